@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/** Starts the real portal (server/index.ts, as `npm start` runs it) on a free port with a temporary data directory. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** A fresh PostgreSQL schema when DATABASE_URL is set, so a benchmark never touches real data. */
+async function freshSchema(base) {
+  const schema = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export async function startPortal({ spaDir, env = {} } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const database = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : null;
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      SPA_DIR: spaDir ?? path.join(dataDir, 'no-spa'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the portal exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the portal did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    database: database ? 'PostgreSQL' : 'SQLite',
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

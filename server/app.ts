@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { OpenedDatabase } from './db/index.js';
+import { badRequest } from './lib/errors.js';
+import { createTokens } from './lib/tokens.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import { registerModules } from './modules/index.js';
+import realtime from './realtime/index.js';
+import { createImageStore } from './storage/images.js';
+import type { App } from './types.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: OpenedDatabase;
+  /** Directory holding the built SPA; when absent only the API is served. */
+  spaDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, spaDir, logger = true }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          // Card data and credentials never reach the log.
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        }
+      : false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    // On close, idle keep-alive connections end at once while requests in flight are allowed to finish.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('tokens', createTokens(config.jwtSecret, config.tokenTtlSeconds));
+  app.decorate('images', createImageStore(config.uploadDir, config.publicUrl));
+
+  // Urlencoded forms are accepted as well as multipart and JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  await app.register(errorsPlugin);
+  // PostgreSQL text cannot hold a NUL character: refuse it in query strings and paths at the door.
+  const hasNul = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) && v.some(hasNul));
+  app.addHook('preValidation', async (request) => {
+    for (const source of [request.query, request.params]) {
+      if (source && typeof source === 'object' && Object.values(source).some(hasNul)) throw badRequest('The address contains a character that is not allowed');
+    }
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Asking browsers to upgrade to https only makes sense when the portal is served over https;
+        // over plain http (a clinic's LAN, localhost) it would break every script and image.
+        upgradeInsecureRequests: config.publicUrl?.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.uploadMaxBytes,
+      files: config.uploadMaxFiles,
+      fields: 100,
+      fieldSize: 1024 * 1024,
+      parts: 120,
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Clinic & Pharmacy Portal API', version: config.version },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      res.header('Cache-Control', 'public, max-age=86400');
+    },
+  });
+
+  const spaIndex = spaDir ? path.join(spaDir, 'index.html') : undefined;
+  const serveSpa = Boolean(spaDir && spaIndex && existsSync(spaIndex));
+  if (serveSpa && spaDir) {
+    await app.register(fastifyStatic, {
+      root: spaDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz copies (scripts/precompress.ts); browsers that accept them get them.
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be fresh.
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await app.db.selectFrom('users').select('id').limit(1).execute();
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: 'down', version: config.version, message: 'The database is not reachable' });
+    }
+    // With several instances, one that cannot reach Redis would miss other instances' messages.
+    if (app.redis) {
+      let timer: NodeJS.Timeout | undefined;
+      const pong = await Promise.race([app.redis.ping().catch(() => 'down'), new Promise((r) => (timer = setTimeout(r, 1000, 'down')))]);
+      clearTimeout(timer);
+      if (pong !== 'PONG') {
+        return reply.status(503).send({ status: 'unavailable', database: 'up', redis: 'down', version: config.version, message: 'Redis is not reachable' });
+      }
+    }
+    return { status: 'ok', database: 'up', dialect: app.dialect, ...(app.redis ? { redis: 'up' } : {}), version: config.version };
+  });
+
+  await app.register(async (api) => registerModules(api as App), { prefix: '/api' });
+  await app.register(realtime);
+  // WebSockets and long-polls would hold the closing server open: end this process's own first
+  // (clients reconnect to another instance), so closing waits only for ordinary requests.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.io.local.disconnectSockets(true);
+    app.io.engine.close();
+  });
+  // Answers finished while closing also end their keep-alive connection, so the server can stop.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads/') && !url.startsWith('/socket.io');
+    if (serveSpa && wantsPage) {
+      // History fallback: deep links like /doctor/x load the SPA, which routes them.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', spaDir as string);
+    }
+    return reply.status(404).send({ message: `There is nothing at ${request.method} ${url.split('?')[0]}` });
+  });
+
+  return app as unknown as App;
+}

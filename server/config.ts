@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads, validated once at start. Defaults run the embedded portal. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  PUBLIC_URL: z.string().optional(),
+  SOCKET_ALLOWED_ORIGINS: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
+  CLINIC_TIME_ZONE: z.string().default('Africa/Cairo'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  SEED: z.enum(['auto', 'never']).default('auto'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  publicUrl?: string;
+  /** Extra browser origins allowed to open chat sockets (comma separated). */
+  socketAllowedOrigins?: string;
+  uploadMaxBytes: number;
+  uploadMaxFiles: number;
+  clinicTimeZone: string;
+  paymentProvider: 'sandbox' | 'stripe';
+  stripeSecretKey?: string;
+  logLevel: string;
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  seed: 'auto' | 'never';
+  version: string;
+};
+
+/** A secret made on first start and kept in the data directory, so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const uploadDir = path.join(dataDir, 'uploads');
+  mkdirSync(uploadDir, { recursive: true });
+  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new Error('Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    socketAllowedOrigins: e.SOCKET_ALLOWED_ORIGINS || undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxFiles: e.UPLOAD_MAX_FILES,
+    clinicTimeZone: e.CLINIC_TIME_ZONE,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    logLevel: e.LOG_LEVEL,
+    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+    loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    seed: e.SEED,
+    version: process.env.npm_package_version ?? '1.0.0',
+    ...overrides,
+  };
+}

@@ -1,0 +1,355 @@
+/**
+ * The tables as Kysely sees them. Booleans are stored as 0/1 integers and timestamps as ISO
+ * strings, so one set of migrations and queries serves SQLite and PostgreSQL alike. Money is
+ * stored in cents.
+ */
+export type Role = 'patient' | 'doctor' | 'pharmacist';
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  role: Role;
+  name: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  phone: string;
+  gender: string;
+  blood_type: string;
+  height: string;
+  weight: string;
+  country: string;
+  government: string;
+  image: string;
+  certificate: string;
+  location: string;
+  pharmacy_name: string;
+  pharmacy_location: string;
+  working_date: string;
+  office_number: string;
+  specialization: string;
+  about: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  jti: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface DoctorEducationTable {
+  id: string;
+  doctor_id: string;
+  year: string;
+  degree: string;
+  school: string;
+  position: number;
+}
+
+export interface AppointmentsTable {
+  id: string;
+  doctor_id: string;
+  /** The slot's start as an ISO datetime in UTC. */
+  starts_at: string;
+  /** The time of day as the doctor entered it, in the clinic's time zone (HH:MM). */
+  time: string;
+  reserved: Flag;
+  patient_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A patient who holds or held a reservation with a doctor: the basis of ratings and history access. */
+export interface CareRelationsTable {
+  doctor_id: string;
+  patient_id: string;
+  first_reserved_at: string;
+}
+
+export interface RatingsTable {
+  doctor_id: string;
+  patient_id: string;
+  rate: number;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  slug: string;
+  parent_id: string | null;
+  position: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  slug: string;
+  name: string;
+  price_cents: number;
+  quantity: number;
+  thumbnail: string;
+  about: string;
+  description: string;
+  indications: string;
+  side_effects: string;
+  contraindications: string;
+  category_id: string | null;
+  owner_id: string;
+  deleted: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductPhotosTable {
+  id: string;
+  product_id: string;
+  url: string;
+  position: number;
+}
+
+export interface CartItemsTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CheckoutsTable {
+  id: string;
+  user_id: string;
+  idempotency_key: string;
+  status: 'pending' | 'paid' | 'declined' | 'failed';
+  message: string;
+  amount_cents: number;
+  currency: string;
+  payment_id: string | null;
+  /** Fingerprint of the cart the checkout was made from. */
+  cart_key: string;
+  /** HTTP status of the outcome, replayed when the same key is sent again (0 while pending). */
+  status_code: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a checkout reserved: released if the charge fails, turned into orders if it succeeds. */
+export interface CheckoutItemsTable {
+  id: string;
+  checkout_id: string;
+  product_id: string;
+  seller_id: string;
+  product_name: string;
+  quantity: number;
+  price_cents: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  checkout_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  provider_ref: string;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  payment_id: string;
+  product_id: string;
+  seller_id: string;
+  product_name: string;
+  quantity: number;
+  price_cents: number;
+  currency: string;
+  delivery_status: 'pending' | 'shipped' | 'delivered' | 'cancelled';
+  location: string;
+  country: string;
+  government: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogCategoriesTable {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface BlogsTable {
+  id: string;
+  slug: string;
+  title: string;
+  content: string;
+  thumbnail: string;
+  category_id: string;
+  author_id: string;
+  keywords: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SlidesTable {
+  id: string;
+  image: string;
+  title: string;
+  description: string;
+  link: string;
+  text_on_link: string;
+  position: number;
+}
+
+export interface MenusTable {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface MenuItemsTable {
+  id: string;
+  menu_id: string;
+  title: string;
+  link: string;
+  icon: string;
+  position: number;
+}
+
+export interface ChatsTable {
+  id: string;
+  /** The patient: chats are created patient to doctor when a slot is reserved. */
+  sender_id: string;
+  /** The doctor. */
+  receiver_id: string;
+  last_message: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  chat_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+}
+
+export interface ChatReadsTable {
+  chat_id: string;
+  user_id: string;
+  read_at: string;
+}
+
+export interface HistoriesTable {
+  id: string;
+  patient_id: string;
+  current_state: string;
+  blood_type: string;
+  pregnancy: Flag;
+  height: string;
+  weight: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface HistoryEntry {
+  id: string;
+  history_id: string;
+  created_at: string;
+}
+
+export interface HistoryMedicinesTable extends HistoryEntry {
+  medicine: string;
+  date: string;
+}
+export interface HistoryDiagnosesTable extends HistoryEntry {
+  diagnosis: string;
+  notes: string;
+  doctor_id: string | null;
+}
+export interface HistoryChronicDiseasesTable extends HistoryEntry {
+  diagnosis: string;
+  date: string;
+  cured: Flag;
+}
+export interface HistoryGeneticDiseasesTable extends HistoryEntry {
+  disease: string;
+  injured: string;
+  cured: Flag;
+}
+export interface HistorySurgeriesTable extends HistoryEntry {
+  name: string;
+  date: string;
+}
+export interface HistoryContinuousMedicationsTable extends HistoryEntry {
+  medicine: string;
+  dose: string;
+}
+export interface HistoryLabTestsTable extends HistoryEntry {
+  lab: string;
+  name: string;
+  result: string;
+}
+
+/** Append-only: who read or changed a history, never the medical values themselves. */
+export interface HistoryAccessLogTable {
+  id: string;
+  patient_id: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_role: string;
+  action: 'read' | 'add' | 'delete';
+  target: string;
+  outcome: 'allowed' | 'denied';
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  doctor_education: DoctorEducationTable;
+  appointments: AppointmentsTable;
+  care_relations: CareRelationsTable;
+  ratings: RatingsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_photos: ProductPhotosTable;
+  cart_items: CartItemsTable;
+  checkouts: CheckoutsTable;
+  checkout_items: CheckoutItemsTable;
+  payments: PaymentsTable;
+  orders: OrdersTable;
+  blog_categories: BlogCategoriesTable;
+  blogs: BlogsTable;
+  slides: SlidesTable;
+  menus: MenusTable;
+  menu_items: MenuItemsTable;
+  chats: ChatsTable;
+  messages: MessagesTable;
+  chat_reads: ChatReadsTable;
+  histories: HistoriesTable;
+  history_medicines: HistoryMedicinesTable;
+  history_diagnoses: HistoryDiagnosesTable;
+  history_chronic_diseases: HistoryChronicDiseasesTable;
+  history_genetic_diseases: HistoryGeneticDiseasesTable;
+  history_surgeries: HistorySurgeriesTable;
+  history_continuous_medications: HistoryContinuousMedicationsTable;
+  history_lab_tests: HistoryLabTestsTable;
+  history_access_log: HistoryAccessLogTable;
+}

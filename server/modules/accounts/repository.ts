@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export function accountsRepository(db: DB) {
+  return {
+    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
+
+    /** Which of the unique keys are already taken by someone other than `exceptId`. */
+    async takenKeys(keys: { email?: string; username?: string; doctorName?: string }, exceptId?: string) {
+      const taken = { email: false, username: false, doctorName: false };
+      const others = () => {
+        let q = db.selectFrom('users').select('id');
+        if (exceptId) q = q.where('id', '!=', exceptId);
+        return q;
+      };
+      if (keys.email) taken.email = Boolean(await others().where('email', '=', keys.email.toLowerCase()).executeTakeFirst());
+      if (keys.username)
+        taken.username = Boolean(await others().where(sql<string>`lower(username)`, '=', keys.username.toLowerCase()).executeTakeFirst());
+      if (keys.doctorName)
+        taken.doctorName = Boolean(
+          await others().where('role', '=', 'doctor').where(sql<string>`lower(name)`, '=', keys.doctorName.toLowerCase()).executeTakeFirst(),
+        );
+      return taken;
+    },
+
+    insert: (row: UsersTable) => db.insertInto('users').values(row).execute(),
+    update: (id: string, changes: Partial<UsersTable>) => db.updateTable('users').set(changes).where('id', '=', id).execute(),
+
+    insertSession: (session: { jti: string; user_id: string; created_at: string; expires_at: string }) =>
+      db.insertInto('sessions').values(session).execute(),
+    deleteSession: (jti: string) => db.deleteFrom('sessions').where('jti', '=', jti).execute(),
+    deleteExpiredSessions: (userId: string, now: string) =>
+      db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute(),
+
+    getAttempts: (key: string) => db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst(),
+    async recordFailure(key: string, now: string, windowStartedBefore: string) {
+      // One statement per key, so concurrent failures on several instances all count.
+      await db
+        .insertInto('login_attempts')
+        .values({ key, window_start: now, count: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when login_attempts.window_start < ${windowStartedBefore} then 1 else login_attempts.count + 1 end`,
+            window_start: sql<string>`case when login_attempts.window_start < ${windowStartedBefore} then ${now} else login_attempts.window_start end`,
+          }),
+        )
+        .execute();
+    },
+    clearAttempts: (key: string) => db.deleteFrom('login_attempts').where('key', '=', key).execute(),
+  };
+}
+export type AccountsRepository = ReturnType<typeof accountsRepository>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { slotDateFields } from './slot-time.js';
+import { fromFlag } from '../../lib/mappers.js';
+
+const slotDates = {
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  timeZone: z.string(),
+};
+
+/** A slot as listed on a doctor's page: `patient` is the holder's bare id (contract §9.6). */
+export const availableDateSchema = z.object({
+  _id: z.string(),
+  ...slotDates,
+  reserved: z.boolean(),
+  patient: z.string().nullable(),
+  /** The holder's conversation with the doctor, given only to the holder. */
+  chat: z.string().nullable(),
+});
+export type AvailableDateDto = z.infer<typeof availableDateSchema>;
+
+/** A slot in GET appointment: the doctor's own slots with the patient, or the patient's with the doctor. */
+export const appointmentSchema = z.object({
+  _id: z.string(),
+  ...slotDates,
+  reserved: z.boolean(),
+  doctor: z.object({ _id: z.string(), name: z.string(), specialization: z.string(), image: z.string() }),
+  patient: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The patient–doctor conversation, when the slot is reserved. */
+  chat: z.string().nullable(),
+});
+export type AppointmentDto = z.infer<typeof appointmentSchema>;
+
+export interface SlotRow {
+  id: string;
+  doctor_id: string;
+  starts_at: string;
+  reserved: number;
+  patient_id: string | null;
+}
+
+export function toAvailableDate(row: SlotRow, timeZone: string, holderChat: string | null): AvailableDateDto {
+  return {
+    _id: row.id,
+    ...slotDateFields(row.starts_at, timeZone),
+    reserved: fromFlag(row.reserved),
+    patient: row.patient_id,
+    chat: holderChat,
+  };
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { AppointmentsTable, Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+type Executor = Kysely<Database>;
+
+/** Appointment slots, reservations and what a reservation opens (care relation, chat); queries only. */
+export function appointmentsRepository(db: DB) {
+  /** Slots with their doctor, holder and the holder's chat with the doctor. */
+  const slotsWithPeople = () =>
+    db
+      .selectFrom('appointments as a')
+      .innerJoin('users as d', 'd.id', 'a.doctor_id')
+      .leftJoin('users as p', 'p.id', 'a.patient_id')
+      .leftJoin('chats as c', (join) => join.onRef('c.sender_id', '=', 'a.patient_id').onRef('c.receiver_id', '=', 'a.doctor_id'))
+      .select([
+        'a.id',
+        'a.doctor_id',
+        'a.starts_at',
+        'a.reserved',
+        'a.patient_id',
+        'd.name as doctor_name',
+        'd.specialization as doctor_specialization',
+        'd.image as doctor_image',
+        'p.name as patient_name',
+        'c.id as chat_id',
+      ]);
+
+  return {
+    /** A doctor's own slots, earliest first. */
+    ofDoctor: (doctorId: string) => slotsWithPeople().where('a.doctor_id', '=', doctorId).orderBy('a.starts_at').execute(),
+
+    /** The slots a patient holds, earliest first. */
+    ofPatient: (patientId: string) => slotsWithPeople().where('a.patient_id', '=', patientId).orderBy('a.starts_at').execute(),
+
+    findById: (id: string) => slotsWithPeople().where('a.id', '=', id).executeTakeFirst(),
+
+    existsAt: async (doctorId: string, startsAt: string) =>
+      Boolean(
+        await db.selectFrom('appointments').select('id').where('doctor_id', '=', doctorId).where('starts_at', '=', startsAt).executeTakeFirst(),
+      ),
+
+    insert: (row: AppointmentsTable) => db.insertInto('appointments').values(row).execute(),
+
+    /**
+     * Takes a free slot for a patient. The condition `reserved = 0` is checked by the database in the
+     * same statement that writes, so of any number of concurrent attempts exactly one changes a row.
+     */
+    async reserve(trx: Executor, slotId: string, doctorId: string, patientId: string, now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('appointments')
+        .set({ reserved: 1, patient_id: patientId, updated_at: now })
+        .where('id', '=', slotId)
+        .where('doctor_id', '=', doctorId)
+        .where('reserved', '=', 0)
+        .where('starts_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records that the patient holds or held a reservation with the doctor (kept after cancelling). */
+    ensureCareRelation: (trx: Executor, doctorId: string, patientId: string, now: string) =>
+      trx
+        .insertInto('care_relations')
+        .values({ doctor_id: doctorId, patient_id: patientId, first_reserved_at: now })
+        .onConflict((oc) => oc.columns(['doctor_id', 'patient_id']).doNothing())
+        .execute(),
+
+    /** The patient→doctor conversation, created on the first reservation between the two. */
+    async ensureChat(trx: Executor, patientId: string, doctorId: string, now: string): Promise<string> {
+      await trx
+        .insertInto('chats')
+        .values({ id: newId(), sender_id: patientId, receiver_id: doctorId, last_message: '', created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['sender_id', 'receiver_id']).doNothing())
+        .execute();
+      const chat = await trx
+        .selectFrom('chats')
+        .select('id')
+        .where('sender_id', '=', patientId)
+        .where('receiver_id', '=', doctorId)
+        .executeTakeFirstOrThrow();
+      return chat.id;
+    },
+
+    /** The owning doctor removes a slot. */
+    async remove(slotId: string, doctorId: string): Promise<boolean> {
+      const result = await db.deleteFrom('appointments').where('id', '=', slotId).where('doctor_id', '=', doctorId).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** The holding patient gives a slot back; it becomes free for others. */
+    async release(slotId: string, patientId: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('appointments')
+        .set({ reserved: 0, patient_id: null, updated_at: now })
+        .where('id', '=', slotId)
+        .where('patient_id', '=', patientId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+export type AppointmentsRepository = ReturnType<typeof appointmentsRepository>;
+export type SlotWithPeople = NonNullable<Awaited<ReturnType<AppointmentsRepository['findById']>>>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
+import { requireRole } from '../../plugins/auth.js';
+import { readForm } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { blogCategorySchema, blogSchema } from './dto.js';
+import { blogsService } from './service.js';
+
+/** Doctors' articles: public reading, publishing by doctors only. */
+export default async function blogsRoutes(app: App) {
+  const service = blogsService(app);
+  const tags = ['blogs'];
+
+  app.get(
+    '/blog',
+    {
+      schema: {
+        tags,
+        summary: 'Every post oldest first (`blogs`), or with ?slug= the one post as an array of one (`blog`)',
+        querystring: z.object({ slug: queryText }),
+        response: { 200: z.union([z.object({ blogs: z.array(blogSchema) }), z.object({ blog: z.array(blogSchema) })]), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { slug } = request.query;
+      if (slug === undefined) return service.list();
+      return service.bySlug(slug.trim());
+    },
+  );
+
+  app.get(
+    '/blog/category',
+    { schema: { tags, summary: 'Blog categories', response: { 200: z.object({ categories: z.array(blogCategorySchema) }), ...errorResponses } } },
+    async () => service.categories(),
+  );
+
+  app.post(
+    '/blog',
+    {
+      schema: {
+        tags,
+        summary: 'Publish a post (doctors only). Content is sanitized; the address is made from the title.',
+        security: [{ token: [] }],
+        ...formBody(['title', 'content (HTML)', 'thumbnail (file)', 'category (category slug)', 'keywords (whitespace or comma separated)', 'slug (ignored: the category slug)']),
+        response: { 200: z.object({ message: z.string(), blog: blogSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireRole(request, 'doctor');
+      return service.create(viewer, await readForm(request));
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { toBlogDto } from './dto.js';
+import { blogsRepository } from './repository.js';
+import { sanitizeContent, textOf } from './sanitize.js';
+import { parseKeywords, slugCandidate, slugFromTitle } from './text.js';
+
+const maxTitle = 200;
+const maxContent = 200_000;
+
+export function blogsService(app: App) {
+  const repo = blogsRepository(app.db);
+
+  /** A free slug for the title: the title's own, or the first numbered variant not yet used. */
+  async function freeSlug(base: string, from = 1): Promise<{ slug: string; attempt: number }> {
+    for (let attempt = from; ; attempt += 1) {
+      const slug = slugCandidate(base, attempt);
+      if (!(await repo.slugTaken(slug))) return { slug, attempt };
+    }
+  }
+
+  return {
+    async list() {
+      const rows = await repo.list();
+      return { blogs: rows.map((r) => toBlogDto(r, app.images)) };
+    },
+
+    async bySlug(slug: string) {
+      const row = slug ? await repo.findBySlug(slug) : undefined;
+      if (!row) throw notFound('This blog post does not exist or was removed');
+      return { blog: [toBlogDto(row, app.images)] };
+    },
+
+    async categories() {
+      const rows = await repo.categories();
+      return { categories: rows.map((c) => ({ _id: c.id, name: c.name, slug: c.slug })) };
+    },
+
+    async create(viewer: Viewer, form: Form) {
+      const title = cleanField(form.fields.title).replace(/\s+/g, ' ');
+      if (!title) throw badRequest('Please enter a title for the blog');
+      if (title.length > maxTitle) throw badRequest(`The title can be at most ${maxTitle} characters long`);
+
+      const rawContent = cleanField(form.fields.content);
+      if (rawContent.length > maxContent) throw badRequest('The blog content is too long');
+      const content = sanitizeContent(rawContent);
+      if (!textOf(content)) throw badRequest('Please write the content of the blog');
+
+      // The existing client sends the category's slug as `category`, and again as `slug` once chosen.
+      const categorySlug = cleanField(form.fields.category) || cleanField(form.fields.slug);
+      if (!categorySlug) throw badRequest('Please choose a category');
+      const category = await repo.categoryBySlug(categorySlug);
+      if (!category) throw badRequest('This category does not exist; please choose one from the list');
+
+      const file = firstFile(form, 'thumbnail');
+      if (!file) throw badRequest('Please choose a thumbnail image');
+      const thumbnail = await app.images.save(file, 'The thumbnail');
+
+      const keywords = parseKeywords(form.fields.keywords);
+      const base = slugFromTitle(title);
+      const now = nowIso();
+      let { slug, attempt } = await freeSlug(base);
+      // Two posts with the same title at the same moment: the unique index decides, the loser takes the next number.
+      for (let tries = 0; ; tries += 1) {
+        try {
+          await repo.insert({
+            id: newId(),
+            slug,
+            title,
+            content,
+            thumbnail,
+            category_id: category.id,
+            author_id: viewer.id,
+            keywords: JSON.stringify(keywords),
+            created_at: now,
+            updated_at: now,
+          });
+          break;
+        } catch (error) {
+          if (!isUniqueViolation(error) || tries >= 5) throw error;
+          ({ slug, attempt } = await freeSlug(base, attempt + 1));
+        }
+      }
+      const row = await repo.findBySlug(slug);
+      return { message: 'Your blog is published', blog: toBlogDto(row!, app.images) };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { centsToAmount } from '../../lib/mappers.js';
+import type { ImageStore } from '../../storage/images.js';
+import type { CartLine } from './repository.js';
+
+export const cartSchema = z.object({
+  _id: z.string(),
+  products: z.array(
+    z.object({
+      _id: z.string(),
+      product: z.object({ _id: z.string(), slug: z.string(), name: z.string(), price: z.number(), thumbnail: z.string(), stock: z.number() }),
+      quantity: z.number(),
+    }),
+  ),
+  total: z.number(),
+});
+
+export type CartDto = z.infer<typeof cartSchema>;
+
+/** The cart as the client reads it. Lines of products no longer sold are left out. */
+export function toCartDto(userId: string, lines: CartLine[], images: ImageStore): CartDto {
+  const live = lines.filter((l) => Number(l.deleted) === 0);
+  const totalCents = live.reduce((sum, l) => sum + Number(l.price_cents) * Number(l.quantity), 0);
+  return {
+    _id: userId,
+    products: live.map((l) => ({
+      _id: l.id,
+      product: { _id: l.product_id, slug: l.slug, name: l.name, price: centsToAmount(l.price_cents), thumbnail: images.url(l.thumbnail), stock: Number(l.stock) },
+      quantity: Number(l.quantity),
+    })),
+    total: centsToAmount(totalCents),
+  };
+}

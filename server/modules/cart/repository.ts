@@ -1,0 +1,48 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../lib/time.js';
+import { newId } from '../../lib/ids.js';
+
+/** Cart lines, each joined to its product. */
+export function cartRepository(db: DB) {
+  return {
+    lines: (userId: string, executor: DB | Transaction<Database> = db) =>
+      executor
+        .selectFrom('cart_items')
+        .innerJoin('products', 'products.id', 'cart_items.product_id')
+        .select([
+          'cart_items.id',
+          'cart_items.quantity',
+          'cart_items.product_id',
+          'products.slug',
+          'products.name',
+          'products.price_cents',
+          'products.thumbnail',
+          'products.quantity as stock',
+          'products.deleted',
+          'products.owner_id',
+        ])
+        .where('cart_items.user_id', '=', userId)
+        .orderBy('cart_items.created_at')
+        .orderBy('cart_items.id')
+        .execute(),
+
+    productBySlug: (slug: string) =>
+      db.selectFrom('products').select(['id', 'name', 'quantity', 'owner_id']).where('slug', '=', slug).where('deleted', '=', 0).executeTakeFirst(),
+
+    /** Sets a line to an absolute quantity, creating it when missing (one line per product per user). */
+    setQuantity: async (userId: string, productId: string, quantity: number) => {
+      const now = nowIso();
+      await db
+        .insertInto('cart_items')
+        .values({ id: newId(), user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity, updated_at: now }))
+        .execute();
+    },
+
+    remove: (userId: string, productId: string) => db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute(),
+  };
+}
+
+export type CartLine = Awaited<ReturnType<ReturnType<typeof cartRepository>['lines']>>[number];

@@ -1,0 +1,58 @@
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { cleanField, type Form } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { toCartDto } from './dto.js';
+import { cartRepository } from './repository.js';
+
+export const outOfStock = 'Out of stock quantity';
+
+function parseQuantity(text: string): number {
+  if (!text) return 1;
+  const quantity = Number(text);
+  if (!Number.isInteger(quantity) || quantity < 0) throw badRequest('The quantity must be a whole number of 0 or more');
+  return quantity;
+}
+
+export function cartService(app: App) {
+  const repo = cartRepository(app.db);
+
+  async function current(viewer: Viewer) {
+    return toCartDto(viewer.id, await repo.lines(viewer.id), app.images);
+  }
+
+  return {
+    current,
+
+    /** `GET cart`: the cart in an array of one, or an empty array when there is nothing in it. */
+    async list(viewer: Viewer) {
+      const cart = await current(viewer);
+      return { cart: cart.products.length ? [cart] : [] };
+    },
+
+    /** `POST cart`: sets one line to an absolute quantity; 0 takes it out. */
+    async set(viewer: Viewer, form: Form) {
+      const slug = cleanField(form.fields.product);
+      if (!slug) throw badRequest('Please choose a product');
+      const quantity = parseQuantity(cleanField(form.fields.quantity));
+      const product = await repo.productBySlug(slug);
+      if (!product) throw notFound('This product does not exist or is no longer sold');
+      if (product.owner_id === viewer.id) throw forbidden('You cannot buy your own product');
+      if (quantity === 0) {
+        await repo.remove(viewer.id, product.id);
+      } else {
+        if (quantity > Number(product.quantity)) throw badRequest(outOfStock);
+        await repo.setQuantity(viewer.id, product.id, quantity);
+      }
+      return { cart: await current(viewer) };
+    },
+
+    async remove(viewer: Viewer, slugText: string) {
+      const slug = cleanField(slugText);
+      if (!slug) throw badRequest('Please choose a product');
+      const product = await repo.productBySlug(slug);
+      if (product) await repo.remove(viewer.id, product.id);
+      return { cart: await current(viewer) };
+    },
+  };
+}

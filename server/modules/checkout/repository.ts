@@ -1,0 +1,85 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { CheckoutItemsTable, CheckoutsTable, Database, OrdersTable, PaymentsTable } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
+
+/** Checkouts, the stock they reserve, and the payments and orders they turn into. Queries only. */
+export function checkoutRepository(db: DB) {
+  return {
+    byKey: (userId: string, key: string) => db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst(),
+    byId: (id: string) => db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst(),
+    latestForCart: (userId: string, cartKey: string) =>
+      db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).where('cart_key', '=', cartKey).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+    /** The user's checkout that was in flight or settled at or after a moment. */
+    activeSince: (userId: string, since: string) =>
+      db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updated_at', '>=', since)]))
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    stalePending: (userId: string, before: string) =>
+      db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).where('status', '=', 'pending').where('created_at', '<', before).execute(),
+
+    insertCheckout: (trx: Trx, row: CheckoutsTable) => trx.insertInto('checkouts').values(row).execute(),
+    insertItems: (trx: Trx, rows: CheckoutItemsTable[]) => trx.insertInto('checkout_items').values(rows).execute(),
+    items: (db2: DB | Trx, checkoutId: string) => db2.selectFrom('checkout_items').selectAll().where('checkout_id', '=', checkoutId).orderBy('product_id').execute(),
+
+    /** Takes stock only while enough is left: the database decides, so concurrent buyers cannot oversell. */
+    reserveStock: async (trx: Trx, productId: string, quantity: number) => {
+      const result = await trx
+        .updateTable('products')
+        .set((eb) => ({ quantity: eb('quantity', '-', quantity) }))
+        .where('id', '=', productId)
+        .where('deleted', '=', 0)
+        .where('quantity', '>=', quantity)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    releaseStock: (trx: Trx, productId: string, quantity: number) =>
+      trx.updateTable('products').set((eb) => ({ quantity: eb('quantity', '+', quantity) })).where('id', '=', productId).execute(),
+
+    /** Moves a pending checkout to its outcome; false when another process already settled it. */
+    settle: async (trx: Trx, id: string, changes: Partial<CheckoutsTable>) => {
+      const result = await trx.updateTable('checkouts').set(changes).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    insertPayment: (trx: Trx, row: PaymentsTable) => trx.insertInto('payments').values(row).execute(),
+    insertOrders: (trx: Trx, rows: OrdersTable[]) => trx.insertInto('orders').values(rows).execute(),
+    emptyCart: (trx: Trx, userId: string, productIds: string[]) =>
+      productIds.length ? trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', productIds).execute() : Promise.resolve([]),
+
+    ordersOfUser: (userId: string) =>
+      db
+        .selectFrom('orders')
+        .leftJoin('products', 'products.id', 'orders.product_id')
+        .select([
+          'orders.id',
+          'orders.product_id',
+          'orders.product_name',
+          'orders.quantity',
+          'orders.price_cents',
+          'orders.currency',
+          'orders.delivery_status',
+          'orders.location',
+          'orders.country',
+          'orders.government',
+          'orders.created_at',
+          'orders.updated_at',
+          'products.slug',
+          'products.thumbnail',
+        ])
+        .where('orders.user_id', '=', userId)
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id')
+        .execute(),
+    ordersOfPayment: (paymentId: string) => db.selectFrom('orders').select('id').where('payment_id', '=', paymentId).execute(),
+    paymentsOfUser: (userId: string) => db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute(),
+    payment: (id: string) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),
+  };
+}
+
+export type OrderRow = Awaited<ReturnType<ReturnType<typeof checkoutRepository>['ordersOfUser']>>[number];

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { UsersTable } from '../../db/schema.js';
+import type { ImageStore } from '../../storage/images.js';
+import { availableDateSchema, type AvailableDateDto } from '../appointments/dto.js';
+
+/** A doctor in lists (/doctors, the department filter and the home carousel). */
+export const doctorCardSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  specialization: z.string(),
+  gender: z.string(),
+  rate: z.number(),
+  ratings: z.number(),
+  /** Alternative text for the photo. */
+  alter: z.string(),
+});
+export type DoctorCardDto = z.infer<typeof doctorCardSchema>;
+
+export const educationSchema = z.object({ _id: z.string(), year: z.string(), degree: z.string(), school: z.string() });
+
+/** A doctor's page: public profile, education and upcoming slots. */
+export const doctorDetailSchema = doctorCardSchema.extend({
+  phone: z.string(),
+  officeNumber: z.string(),
+  email: z.string(),
+  address: z.string(),
+  government: z.string(),
+  country: z.string(),
+  aboutDoctor: z.string(),
+  education: z.array(educationSchema),
+  availableDates: z.array(availableDateSchema),
+});
+export type DoctorDetailDto = z.infer<typeof doctorDetailSchema>;
+
+interface CardRow {
+  id: string;
+  name: string;
+  image: string;
+  specialization: string;
+  gender: string;
+  rate: number;
+  ratings: number;
+}
+
+export function toDoctorCard(row: CardRow, images: ImageStore): DoctorCardDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: images.url(row.image),
+    specialization: row.specialization,
+    gender: row.gender,
+    rate: row.rate,
+    ratings: row.ratings,
+    alter: `${row.name}, ${row.specialization}`,
+  };
+}
+
+export function toDoctorDetail(
+  row: UsersTable & { rate: number; ratings: number },
+  education: { id: string; year: string; degree: string; school: string }[],
+  availableDates: AvailableDateDto[],
+  images: ImageStore,
+): DoctorDetailDto {
+  return {
+    ...toDoctorCard(row, images),
+    phone: row.phone,
+    officeNumber: row.office_number,
+    email: row.email,
+    address: row.location,
+    government: row.government,
+    country: row.country,
+    aboutDoctor: row.about,
+    education: education.map((e) => ({ _id: e.id, year: e.year, degree: e.degree, school: e.school })),
+    availableDates,
+  };
+}

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/index.js';
+import { toNumber } from '../../lib/mappers.js';
+
+/** Doctors' public data and their ratings; queries only. */
+export function doctorsRepository(db: DB) {
+  const withRate = () =>
+    db
+      .selectFrom('users')
+      .where('users.role', '=', 'doctor')
+      .select((eb) => [
+        eb
+          .selectFrom('ratings')
+          .select((r) => r.fn.avg<number | string | null>('ratings.rate').as('avg'))
+          .whereRef('ratings.doctor_id', '=', 'users.id')
+          .as('rate'),
+        eb
+          .selectFrom('ratings')
+          .select((r) => r.fn.countAll<number | string>().as('n'))
+          .whereRef('ratings.doctor_id', '=', 'users.id')
+          .as('ratings'),
+      ]);
+
+  /** Averages are rounded to one decimal; a doctor nobody rated yet has rate 0. */
+  const rounded = <T extends { rate: unknown; ratings: unknown }>(row: T) => ({
+    ...row,
+    rate: Math.round(toNumber(row.rate) * 10) / 10,
+    ratings: toNumber(row.ratings),
+  });
+
+  return {
+    async list(specialization?: string) {
+      let q = withRate().select(['users.id', 'users.name', 'users.image', 'users.specialization', 'users.gender']);
+      if (specialization !== undefined) q = q.where(sql<string>`lower(users.specialization)`, '=', specialization.toLowerCase());
+      const rows = await q.orderBy('users.name').execute();
+      return rows.map(rounded);
+    },
+
+    async findByName(name: string) {
+      const row = await withRate()
+        .selectAll('users')
+        .where(sql<string>`lower(users.name)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      return row ? rounded(row) : undefined;
+    },
+
+    findDoctor: (id: string) =>
+      db.selectFrom('users').select(['id', 'name']).where('id', '=', id).where('role', '=', 'doctor').executeTakeFirst(),
+
+    education: (doctorId: string) =>
+      db.selectFrom('doctor_education').selectAll().where('doctor_id', '=', doctorId).orderBy('position').orderBy('year').execute(),
+
+    /** Slots that have not started yet, earliest first. */
+    upcomingSlots: (doctorId: string, now: string) =>
+      db
+        .selectFrom('appointments')
+        .select(['id', 'doctor_id', 'starts_at', 'reserved', 'patient_id'])
+        .where('doctor_id', '=', doctorId)
+        .where('starts_at', '>', now)
+        .orderBy('starts_at')
+        .execute(),
+
+    chatBetween: (patientId: string, doctorId: string) =>
+      db.selectFrom('chats').select('id').where('sender_id', '=', patientId).where('receiver_id', '=', doctorId).executeTakeFirst(),
+
+    hasCareRelation: async (doctorId: string, patientId: string) =>
+      Boolean(
+        await db
+          .selectFrom('care_relations')
+          .select('doctor_id')
+          .where('doctor_id', '=', doctorId)
+          .where('patient_id', '=', patientId)
+          .executeTakeFirst(),
+      ),
+
+    /** One rating per patient and doctor: a new one replaces the earlier one. */
+    saveRating: (doctorId: string, patientId: string, rate: number, now: string) =>
+      db
+        .insertInto('ratings')
+        .values({ doctor_id: doctorId, patient_id: patientId, rate, updated_at: now })
+        .onConflict((oc) => oc.columns(['doctor_id', 'patient_id']).doUpdateSet({ rate, updated_at: now }))
+        .execute(),
+
+    async rateOf(doctorId: string) {
+      const row = await db
+        .selectFrom('ratings')
+        .select((eb) => [eb.fn.avg<number | string | null>('rate').as('rate'), eb.fn.countAll<number | string>().as('ratings')])
+        .where('doctor_id', '=', doctorId)
+        .executeTakeFirstOrThrow();
+      return rounded(row);
+    },
+  };
+}
+export type DoctorsRepository = ReturnType<typeof doctorsRepository>;

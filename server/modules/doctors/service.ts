@@ -1,0 +1,73 @@
+import { toDepartment } from '../../lib/departments.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import type { Viewer } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { toAvailableDate } from '../appointments/dto.js';
+import { toDoctorCard, toDoctorDetail } from './dto.js';
+import { doctorsRepository } from './repository.js';
+
+/** How many doctors the home carousel gets. */
+const topDoctorsCount = 10;
+
+/** A query value the existing client may send as empty or as the text `undefined`/`null`. */
+const given = (value: string | undefined) => {
+  const v = value?.trim() ?? '';
+  return v === '' || v === 'undefined' || v === 'null' ? undefined : v;
+};
+
+export function doctorsService(app: App) {
+  const repo = doctorsRepository(app.db);
+  const zone = app.config.clinicTimeZone;
+
+  return {
+    given,
+
+    async all() {
+      return (await repo.list()).map((d) => toDoctorCard(d, app.images));
+    },
+
+    /** Doctors of one department, matched case-insensitively; an unknown department has none. */
+    async bySpecialization(specialization: string) {
+      const department = toDepartment(specialization) ?? specialization;
+      return (await repo.list(department)).map((d) => toDoctorCard(d, app.images));
+    },
+
+    async top() {
+      const doctors = await repo.list();
+      return doctors
+        .sort((a, b) => b.rate - a.rate || b.ratings - a.ratings || a.name.localeCompare(b.name))
+        .slice(0, topDoctorsCount)
+        .map((d) => toDoctorCard(d, app.images));
+    },
+
+    /** The doctor's page; the viewer's own reserved slot carries their chat with the doctor. */
+    async byName(name: string, viewer: Viewer | null) {
+      const doctor = await repo.findByName(name);
+      if (!doctor) throw notFound(`There is no doctor called ${name.slice(0, 100)}`);
+      const [education, slots] = await Promise.all([repo.education(doctor.id), repo.upcomingSlots(doctor.id, nowIso())]);
+      const holdsOne = viewer !== null && slots.some((s) => s.patient_id === viewer.id);
+      const chat = holdsOne ? ((await repo.chatBetween(viewer.id, doctor.id))?.id ?? null) : null;
+      const availableDates = slots.map((s) => toAvailableDate(s, zone, viewer && s.patient_id === viewer.id ? chat : null));
+      return toDoctorDetail(doctor, education, availableDates, app.images);
+    },
+
+    /** A verified-visit rating: only a patient who holds or held a reservation with the doctor. */
+    async rate(viewer: Viewer, doctorId: string | undefined, rateText: string | undefined) {
+      if (viewer.role !== 'patient') throw forbidden('Only patients can rate doctors');
+      const text = rateText?.trim() ?? '';
+      if (!/^[1-5]$/.test(text)) throw badRequest('Please choose a rating from 1 to 5 stars');
+      const rate = Number(text);
+      if (!doctorId || !isId(doctorId)) throw badRequest('Please choose the doctor to rate');
+      const doctor = await repo.findDoctor(doctorId);
+      if (!doctor) throw notFound('This doctor does not exist');
+      if (!(await repo.hasCareRelation(doctor.id, viewer.id))) {
+        throw forbidden(`You can rate ${doctor.name} after reserving an appointment with them`);
+      }
+      await repo.saveRating(doctor.id, viewer.id, rate, nowIso());
+      const summary = await repo.rateOf(doctor.id);
+      return { message: 'Thank you for your rating', rate: summary.rate, ratings: summary.ratings, yourRate: rate };
+    },
+  };
+}

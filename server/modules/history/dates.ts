@@ -1,0 +1,61 @@
+import { badRequest } from '../../lib/errors.js';
+
+const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+function monthFromName(word: string): number | null {
+  const lower = word.toLowerCase().replace(/\.$/, '');
+  if (lower.length < 3) return null;
+  const index = months.findIndex((m) => m.startsWith(lower));
+  return index === -1 ? null : index + 1;
+}
+
+/** A real calendar day (no 31 April), kept at 12:00 UTC so no time zone moves it to another day. */
+function calendarDay(year: number, month: number, day: number): Date | null {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = new Date(Date.UTC(year, month - 1, day, 12));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date;
+}
+
+/**
+ * Reads a date typed as free text. The forms suggest month first ("01/25/1970", "MM-DD-YYYY");
+ * a first number above 12 can only be a day, so "25/01/1970" is read day first. ISO dates
+ * (1970-01-25) and month names ("25 January 1970", "Jan 25, 1970") are understood too.
+ * Returns null for anything else.
+ */
+export function parseFreeDate(text: string): Date | null {
+  const value = text.trim().replace(/\s+/g, ' ');
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:T.*)?$/.exec(value);
+  if (m) return calendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(value);
+  if (m) {
+    const [first, second, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return first > 12 ? calendarDay(year, second, first) : calendarDay(year, first, second);
+  }
+  m = /^(\d{1,2})(?:st|nd|rd|th)? ([a-z]+\.?),? (\d{4})$/i.exec(value);
+  if (m) {
+    const month = monthFromName(m[2]);
+    return month ? calendarDay(Number(m[3]), month, Number(m[1])) : null;
+  }
+  m = /^([a-z]+\.?) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/i.exec(value);
+  if (m) {
+    const month = monthFromName(m[1]);
+    return month ? calendarDay(Number(m[3]), month, Number(m[2])) : null;
+  }
+  return null;
+}
+
+/** Earliest year a history date may carry; later than next year is a typing mistake. */
+const firstYear = 1900;
+
+/** A required date field as an ISO datetime at 12:00 UTC, or a 400 that says how to type it. */
+export function requireDate(text: string, label: string): string {
+  if (!text) throw badRequest(`Please enter the ${label}, for example 01/25/1970`);
+  const date = parseFreeDate(text);
+  if (!date) throw badRequest(`The ${label} "${text.slice(0, 40)}" could not be read; please type it as MM-DD-YYYY, for example 01/25/1970`);
+  const lastYear = new Date().getUTCFullYear() + 1;
+  const year = date.getUTCFullYear();
+  if (year < firstYear || year > lastYear) throw badRequest(`The ${label} must be between ${firstYear} and ${lastYear}`);
+  return date.toISOString();
+}

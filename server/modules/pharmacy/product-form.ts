@@ -1,0 +1,91 @@
+import { badRequest } from '../../lib/errors.js';
+import { amountToCents } from '../../lib/mappers.js';
+import { cleanField, type Form } from '../../plugins/forms.js';
+import { plainText, sanitizeProductHtml } from '../shop/sanitize.js';
+
+export interface ProductInput {
+  name?: string;
+  priceCents?: number;
+  quantity?: number;
+  categorySlug?: string;
+  about?: string;
+  description?: string;
+  indications?: string;
+  sideEffects?: string;
+  contraindications?: string;
+}
+
+const maxPrice = 100_000;
+const maxStock = 1_000_000;
+const maxText = 20_000;
+
+/** Form field name → stored text column, with the label used in messages. */
+const htmlFields = [
+  ['about', 'about', 'The about text'],
+  ['description', 'description', 'The description'],
+  ['indications', 'indications', 'The indications'],
+  ['sideEffects', 'sideEffects', 'The side effects'],
+  ['contraindicationsAndWarnings', 'contraindications', 'The contraindications and warnings'],
+] as const;
+
+/**
+ * Reads a product form. With `partial`, only the fields sent are returned (editing); otherwise
+ * name, price, quantity and category are required (creating).
+ */
+export function readProductForm(form: Form, partial: boolean): ProductInput {
+  const f = form.fields;
+  const has = (key: string) => f[key] !== undefined && cleanField(f[key]) !== '';
+  const input: ProductInput = {};
+
+  if (has('name') || !partial) {
+    const name = cleanField(f.name).replace(/\s+/g, ' ');
+    if (!name) throw badRequest('Please enter the product name');
+    if (name.length > 200) throw badRequest('The product name can be at most 200 characters long');
+    input.name = name;
+  }
+  if (has('price') || !partial) {
+    const text = cleanField(f.price);
+    const price = Number(text);
+    if (!text || !Number.isFinite(price) || price <= 0) throw badRequest('Please enter a price greater than 0');
+    if (price > maxPrice) throw badRequest(`The price can be at most ${maxPrice}`);
+    if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) throw badRequest('The price can have at most two decimals');
+    input.priceCents = amountToCents(price);
+  }
+  if (has('quantity') || !partial) {
+    const text = cleanField(f.quantity);
+    const quantity = Number(text);
+    if (!text || !Number.isInteger(quantity) || quantity < 0) throw badRequest('The quantity in stock must be a whole number of 0 or more');
+    if (quantity > maxStock) throw badRequest(`The quantity in stock can be at most ${maxStock}`);
+    input.quantity = quantity;
+  }
+  if (has('category') || !partial) {
+    const slug = cleanField(f.category);
+    if (!slug) throw badRequest('Please choose a category');
+    input.categorySlug = slug;
+  }
+  for (const [field, key, label] of htmlFields) {
+    if (f[field] === undefined) continue;
+    const raw = cleanField(f[field]);
+    if (raw.length > maxText) throw badRequest(`${label} is too long`);
+    const clean = sanitizeProductHtml(raw);
+    input[key] = key === 'about' ? plainText(clean) : clean;
+  }
+  if (!partial && !input.about) throw badRequest('Please write a short text about the product');
+  return input;
+}
+
+/** A readable, unique-ready address from the product name. */
+export function slugBase(name: string): string {
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/%/g, '-percent')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return base || 'product';
+}
+
+export const slugCandidate = (base: string, attempt: number) => (attempt <= 1 ? base : `${base}-${attempt}`);

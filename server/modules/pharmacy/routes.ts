@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { errorResponses, formBody, messageSchema, queryText } from '../../lib/schemas.js';
+import { requireRole } from '../../plugins/auth.js';
+import { readForm } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { productDetailSchema } from '../shop/dto.js';
+import { receivedOrderSchema } from './dto.js';
+import { pharmacyService } from './service.js';
+
+const productFields = ['name', 'price', 'quantity', 'category (slug)', 'about', 'description', 'indications', 'sideEffects', 'contraindicationsAndWarnings', 'thumbnail (file)', 'photos (files)'];
+
+/** The pharmacist's side of the shop: own products and the orders placed for them. */
+export default async function pharmacyRoutes(app: App) {
+  const service = pharmacyService(app);
+  const tags = ['pharmacy'];
+  const security = [{ token: [] }];
+  const productAnswer = z.object({ message: z.string(), product: productDetailSchema });
+
+  app.get(
+    '/medicines/mine',
+    { schema: { tags, security, summary: "The pharmacist's own products, stock included", response: { 200: z.object({ products: z.array(productDetailSchema) }), ...errorResponses } } },
+    async (request) => service.mine(requireRole(request, 'pharmacist')),
+  );
+
+  app.post(
+    '/medicines',
+    { schema: { tags, security, summary: 'List a new product (pharmacists); the address (slug) is made from the name', ...formBody(productFields), response: { 200: productAnswer, ...errorResponses } } },
+    async (request) => {
+      const viewer = requireRole(request, 'pharmacist');
+      return service.create(viewer, await readForm(request));
+    },
+  );
+
+  app.patch(
+    '/medicine',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change an own product: only the fields sent; new photos replace the old ones',
+        querystring: z.object({ product: queryText }),
+        ...formBody(productFields),
+        response: { 200: productAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireRole(request, 'pharmacist');
+      return service.update(viewer, request.query.product, await readForm(request));
+    },
+  );
+
+  app.delete(
+    '/medicine',
+    { schema: { tags, security, summary: 'Stop selling an own product (its orders stay)', querystring: z.object({ product: queryText }), response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      const viewer = requireRole(request, 'pharmacist');
+      await readForm(request);
+      return service.remove(viewer, request.query.product);
+    },
+  );
+
+  app.get(
+    '/orders/received',
+    { schema: { tags, security, summary: "Orders for the pharmacist's products, newest first", response: { 200: z.object({ orders: z.array(receivedOrderSchema) }), ...errorResponses } } },
+    async (request) => service.received(requireRole(request, 'pharmacist')),
+  );
+
+  app.patch(
+    '/orders/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Move an order: pending → shipped → delivered, or cancelled before delivery (stock returns)',
+        querystring: z.object({ order: queryText }),
+        ...formBody(['status']),
+        response: { 200: z.object({ message: z.string(), order: receivedOrderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireRole(request, 'pharmacist');
+      return service.moveOrder(viewer, request.query.order, await readForm(request));
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isId, newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import type { ProductsTable } from '../../db/schema.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { shopService } from '../shop/service.js';
+import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
+import { readProductForm, slugBase, slugCandidate } from './product-form.js';
+import { pharmacyRepository } from './repository.js';
+
+const notYours = 'Only the pharmacist who sells this product can change it';
+
+/** Pharmacists manage their own products and move the delivery status of orders for them. */
+export function pharmacyService(app: App) {
+  const repo = pharmacyRepository(app.db);
+  const shop = shopService(app);
+
+  async function categoryId(slug: string | undefined) {
+    if (slug === undefined) return undefined;
+    const category = await repo.categoryBySlug(slug);
+    if (!category) throw badRequest('This category does not exist; please choose one from the list');
+    return category.id;
+  }
+
+  async function photosOf(form: Form, label: string) {
+    const files = form.files.photos ?? [];
+    const urls: string[] = [];
+    for (const file of files) urls.push(await app.images.save(file, label));
+    return urls;
+  }
+
+  async function ownProduct(viewer: Viewer, slugText: string | undefined) {
+    const slug = cleanField(slugText);
+    const product = slug ? await repo.productBySlug(slug) : undefined;
+    if (!product) throw notFound('This product does not exist or is no longer sold');
+    if (product.owner_id !== viewer.id) throw forbidden(notYours);
+    return product;
+  }
+
+  return {
+    async mine(viewer: Viewer) {
+      const slugs = await repo.ownSlugs(viewer.id);
+      const products = [];
+      for (const { slug } of slugs) products.push((await shop.product(slug)).product);
+      return { products };
+    },
+
+    async create(viewer: Viewer, form: Form) {
+      const input = readProductForm(form, false);
+      const category = await categoryId(input.categorySlug);
+      const thumbnailFile = firstFile(form, 'thumbnail');
+      if (!thumbnailFile) throw badRequest('Please choose a thumbnail image');
+      const thumbnail = await app.images.save(thumbnailFile, 'The thumbnail');
+      const photos = await photosOf(form, 'Each photo');
+      const id = newId();
+      const now = nowIso();
+      const base = slugBase(input.name ?? '');
+      let attempt = 1;
+      while (await repo.slugTaken(slugCandidate(base, attempt))) attempt += 1;
+      // Two products with the same name at once: the unique index decides and the loser takes the next number.
+      for (let tries = 0; ; tries += 1) {
+        const slug = slugCandidate(base, attempt);
+        try {
+          await app.db.transaction().execute(async (trx) => {
+            const row: ProductsTable = {
+              id, slug, name: input.name ?? '', price_cents: input.priceCents ?? 0, quantity: input.quantity ?? 0, thumbnail,
+              about: input.about ?? '', description: input.description ?? '', indications: input.indications ?? '',
+              side_effects: input.sideEffects ?? '', contraindications: input.contraindications ?? '',
+              category_id: category ?? null, owner_id: viewer.id, deleted: 0, created_at: now, updated_at: now,
+            };
+            await repo.insertProduct(trx, row);
+            await repo.replacePhotos(trx, id, (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })));
+          });
+          return { message: 'Product added successfully', ...(await shop.product(slug)) };
+        } catch (error) {
+          if (!isUniqueViolation(error) || tries >= 5) throw error;
+          attempt += 1;
+        }
+      }
+    },
+
+    async update(viewer: Viewer, slugText: string | undefined, form: Form) {
+      const product = await ownProduct(viewer, slugText);
+      const input = readProductForm(form, true);
+      const category = await categoryId(input.categorySlug);
+      const thumbnailFile = firstFile(form, 'thumbnail');
+      const thumbnail = thumbnailFile ? await app.images.save(thumbnailFile, 'The thumbnail') : undefined;
+      const photos = await photosOf(form, 'Each photo');
+      const changes: Partial<ProductsTable> = { updated_at: nowIso() };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.priceCents !== undefined) changes.price_cents = input.priceCents;
+      if (input.quantity !== undefined) changes.quantity = input.quantity;
+      if (category !== undefined) changes.category_id = category;
+      if (thumbnail) changes.thumbnail = thumbnail;
+      if (input.about !== undefined) {
+        if (!input.about) throw badRequest('Please write a short text about the product');
+        changes.about = input.about;
+      }
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.indications !== undefined) changes.indications = input.indications;
+      if (input.sideEffects !== undefined) changes.side_effects = input.sideEffects;
+      if (input.contraindications !== undefined) changes.contraindications = input.contraindications;
+      await app.db.transaction().execute(async (trx) => {
+        await repo.updateProduct(trx, product.id, changes);
+        if (photos.length) await repo.replacePhotos(trx, product.id, photos.map((url, position) => ({ id: newId(), product_id: product.id, url, position })));
+      });
+      // The address stays the same when the name changes, so links and carts keep working.
+      return { message: 'Product updated successfully', ...(await shop.product(product.slug)) };
+    },
+
+    async remove(viewer: Viewer, slugText: string | undefined) {
+      const product = await ownProduct(viewer, slugText);
+      await app.db.transaction().execute((trx) => repo.softDelete(trx, product.id, nowIso()));
+      return { message: 'Product deleted successfully' };
+    },
+
+    async received(viewer: Viewer) {
+      const rows = await repo.ordersOfSeller(viewer.id);
+      return { orders: rows.map((r) => toReceivedOrder(r, app.images)) };
+    },
+
+    /** pending → shipped → delivered, or cancelled before delivery, which puts the stock back. */
+    async moveOrder(viewer: Viewer, orderText: string | undefined, form: Form) {
+      const orderId = cleanField(orderText);
+      const order = isId(orderId) ? await repo.order(orderId) : undefined;
+      if (!order) throw notFound('This order does not exist');
+      if (order.seller_id !== viewer.id) throw forbidden('Only the pharmacist who sells this product can change its orders');
+      const to = cleanField(form.fields.status ?? form.fields.deliveryStatus).toLowerCase() as DeliveryStatus;
+      if (!deliveryStatuses.includes(to)) throw badRequest('The delivery status must be pending, shipped, delivered or cancelled');
+      const from = order.delivery_status;
+      if (!nextStatuses[from].includes(to)) throw conflict(`An order that is ${from} cannot become ${to}`);
+      const moved = await app.db.transaction().execute(async (trx) => {
+        if (!(await repo.moveOrder(trx, order.id, from, to, nowIso()))) return false;
+        if (to === 'cancelled') await repo.returnStock(trx, order.product_id, Number(order.quantity));
+        return true;
+      });
+      if (!moved) throw conflict('This order was changed meanwhile; please reload and try again');
+      const [row] = await repo.ordersOfSeller(viewer.id, order.id);
+      return { message: `The order is now ${to}`, order: toReceivedOrder(row, app.images) };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
+import { readForm } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { categorySchema, productDetailSchema, productListItemSchema } from './dto.js';
+import { shopService } from './service.js';
+
+/** The public catalogue: pages, filters, product details, related products and categories. */
+export default async function shopRoutes(app: App) {
+  const service = shopService(app);
+  const tags = ['shop'];
+
+  app.get(
+    '/medicines',
+    {
+      schema: {
+        tags,
+        summary: 'One page of the catalogue, newest first',
+        querystring: z.object({ page: queryText }),
+        response: { 200: z.object({ products: z.array(productListItemSchema), page: z.number(), pages: z.number(), results: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => service.page(request.query.page),
+  );
+
+  app.post(
+    '/medicines/find',
+    {
+      schema: {
+        tags,
+        summary: 'Filter the catalogue (empty values mean no filter); the list is under `product`',
+        querystring: z.object({ name: queryText, minPrice: queryText, maxPrice: queryText, category: queryText, pharmacy: queryText }),
+        response: { 200: z.object({ product: z.array(productListItemSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      // The existing client sends an empty multipart body; read it so the request completes cleanly.
+      await readForm(request);
+      return service.find(request.query);
+    },
+  );
+
+  app.get(
+    '/medicine',
+    {
+      schema: {
+        tags,
+        summary: 'One product with photos, seller and sanitized texts',
+        querystring: z.object({ product: queryText }),
+        response: { 200: z.object({ product: productDetailSchema }), ...errorResponses },
+      },
+    },
+    async (request) => service.product(request.query.product),
+  );
+
+  app.get(
+    '/medicines/related',
+    {
+      schema: {
+        tags,
+        summary: 'Products from the same category',
+        querystring: z.object({ product: queryText }),
+        response: { 200: z.object({ products: z.array(productListItemSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => service.related(request.query.product),
+  );
+
+  app.get(
+    '/category',
+    {
+      schema: {
+        tags,
+        summary: 'Product categories with their sub-categories (failures carry `error` as well as `message`)',
+        response: { 200: z.object({ categories: z.array(categorySchema) }), 503: messageSchema.extend({ error: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await service.categories();
+      } catch (error) {
+        request.log.error({ err: error }, 'categories failed');
+        const message = 'The categories could not be loaded; please try again in a moment';
+        return reply.status(503).send({ message, error: message });
+      }
+    },
+  );
+}

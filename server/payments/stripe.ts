@@ -1,0 +1,68 @@
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
+import { GatewayUnavailableError } from './gateway.js';
+
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
+  status: number;
+  json(): Promise<unknown>;
+}>;
+
+const endpoint = 'https://api.stripe.com/v1/payment_intents';
+
+/** The form body of a confirmed card PaymentIntent. Exported for tests; it carries the card, so never log it. */
+export function paymentIntentBody(request: ChargeRequest): string {
+  const body = new URLSearchParams();
+  body.set('amount', String(request.amountCents));
+  body.set('currency', request.currency);
+  body.set('confirm', 'true');
+  body.set('description', request.description);
+  body.append('payment_method_types[]', 'card');
+  body.set('payment_method_data[type]', 'card');
+  body.set('payment_method_data[card][number]', request.card.number);
+  body.set('payment_method_data[card][exp_month]', String(request.card.expMonth));
+  body.set('payment_method_data[card][exp_year]', String(request.card.expYear));
+  body.set('payment_method_data[card][cvc]', request.card.cvc);
+  return body.toString();
+}
+
+interface StripeAnswer {
+  id?: string;
+  status?: string;
+  error?: { type?: string; message?: string };
+}
+
+/**
+ * Stripe through its HTTP API: one confirmed PaymentIntent per checkout, with the checkout's id
+ * as Stripe's Idempotency-Key so a retried request cannot charge twice. Card errors become
+ * declines with Stripe's message; anything else means the provider is unavailable.
+ */
+export function stripeGateway(secretKey: string, fetchImpl: FetchLike = fetch as unknown as FetchLike): PaymentGateway {
+  return {
+    name: 'stripe',
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      let status: number;
+      let answer: StripeAnswer;
+      try {
+        const response = await fetchImpl(endpoint, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${secretKey}`,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Idempotency-Key': request.idempotencyKey,
+          },
+          body: paymentIntentBody(request),
+          signal: AbortSignal.timeout(30_000),
+        });
+        status = response.status;
+        answer = ((await response.json()) ?? {}) as StripeAnswer;
+      } catch {
+        throw new GatewayUnavailableError('The payment service could not be reached');
+      }
+      if (status === 200 && answer.status === 'succeeded' && answer.id) return { status: 'approved', reference: answer.id };
+      if (status === 200 && answer.status === 'requires_action') {
+        return { status: 'declined', message: 'This card needs an extra confirmation step that is not supported here; please use another card.' };
+      }
+      if (answer.error?.type === 'card_error') return { status: 'declined', message: answer.error.message ?? 'Your card was declined.' };
+      throw new GatewayUnavailableError(`The payment service answered ${status}`);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { App } from '../types.js';
+
+/** Turns a schema validation failure into one sentence a person can act on. */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = String(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const text = first?.message ?? 'is not valid';
+    return field ? `${field}: ${text}` : `The request is not valid: ${text}`;
+  }
+  return error.message;
+}
+
+/**
+ * One error handler for the whole API: every refusal is JSON `{ message }` with a 4xx status;
+ * 5xx details stay in the log and the client gets a calm sentence.
+ */
+export default fp(async (app: App) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
+      return reply.status(400).send({ message: validationMessage(error) });
+    }
+    if (status >= 400 && status < 500) {
+      let message = error.message;
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = 'The request is too large';
+      else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'This kind of request body is not accepted; send a form';
+      else if (error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body could not be read';
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+});

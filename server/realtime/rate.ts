@@ -1,0 +1,45 @@
+import type { Redis } from 'ioredis';
+
+/** A fixed-window counter per key: `allow(key)` is false once `limit` hits fell in the current window. */
+export interface RateLimiter {
+  allow(key: string): Promise<boolean>;
+}
+
+export interface RateOptions {
+  limit: number;
+  windowMs: number;
+}
+
+export function memoryRateLimiter({ limit, windowMs }: RateOptions): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  let lastSweep = Date.now();
+  return {
+    async allow(key) {
+      const now = Date.now();
+      if (now - lastSweep > windowMs) {
+        // Forget finished windows so the map does not grow with every user ever seen.
+        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
+        lastSweep = now;
+      }
+      const w = windows.get(key);
+      if (!w || now - w.start >= windowMs) {
+        windows.set(key, { start: now, count: 1 });
+        return true;
+      }
+      w.count += 1;
+      return w.count <= limit;
+    },
+  };
+}
+
+/** The same counter in Redis, so a user's rate is counted across every process. */
+export function redisRateLimiter(redis: Redis, { limit, windowMs }: RateOptions, prefix = 'portal:rate'): RateLimiter {
+  return {
+    async allow(key) {
+      const window = Math.floor(Date.now() / windowMs);
+      const k = `${prefix}:${key}:${window}`;
+      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs * 2).exec()) as [[Error | null, number], unknown];
+      return Number(count) <= limit;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { badRequest } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+
+export type ImageType = 'png' | 'gif' | 'jpeg';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  buffer: Buffer;
+}
+
+/** Decides an image's type from its first bytes; the name and the declared type are never trusted. */
+export function detectImageType(bytes: Buffer): ImageType | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 6) {
+    const head = bytes.subarray(0, 6).toString('latin1');
+    if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
+  }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+const extension: Record<ImageType, string> = { png: 'png', gif: 'gif', jpeg: 'jpg' };
+
+export interface ImageStore {
+  /** Stores an uploaded image under a server-made name and returns its public path (/uploads/...). */
+  save(file: UploadedFile, label: string): Promise<string>;
+  /** Turns a stored path into the address clients use (absolute when PUBLIC_URL is set). */
+  url(stored: string): string;
+}
+
+export function createImageStore(uploadDir: string, publicUrl?: string): ImageStore {
+  return {
+    async save(file, label) {
+      if (file.buffer.length === 0) throw badRequest(`${label} is empty`);
+      const type = detectImageType(file.buffer);
+      if (!type) throw badRequest(`${label} must be a PNG, GIF or JPEG image`);
+      const name = `${newId()}.${extension[type]}`;
+      await writeFile(path.join(uploadDir, name), file.buffer, { flag: 'wx' });
+      return `/uploads/${name}`;
+    },
+    url(stored) {
+      if (!stored) return '';
+      if (publicUrl && stored.startsWith('/')) return publicUrl + stored;
+      return stored;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DB, Dialect } from './db/index.js';
+import type { Tokens } from './lib/tokens.js';
+import type { ImageStore } from './storage/images.js';
+
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: DB;
+    dialect: Dialect;
+    tokens: Tokens;
+    images: ImageStore;
+  }
+}

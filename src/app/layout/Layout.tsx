@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Spinner } from '../../ui/Spinner';
+import { ScrollManager } from './ScrollManager';
+import { SiteFooter } from './SiteFooter';
+import { SiteNavbar } from './SiteNavbar';
+
+export function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollManager />
+      <SiteNavbar />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, signedIn } from '../../testing/render';
+import { testUser } from '../../testing/handlers';
+import { SiteNavbar } from './SiteNavbar';
+
+describe('SiteNavbar', () => {
+  it('shows guests the public links and Login/Register, without chat or Add Blog', () => {
+    renderWithProviders(<SiteNavbar />);
+    for (const name of ['Home', 'About', 'Shop', 'Blogs', 'Contact', 'Cart', 'Login/Register']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('link', { name: 'Chat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Blog' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/#benefits');
+  });
+
+  it('opens the Doctors & Appointments menu by keyboard', async () => {
+    renderWithProviders(<SiteNavbar />);
+    const toggle = screen.getByRole('button', { name: 'Doctors & Appointments' });
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('link', { name: 'Find a doctor' })).toHaveAttribute('href', '/doctors');
+    expect(screen.getByRole('link', { name: 'Request an appointment' })).toHaveAttribute('href', '/appointment/request');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Find a doctor' })).not.toBeInTheDocument();
+  });
+
+  it('shows Add Blog to doctors only, and the chat icon and avatar menu when logged in', async () => {
+    renderWithProviders(<SiteNavbar />, { preloadedState: signedIn(testUser({ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }), 'doctor') });
+    expect(screen.getByRole('link', { name: 'Add Blog' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chat' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('link', { name: 'Medical History' })).toHaveAttribute('href', '/history/aaaaaaaaaaaaaaaaaaaaaaaa');
+    for (const name of ['Settings', 'Order', 'Payment', 'Appointment']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('hides Add Blog from patients, and logout clears the session', async () => {
+    localStorage.setItem('access-token', 'test-token');
+    const { store } = renderWithProviders(<SiteNavbar />, { preloadedState: signedIn(testUser()) });
+    expect(screen.queryByRole('link', { name: 'Add Blog' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(store.getState().session.token).toBeNull());
+    expect(localStorage.getItem('access-token')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Login/Register' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { CartBadge } from '../../features/cart/CartBadge';
+import { ChatBadge } from '../../features/chat/ChatBadge';
+import { selectIsLoggedIn, selectRole } from '../../features/session/sessionSlice';
+import { DropdownMenu } from '../../ui/DropdownMenu';
+import { CartIcon, ChatIcon, LogoMark } from '../../ui/icons';
+import { useAppSelector } from '../hooks';
+import { UserMenu } from './UserMenu';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+
+/** The top navigation of every page (Bootstrap's navbar markup, no runtime library). */
+export function SiteNavbar() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const role = useAppSelector(selectRole);
+  const [expanded, setExpanded] = useState(false);
+  const location = useLocation();
+
+  // A chosen link closes the mobile menu.
+  useEffect(() => setExpanded(false), [location.pathname, location.hash]);
+
+  return (
+    <header className="navbar navbar-expand-lg bg-white site-navbar shadow-sm sticky-top">
+      <nav className="container" aria-label="Main">
+        <Link to="/" className="navbar-brand site-navbar__brand">
+          <LogoMark className="me-2 text-primary" width={30} height={30} />
+          <span>
+            Nile <strong>Clinic</strong>
+          </span>
+        </Link>
+        <div className="d-flex align-items-center order-lg-last gap-2 site-navbar__icons">
+          {loggedIn && (
+            <Link to="/chat" className="icon-link-btn" aria-label="Chat">
+              <ChatIcon />
+              <ChatBadge />
+            </Link>
+          )}
+          <Link to="/cart" className="icon-link-btn" aria-label="Cart">
+            <CartIcon />
+            <CartBadge />
+          </Link>
+          {loggedIn ? (
+            <UserMenu />
+          ) : (
+            <Link to="/account/login" className="btn btn-primary btn-sm px-3">
+              Login/Register
+            </Link>
+          )}
+          <button
+            type="button"
+            className="navbar-toggler ms-1"
+            aria-controls="site-nav"
+            aria-expanded={expanded}
+            aria-label="Toggle navigation"
+            onClick={() => setExpanded((e) => !e)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+        </div>
+        <div id="site-nav" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav mx-auto">
+            <li className="nav-item">
+              <NavLink to="/" end className={navLinkClass}>
+                Home
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <Link to="/#benefits" className="nav-link">
+                About
+              </Link>
+            </li>
+            <DropdownMenu as="li" className="nav-item" toggleClassName="nav-link btn btn-link" toggle="Doctors & Appointments">
+              {(close) => (
+                <>
+                  <li>
+                    <Link className="dropdown-item" to="/doctors" onClick={close}>
+                      Find a doctor
+                    </Link>
+                  </li>
+                  <li>
+                    <Link className="dropdown-item" to="/appointment/request" onClick={close}>
+                      Request an appointment
+                    </Link>
+                  </li>
+                </>
+              )}
+            </DropdownMenu>
+            <li className="nav-item">
+              <NavLink to="/shop" className={navLinkClass}>
+                Shop
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink to="/blogs" className={navLinkClass}>
+                Blogs
+              </NavLink>
+            </li>
+            {role === 'doctor' && (
+              <li className="nav-item">
+                <NavLink to="/blog/create" className={navLinkClass}>
+                  Add Blog
+                </NavLink>
+              </li>
+            )}
+            <li className="nav-item">
+              <NavLink to="/contact" className={navLinkClass}>
+                Contact
+              </NavLink>
+            </li>
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { appSlice } from './appSlice';
+import { sessionSlice } from '../features/session/sessionSlice';
+import { homeSlice } from '../features/home/homeSlice';
+import { blogsSlice } from '../features/blogs/blogsSlice';
+import { doctorsSlice } from '../features/doctors/doctorsSlice';
+import { appointmentsSlice } from '../features/appointments/appointmentsSlice';
+import { historySlice } from '../features/history/historySlice';
+import { chatSlice } from '../features/chat/chatSlice';
+import { shopSlice } from '../features/shop/shopSlice';
+import { cartSlice } from '../features/cart/cartSlice';
+
+/** Every slice of the store, one line each. */
+export const rootReducer = combineReducers({
+  [appSlice.reducerPath]: appSlice.reducer,
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [homeSlice.reducerPath]: homeSlice.reducer,
+  [blogsSlice.reducerPath]: blogsSlice.reducer,
+  [doctorsSlice.reducerPath]: doctorsSlice.reducer,
+  [appointmentsSlice.reducerPath]: appointmentsSlice.reducer,
+  [historySlice.reducerPath]: historySlice.reducer,
+  [chatSlice.reducerPath]: chatSlice.reducer,
+  [shopSlice.reducerPath]: shopSlice.reducer,
+  [cartSlice.reducerPath]: cartSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;

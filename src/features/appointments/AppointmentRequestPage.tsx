@@ -1,0 +1,129 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { departments } from '../../ui/departments';
+import { PageBanner } from '../../ui/PageBanner';
+import { popupSuccess } from '../../ui/popup';
+import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
+import { fetchDepartmentDoctors, selectDepartmentDoctors } from './appointmentsSlice';
+
+/**
+ * The appointment request form. Department and doctor come from the address and are then locked;
+ * a signed-in visitor's name and email are filled in and locked. Sending only confirms on screen.
+ */
+export default function AppointmentRequestPage() {
+  const { doctorName, specialization } = useParams();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const doctors = useAppSelector(selectDepartmentDoctors);
+  const routeDepartment = departments.find((d) => d.toLowerCase() === specialization?.toLowerCase()) ?? specialization ?? '';
+  const [department, setDepartment] = useState(routeDepartment);
+  const [doctor, setDoctor] = useState(doctorName ?? '');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    setDepartment(routeDepartment);
+    setDoctor(doctorName ?? '');
+  }, [routeDepartment, doctorName]);
+
+  useEffect(() => {
+    if (department) void dispatch(fetchDepartmentDoctors(department));
+  }, [dispatch, department]);
+
+  const lockedPerson = loggedIn && Boolean(user);
+  const shownName = lockedPerson ? (user?.name ?? '') : name;
+  const shownEmail = lockedPerson ? (user?.email ?? '') : email;
+  const doctorOptions = doctors.map((d) => d.name);
+  if (doctor && !doctorOptions.includes(doctor)) doctorOptions.unshift(doctor);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    window.setTimeout(() => {
+      setSending(false);
+      void popupSuccess('Appointment requested successfully');
+    }, 1000);
+  };
+
+  return (
+    <>
+      <PageBanner title="Request an appointment" />
+      <div className="container py-5">
+        <div className="card border-0 shadow-sm mx-auto" style={{ maxWidth: 820 }}>
+          <div className="card-body p-4 p-md-5">
+            <h2 className="h4 mb-1">Tell us when suits you</h2>
+            <p className="text-muted mb-4">
+              Our reception confirms requests by phone. To book a time straight away, <Link to="/doctors">find a doctor</Link> and reserve one of
+              their open slots.
+            </p>
+            <Form onSubmit={onSubmit} noValidate>
+              <div className="row g-3">
+                <Form.Group className="col-md-6" controlId="request-name">
+                  <Form.Label>Name *</Form.Label>
+                  <Form.Control value={shownName} readOnly={lockedPerson} disabled={lockedPerson} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+                </Form.Group>
+                <Form.Group className="col-md-6" controlId="request-email">
+                  <Form.Label>Email *</Form.Label>
+                  <Form.Control type="email" value={shownEmail} readOnly={lockedPerson} disabled={lockedPerson} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+                </Form.Group>
+                <Form.Group className="col-md-6" controlId="request-phone">
+                  <Form.Label>Phone *</Form.Label>
+                  <Form.Control type="tel" autoComplete="tel" />
+                </Form.Group>
+                <Form.Group className="col-md-6" controlId="request-department">
+                  <Form.Label>Department *</Form.Label>
+                  <Form.Select
+                    value={department}
+                    disabled={Boolean(routeDepartment)}
+                    onChange={(e) => {
+                      setDepartment(e.target.value);
+                      setDoctor('');
+                    }}
+                  >
+                    <option value="">Choose a department</option>
+                    {departments.map((d) => (
+                      <option key={d} value={d}>
+                        {d}
+                      </option>
+                    ))}
+                    {routeDepartment && !(departments as readonly string[]).includes(routeDepartment) && <option value={routeDepartment}>{routeDepartment}</option>}
+                  </Form.Select>
+                </Form.Group>
+                <Form.Group className="col-md-6" controlId="request-doctor">
+                  <Form.Label>Doctor *</Form.Label>
+                  <Form.Select value={doctor} disabled={Boolean(doctorName)} onChange={(e) => setDoctor(e.target.value)}>
+                    <option value="">{department ? 'Choose a doctor' : 'Choose a department first'}</option>
+                    {doctorOptions.map((d) => (
+                      <option key={d} value={d}>
+                        {d}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+                <Form.Group className="col-md-3" controlId="request-date">
+                  <Form.Label>Date *</Form.Label>
+                  <Form.Control type="date" />
+                </Form.Group>
+                <Form.Group className="col-md-3" controlId="request-time">
+                  <Form.Label>Time *</Form.Label>
+                  <Form.Control type="time" />
+                </Form.Group>
+                <Form.Group className="col-12" controlId="request-note">
+                  <Form.Label>Note</Form.Label>
+                  <Form.Control as="textarea" rows={3} placeholder="Anything the doctor should know before the visit" />
+                </Form.Group>
+              </div>
+              <button type="submit" className="btn btn-primary mt-4" disabled={sending}>
+                {sending ? 'Sending…' : 'Request Appointment'}
+              </button>
+            </Form>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

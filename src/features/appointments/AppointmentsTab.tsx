@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Spinner } from '../../ui/Spinner';
+import { selectRole } from '../session/sessionSlice';
+import { AddAppointmentModal } from './AddAppointmentModal';
+import { fetchAppointments, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
+import { CancelAppointmentModal } from './CancelAppointmentModal';
+import type { Appointment } from './types';
+
+/**
+ * Settings → Appointments. Doctors publish slots and see who reserved them (with history and chat
+ * links); patients see the slots they reserved and may cancel them.
+ */
+export default function AppointmentsTab() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const role = useAppSelector(selectRole);
+  const appointments = useAppSelector(selectAppointments);
+  const status = useAppSelector(selectAppointmentsStatus);
+  const error = useAppSelector(selectAppointmentsError);
+  const [adding, setAdding] = useState(false);
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const closeAdd = useCallback(() => setAdding(false), []);
+  const closeCancel = useCallback(() => setCancelling(null), []);
+  const asPatient = role === 'patient';
+
+  useEffect(() => {
+    if (role === 'patient' || role === 'doctor') void dispatch(fetchAppointments());
+  }, [dispatch, role]);
+
+  if (role !== 'patient' && role !== 'doctor') {
+    return (
+      <>
+        <h2 className="h4">Appointments</h2>
+        <p className="text-muted mb-0">Appointments are kept for patients and doctors.</p>
+      </>
+    );
+  }
+
+  const zone = zoneLabel(appointments[0]?.timeZone);
+
+  return (
+    <>
+      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-3">
+        <h2 className="h4 mb-0">Appointments</h2>
+        {asPatient ? (
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/appointment/request')}>
+            Request Appointment
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            Add Appointment
+          </button>
+        )}
+      </div>
+      <ErrorAlert message={status === 'failed' ? error : null} />
+      {status === 'loading' && appointments.length === 0 ? (
+        <Spinner label="Loading appointments…" />
+      ) : appointments.length === 0 && status === 'succeeded' ? (
+        <EmptyState message={asPatient ? 'You have not reserved any appointment yet.' : 'You have not added any appointment yet.'}>
+          {asPatient && (
+            <Link className="btn btn-outline-primary" to="/doctors">
+              Find a doctor
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle">
+            {zone && <caption className="small">Times are in the clinic&apos;s time zone ({zone}).</caption>}
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Time</th>
+                {asPatient ? (
+                  <>
+                    <th scope="col">Doctor</th>
+                    <th scope="col">Department</th>
+                  </>
+                ) : (
+                  <>
+                    <th scope="col">Patient</th>
+                    <th scope="col">Medical History</th>
+                  </>
+                )}
+                <th scope="col">Chat</th>
+                <th scope="col">
+                  <span className="visually-hidden">{asPatient ? 'Cancel' : 'Delete'}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {appointments.map((a) => (
+                <AppointmentRow key={a._id} appointment={a} asPatient={asPatient} onCancel={() => setCancelling(a)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!asPatient && <AddAppointmentModal show={adding} onClose={closeAdd} />}
+      <CancelAppointmentModal appointment={cancelling} asPatient={asPatient} onClose={closeCancel} />
+    </>
+  );
+}
+
+function AppointmentRow({ appointment: a, asPatient, onCancel }: { appointment: Appointment; asPatient: boolean; onCancel: () => void }) {
+  const when = `${slotDay(a.date)} at ${slotTime(a.time)}`;
+  return (
+    <tr>
+      <td>{slotDay(a.date)}</td>
+      <td>{slotTime(a.time)}</td>
+      {asPatient ? (
+        <>
+          <td>{a.doctor ? <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>{a.doctor.name}</Link> : '-'}</td>
+          <td>{a.doctor?.specialization ?? '-'}</td>
+        </>
+      ) : (
+        <>
+          <td>{a.reserved && a.patient ? a.patient.name : <span className="text-muted">Not Reserved</span>}</td>
+          <td>
+            {a.reserved && a.patient ? (
+              <Link to={`/history/${a.patient._id}`} aria-label={`Medical history of ${a.patient.name}`}>
+                View history
+              </Link>
+            ) : (
+              '-'
+            )}
+          </td>
+        </>
+      )}
+      <td>
+        {a.reserved ? (
+          <Link
+            to={a.chat ? `/chat?chat=${a.chat}` : '/chat'}
+            aria-label={`Chat with ${asPatient ? (a.doctor?.name ?? 'the doctor') : (a.patient?.name ?? 'the patient')}`}
+          >
+            Chat
+          </Link>
+        ) : (
+          '-'
+        )}
+      </td>
+      <td className="text-end">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          aria-label={asPatient ? `Cancel the appointment on ${when}` : `Delete the appointment on ${when}`}
+          onClick={onCancel}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      </td>
+    </tr>
+  );
+}

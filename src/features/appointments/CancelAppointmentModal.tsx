@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useAppDispatch } from '../../app/hooks';
+import { slotDay, slotTime } from '../../ui/clinicTime';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { cancelAppointment, fetchAppointments } from './appointmentsSlice';
+import type { Appointment } from './types';
+
+/** Confirms deleting (doctor) or cancelling (patient) a slot; closes 0.5 s after success and reloads. */
+export function CancelAppointmentModal({ appointment, asPatient, onClose }: { appointment: Appointment | null; asPatient: boolean; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    setError(null);
+    setDone(false);
+  }, [appointment]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => {
+      onClose();
+      void dispatch(fetchAppointments());
+    }, 500);
+    return () => window.clearTimeout(timer);
+  }, [done, onClose, dispatch]);
+
+  if (!appointment) return null;
+  const when = `${slotDay(appointment.date)} at ${slotTime(appointment.time)}`;
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await dispatch(cancelAppointment(appointment._id)).unwrap();
+      setDone(true);
+    } catch (message) {
+      setError(String(message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="cancel-appointment-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="cancel-appointment-title" as="h2" className="h5">
+          {asPatient ? 'Cancel appointment' : 'Delete appointment'}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          {asPatient
+            ? `Do you want to cancel your appointment with ${appointment.doctor?.name ?? 'the doctor'} on ${when}?`
+            : `Do you want to delete your appointment on ${when}?`}
+          {!asPatient && appointment.patient && ` ${appointment.patient.name} has reserved it.`}
+        </p>
+        <SuccessAlert message={done ? 'Deleted Successfully' : null} className="mb-0" />
+        <ErrorAlert message={error} className="mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          Keep it
+        </button>
+        <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={busy || done}>
+          {busy ? 'Please wait…' : 'delete'}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { messageOf, toFormData } from '../../api/http';
+import { createAppAsyncThunk } from '../../app/hooks';
+import type { Appointment, DepartmentDoctor } from './types';
+
+type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+interface AppointmentsState {
+  items: Appointment[];
+  status: Status;
+  error: string | null;
+  /** Doctors of the department chosen on the request form. */
+  departmentDoctors: DepartmentDoctor[];
+}
+
+const initialState: AppointmentsState = { items: [], status: 'idle', error: null, departmentDoctors: [] };
+
+export const fetchAppointments = createAppAsyncThunk('appointments/fetch', async (_: void, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.get<{ appointments: Appointment[] }>('appointment');
+    return Array.isArray(data.appointments) ? data.appointments : [];
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
+
+/** A doctor publishes a slot; the list is fetched again so it shows in order. */
+export const addAppointment = createAppAsyncThunk(
+  'appointments/add',
+  async (slot: { date: string; time: string }, { extra, dispatch, rejectWithValue }) => {
+    try {
+      await extra.http.post('appointment', toFormData(slot));
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+    void dispatch(fetchAppointments());
+  },
+);
+
+/** The doctor deletes a slot, or the patient cancels a reservation. */
+export const cancelAppointment = createAppAsyncThunk('appointments/cancel', async (id: string, { extra, rejectWithValue }) => {
+  try {
+    await extra.http.delete(`appointment/cancel/?appointment=${encodeURIComponent(id)}`);
+    return id;
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
+
+/** The doctors of one department, for the request form's doctor list. */
+export const fetchDepartmentDoctors = createAppAsyncThunk(
+  'appointments/departmentDoctors',
+  async (department: string, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.get<{ doctor: DepartmentDoctor[] }>(`doctors/?specialization=${encodeURIComponent(department)}`);
+      return Array.isArray(data.doctor) ? data.doctor.map((d) => ({ _id: d._id, name: d.name })) : [];
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
+
+export const appointmentsSlice = createSlice({
+  name: 'appointments',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchAppointments.pending, (state) => {
+        state.status = 'loading';
+        state.error = null;
+      })
+      .addCase(fetchAppointments.fulfilled, (state, { payload }) => {
+        state.items = payload;
+        state.status = 'succeeded';
+      })
+      .addCase(fetchAppointments.rejected, (state, { payload }) => {
+        state.status = 'failed';
+        state.error = payload ?? 'Your appointments could not be loaded';
+      })
+      .addCase(cancelAppointment.fulfilled, (state, { payload }) => {
+        state.items = state.items.filter((a) => a._id !== payload);
+      })
+      .addCase(fetchDepartmentDoctors.pending, (state) => {
+        state.departmentDoctors = [];
+      })
+      .addCase(fetchDepartmentDoctors.fulfilled, (state, { payload }) => {
+        state.departmentDoctors = payload;
+      });
+  },
+  selectors: {
+    selectAppointments: (state) => state.items,
+    selectAppointmentsStatus: (state) => state.status,
+    selectAppointmentsError: (state) => state.error,
+    selectDepartmentDoctors: (state) => state.departmentDoctors,
+  },
+});
+
+export const { selectAppointments, selectAppointmentsStatus, selectAppointmentsError, selectDepartmentDoctors } = appointmentsSlice.selectors;

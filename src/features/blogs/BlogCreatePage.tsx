@@ -1,0 +1,140 @@
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageBanner } from '../../ui/PageBanner';
+import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
+import './blogs.css';
+import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, selectCreateBlog } from './blogsSlice';
+
+// The editor is only ever downloaded by this page.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+const emptyForm = { title: '', content: '', category: '', keywords: '' };
+
+/** A doctor writes a post: title, rich text, thumbnail, category and keywords. */
+export default function BlogCreatePage() {
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const role = useAppSelector(selectRole);
+  const categories = useAppSelector(selectBlogCategories);
+  const create = useAppSelector(selectCreateBlog);
+  const [form, setForm] = useState(emptyForm);
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  // Changing the key gives a fresh editor and file input after a post is published.
+  const [formKey, setFormKey] = useState(0);
+  const id = useId();
+
+  useEffect(() => {
+    dispatch(resetCreate());
+    if (loggedIn && role === 'doctor') void dispatch(fetchBlogCategories());
+  }, [dispatch, loggedIn, role]);
+
+  if (!loggedIn || role !== 'doctor') {
+    return (
+      <>
+        <PageBanner title="Add Blog" />
+        <div className="container py-5 text-center">
+          <p className="lead">{loggedIn ? 'Only doctors can add blogs.' : 'Please log in with your doctor account to add a blog.'}</p>
+          <Link className="btn btn-primary" to={loggedIn ? '/blogs' : '/account/login'}>
+            {loggedIn ? 'Read the blogs' : 'Login'}
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  const set = (field: keyof typeof emptyForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await dispatch(createBlog({ ...form, thumbnail }));
+    if (createBlog.fulfilled.match(result)) {
+      setForm(emptyForm);
+      setThumbnail(null);
+      setFormKey((k) => k + 1);
+    }
+  };
+
+  return (
+    <>
+      <PageBanner title="Add Blog" />
+      <div className="container py-5">
+        <form className="blog-create card p-4 p-md-5 mx-auto" onSubmit={submit} noValidate>
+          <h2 className="h4 mb-4">Write a new article</h2>
+          {create.status === 'succeeded' && (
+            <div className="alert alert-success" role="status">
+              You just added a new blog successfully. <Link to="/blogs">Go to the blogs</Link>
+            </div>
+          )}
+          <ErrorAlert message={create.status === 'failed' ? create.error : null} />
+          <ErrorAlert message={categories.error} />
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-title`}>
+              Title*
+            </label>
+            <input id={`${id}-title`} className="form-control" value={form.title} maxLength={200} onChange={(e) => set('title')(e.target.value)} />
+          </div>
+          <div className="mb-3">
+            <span className="form-label d-block" id={`${id}-content`}>
+              Content*
+            </span>
+            <Suspense fallback={<div className="form-control rte__area rte__area--loading" aria-hidden="true" />}>
+              <RichTextEditor key={formKey} labelledBy={`${id}-content`} describedBy={`${id}-content-hint`} onChange={set('content')} />
+            </Suspense>
+            <p id={`${id}-content-hint`} className="form-text">
+              Use the toolbar for bold, italic, headings, lists and links. Pasted text arrives without its formatting.
+            </p>
+          </div>
+          <div className="row g-3 mb-3">
+            <div className="col-md-6">
+              <label className="form-label" htmlFor={`${id}-thumbnail`}>
+                Thumbnail*
+              </label>
+              <input
+                key={formKey}
+                id={`${id}-thumbnail`}
+                type="file"
+                className="form-control"
+                accept="image/png,image/gif,image/jpeg"
+                onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)}
+              />
+            </div>
+            <div className="col-md-6">
+              <label className="form-label" htmlFor={`${id}-category`}>
+                Category*
+              </label>
+              <select id={`${id}-category`} className="form-select" value={form.category} onChange={(e) => set('category')(e.target.value)}>
+                <option value="">Choose a category</option>
+                {categories.items.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="mb-4">
+            <label className="form-label" htmlFor={`${id}-keywords`}>
+              Keywords
+            </label>
+            <input
+              id={`${id}-keywords`}
+              className="form-control"
+              value={form.keywords}
+              placeholder="heart blood-pressure sleep"
+              aria-describedby={`${id}-keywords-hint`}
+              onChange={(e) => set('keywords')(e.target.value)}
+            />
+            <p id={`${id}-keywords-hint`} className="form-text">
+              Separate keywords with spaces.
+            </p>
+          </div>
+          <button type="submit" className="btn btn-primary px-4" disabled={create.status === 'loading'}>
+            {create.status === 'loading' ? 'Posting…' : 'Post'}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageBanner } from '../../ui/PageBanner';
+import { Spinner } from '../../ui/Spinner';
+import './blogs.css';
+import { dateLabel, readableDate, secureUrl } from './blogFormat';
+import { BlogComments } from './BlogComments';
+import { BlogSidebar } from './BlogSidebar';
+import { fetchBlog, fetchBlogs, selectBlogs, selectCurrentBlog } from './blogsSlice';
+import { ShareLinks } from './ShareLinks';
+
+/** One post: banner, picture with its date label, sanitized content, share links, author and comments. */
+export default function BlogPage() {
+  const { slug = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const current = useAppSelector(selectCurrentBlog);
+  const blogs = useAppSelector(selectBlogs);
+
+  useEffect(() => {
+    void dispatch(fetchBlog(slug));
+  }, [dispatch, slug]);
+  useEffect(() => {
+    if (blogs.length === 0) void dispatch(fetchBlogs());
+  }, [dispatch, blogs.length]);
+
+  const blog = current.slug === slug ? current.blog : null;
+  const loading = current.slug !== slug || current.status === 'loading' || current.status === 'idle';
+  const html = useMemo(() => (blog ? DOMPurify.sanitize(String(blog.content ?? '')) : ''), [blog]);
+  const label = blog ? dateLabel(blog.created_at) : null;
+
+  return (
+    <>
+      <PageBanner title={blog?.title ?? 'Blog'} />
+      <div className="container py-5">
+        <div className="row g-4 g-lg-5">
+          <div className="col-lg-8">
+            {loading ? (
+              <Spinner label="Loading the article…" />
+            ) : !blog ? (
+              <ErrorAlert message={current.error ?? 'This blog post could not be loaded'} />
+            ) : (
+              <article className="blog-post">
+                <div className="blog-post__image">
+                  <img src={secureUrl(blog.thumbnail)} alt={blog.title} width={1200} height={675} fetchPriority="high" />
+                  {label && (
+                    <span className="date-badge" aria-hidden="true">
+                      <span className="date-badge__day">{label.day}</span>
+                      <span className="date-badge__month">{label.month}</span>
+                    </span>
+                  )}
+                </div>
+                <h2 className="blog-post__title">{blog.title}</h2>
+                <ul className="blog-post__meta list-unstyled">
+                  <li>
+                    By <strong>admin</strong>
+                  </li>
+                  <li>{blog.category?.name}</li>
+                  <li>
+                    <time dateTime={blog.created_at}>{readableDate(blog.created_at)}</time>
+                  </li>
+                  <li>15 comments</li>
+                </ul>
+                <div className="blog-post__content" dangerouslySetInnerHTML={{ __html: html }} />
+                <ShareLinks title={blog.title} content={blog.content} url={window.location.href} />
+                <BlogComments />
+              </article>
+            )}
+          </div>
+          <div className="col-lg-4">
+            <BlogSidebar blogs={blogs} />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

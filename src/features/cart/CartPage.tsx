@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageBanner } from '../../ui/PageBanner';
+import { popupError } from '../../ui/popup';
+import { Spinner } from '../../ui/Spinner';
+import { selectIsLoggedIn } from '../session/sessionSlice';
+import { fetchCart, removeCartLine, selectCart, selectCartError, selectCartStatus, selectCartUpdating, setCartQuantity } from './cartSlice';
+import { dollarsOf } from './money';
+import './cart.css';
+
+/** The empty message waits a moment, so a cart that is still arriving does not flash as empty. */
+const emptyCheckDelayMs = 2000;
+
+/** /cart: lines with quantities, removal, the total and the way to checkout. */
+export default function CartPage() {
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const cart = useAppSelector(selectCart);
+  const status = useAppSelector(selectCartStatus);
+  const error = useAppSelector(selectCartError);
+  const updating = useAppSelector(selectCartUpdating);
+  const [emptyChecked, setEmptyChecked] = useState(false);
+
+  useEffect(() => {
+    if (loggedIn) void dispatch(fetchCart());
+    const timer = setTimeout(() => setEmptyChecked(true), emptyCheckDelayMs);
+    return () => clearTimeout(timer);
+  }, [dispatch, loggedIn]);
+
+  const change = async (slug: string, quantity: number) => {
+    try {
+      await dispatch(setCartQuantity({ product: slug, quantity })).unwrap();
+    } catch (message) {
+      void popupError(String(message));
+    }
+  };
+  const remove = async (slug: string) => {
+    try {
+      await dispatch(removeCartLine(slug)).unwrap();
+    } catch (message) {
+      void popupError(String(message));
+    }
+  };
+
+  const lines = cart?.products ?? [];
+  return (
+    <>
+      <PageBanner title="Cart" />
+      <div className="container py-4">
+        {loggedIn && status === 'failed' && <ErrorAlert message={error} />}
+        {lines.length === 0 ? (
+          emptyChecked ? (
+            <EmptyState message="Your cart is empty">
+              <Link to="/shop" className="btn btn-primary">
+                Go to the shop
+              </Link>
+            </EmptyState>
+          ) : (
+            <Spinner label="Loading your cart…" />
+          )
+        ) : (
+          <div className="row g-4">
+            <div className="col-lg-8">
+              <div className="table-responsive">
+                <table className="table align-middle cart-table">
+                  <caption className="visually-hidden">Products in your cart</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Product</th>
+                      <th scope="col">Price</th>
+                      <th scope="col">Quantity</th>
+                      <th scope="col">Total</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Remove</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lines.map((line) => {
+                      const busy = updating === line.product.slug;
+                      const stock = line.product.stock ?? Number.POSITIVE_INFINITY;
+                      return (
+                        <tr key={line._id}>
+                          <td>
+                            <div className="d-flex align-items-center gap-2">
+                              <img src={line.product.thumbnail} alt="" width={56} height={42} className="cart-table__thumb" />
+                              <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}>{line.product.name}</Link>
+                            </div>
+                          </td>
+                          <td>{dollarsOf(line.product.price)}</td>
+                          <td>
+                            <div className="input-group input-group-sm cart-quantity" role="group" aria-label={`Quantity of ${line.product.name}`}>
+                              <button type="button" className="btn btn-outline-secondary" aria-label={`Decrease the quantity of ${line.product.name}`} disabled={busy || line.quantity <= 1} onClick={() => void change(line.product.slug, line.quantity - 1)}>
+                                −
+                              </button>
+                              <output className="form-control text-center" aria-live="polite">
+                                {line.quantity}
+                              </output>
+                              <button type="button" className="btn btn-outline-secondary" aria-label={`Increase the quantity of ${line.product.name}`} disabled={busy || line.quantity >= stock} onClick={() => void change(line.product.slug, line.quantity + 1)}>
+                                +
+                              </button>
+                            </div>
+                          </td>
+                          <td>{dollarsOf(line.product.price * line.quantity)}</td>
+                          <td>
+                            <button type="button" className="btn btn-link text-danger p-0" aria-label={`Remove ${line.product.name}`} disabled={busy} onClick={() => void remove(line.product.slug)}>
+                              ✕
+                            </button>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+            <div className="col-lg-4">
+              <section className="card card-body" aria-labelledby="cart-total-title">
+                <h2 id="cart-total-title" className="h5">
+                  Cart total
+                </h2>
+                <p className="d-flex justify-content-between fs-5 mb-3">
+                  <span>Total</span>
+                  <strong data-testid="cart-total">{dollarsOf(cart?.total ?? 0)}</strong>
+                </p>
+                <Link to="/checkout" className="btn btn-primary w-100">
+                  Proceed to checkout
+                </Link>
+              </section>
+            </div>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { popupError, popupSuccess } from '../../ui/popup';
+import { selectIsLoggedIn } from '../session/sessionSlice';
+import { selectCart, setCartQuantity } from './cartSlice';
+
+export const mustLogIn = 'you must log in first';
+
+/**
+ * The cart's public way in for other pages: puts a product in the cart with a quantity (`set`),
+ * or one more than it already holds (`addOne`), and tells the person what happened.
+ */
+export function useAddToCart() {
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const cart = useAppSelector(selectCart);
+
+  const set = useCallback(
+    async (slug: string, quantity: number) => {
+      if (!loggedIn) {
+        await popupError(mustLogIn);
+        return false;
+      }
+      try {
+        await dispatch(setCartQuantity({ product: slug, quantity })).unwrap();
+        void popupSuccess('The product is in your cart');
+        return true;
+      } catch (message) {
+        void popupError(String(message));
+        return false;
+      }
+    },
+    [dispatch, loggedIn],
+  );
+
+  const addOne = useCallback(
+    (slug: string) => set(slug, (cart?.products.find((l) => l.product.slug === slug)?.quantity ?? 0) + 1),
+    [cart, set],
+  );
+
+  return { set, addOne };
+}

@@ -1,0 +1,55 @@
+import { useAppSelector } from '../../app/hooks';
+import { selectUserId } from '../session/sessionSlice';
+import { Avatar } from './Avatar';
+import { chatDate } from './chatFormat';
+import { otherParty, selectChats, selectIsSender, selectOnline, selectSelectedChatId } from './chatSlice';
+
+/** The left column: one row per conversation with the other party's picture, name, last message and date. */
+export function ConversationList({ onSelect }: { onSelect: (chatId: string) => void }) {
+  const chats = useAppSelector(selectChats);
+  const isSender = useAppSelector(selectIsSender);
+  const userId = useAppSelector(selectUserId);
+  const selectedId = useAppSelector(selectSelectedChatId);
+  const online = useAppSelector(selectOnline);
+
+  if (chats.length === 0) {
+    return <p className="text-muted p-3 mb-0">You have no conversations yet. Reserve an appointment to chat with a doctor.</p>;
+  }
+  return (
+    <ul className="list-unstyled mb-0 chat-list" aria-label="Conversations">
+      {chats.map((chat) => {
+        const person = otherParty(chat, isSender, userId);
+        const selected = chat._id === selectedId;
+        const unread = chat.unread ?? 0;
+        return (
+          <li key={chat._id}>
+            <button
+              type="button"
+              className={`chat-list__item${selected ? ' chat-list__item--selected' : ''}`}
+              aria-current={selected ? 'true' : undefined}
+              onClick={() => onSelect(chat._id)}
+            >
+              <span className="chat-list__avatar">
+                <Avatar name={person.name} image={person.image} />
+                {online[person._id] && <span className="chat-online-dot" aria-hidden="true" />}
+              </span>
+              <span className="chat-list__text">
+                <span className="chat-list__top">
+                  <span className="chat-list__name">{person.name}</span>
+                  <span className="chat-list__date">{chatDate(chat.updated_at)}</span>
+                </span>
+                <span className="chat-list__last">{chat.lastMessage}</span>
+              </span>
+              {unread > 0 && !selected && (
+                <span className="badge rounded-pill bg-primary chat-list__unread">
+                  {unread}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import type { CardForm } from './placeOrder';
+
+const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+
+/** Groups of four digits as the number is typed (up to 19 digits). */
+export const formatCardNumber = (text: string) =>
+  text
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+interface Props {
+  card: CardForm;
+  holder: string;
+  onHolder: (value: string) => void;
+  onChange: (changes: Partial<CardForm>) => void;
+}
+
+/** Card holder, number, expiry (months 1–12, this year to nine years on), CVC and currency. */
+export function CardFields({ card, holder, onHolder, onChange }: Props) {
+  const id = useId();
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: 10 }, (_, i) => thisYear + i);
+  return (
+    <fieldset>
+      <legend className="h5">Card details</legend>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-holder`}>
+          Card holder
+        </label>
+        <input id={`${id}-holder`} className="form-control" autoComplete="cc-name" value={holder} onChange={(e) => onHolder(e.target.value)} />
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-number`}>
+          Card number *
+        </label>
+        <input
+          id={`${id}-number`}
+          className="form-control"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          value={card.number}
+          onChange={(e) => onChange({ number: formatCardNumber(e.target.value) })}
+        />
+      </div>
+      <div className="row g-3 mb-3">
+        <div className="col-4">
+          <label className="form-label" htmlFor={`${id}-month`}>
+            Expiry month *
+          </label>
+          <select id={`${id}-month`} className="form-select" autoComplete="cc-exp-month" value={card.exp_month} onChange={(e) => onChange({ exp_month: e.target.value })}>
+            <option value="">MM</option>
+            {months.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-4">
+          <label className="form-label" htmlFor={`${id}-year`}>
+            Expiry year *
+          </label>
+          <select id={`${id}-year`} className="form-select" autoComplete="cc-exp-year" value={card.exp_year} onChange={(e) => onChange({ exp_year: e.target.value })}>
+            <option value="">YY</option>
+            {years.map((y) => (
+              <option key={y} value={String(y % 100).padStart(2, '0')}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-4">
+          <label className="form-label" htmlFor={`${id}-cvc`}>
+            CVC *
+          </label>
+          <input
+            id={`${id}-cvc`}
+            className="form-control"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={card.cvc}
+            onChange={(e) => onChange({ cvc: e.target.value.replace(/\D/g, '').slice(0, 4) })}
+          />
+        </div>
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-currency`}>
+          Currency
+        </label>
+        <select id={`${id}-currency`} className="form-select" value={card.currency} onChange={(e) => onChange({ currency: e.target.value })}>
+          <option value="usd">usd</option>
+        </select>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderWithProviders, signedIn } from '../../testing/render';
+import { testUser } from '../../testing/handlers';
+import { server } from '../../testing/server';
+import { cartFixture } from '../shop/testing/fixtures';
+import { closePopups } from '../shop/testing/popups';
+import CheckoutPage from './CheckoutPage';
+
+afterEach(() => closePopups());
+
+const cart = cartFixture([
+  { slug: 'a', name: 'Alpha', price: 2.5, quantity: 2 },
+  { slug: 'b', name: 'Beta', price: 10, quantity: 1 },
+]);
+
+async function fillCard(number = '4242424242424242') {
+  await userEvent.type(screen.getByLabelText('Card number *'), number);
+  await userEvent.selectOptions(screen.getByLabelText('Expiry month *'), '08');
+  const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+  await userEvent.selectOptions(screen.getByLabelText('Expiry year *'), year);
+  await userEvent.type(screen.getByLabelText('CVC *'), '123');
+  await userEvent.type(screen.getByLabelText('Location *'), '12 Nile St');
+  return year;
+}
+
+describe('CheckoutPage', () => {
+  it('shows the summary, offers months 1–12 and ten years, and pays with the card fields and a key', async () => {
+    const sent: { form: FormData; key: string | null }[] = [];
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
+      http.post('/api/checkout', async ({ request }) => {
+        sent.push({ form: await request.formData(), key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json({ message: 'Payed Successfully', payment: null, orders: [] });
+      }),
+    );
+    const { store } = renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
+    const summary = await screen.findByRole('list', { name: 'Products to pay for' });
+    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alpha × 2$5.00', 'Beta × 1$10.00']);
+    expect(screen.getByText('$15.00')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Expiry month *')).getAllByRole('option')).toHaveLength(13);
+    const years = within(screen.getByLabelText('Expiry year *')).getAllByRole('option').slice(1);
+    expect(years.map((o) => o.textContent)).toEqual(Array.from({ length: 10 }, (_, i) => String(new Date().getFullYear() + i)));
+    expect(within(screen.getByLabelText('Currency')).getAllByRole('option').map((o) => o.textContent)).toEqual(['usd']);
+
+    const country = await screen.findByLabelText('Country', {}, { timeout: 5000 });
+    expect(within(country).queryByRole('option', { name: 'Israel' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Government')).toBeDisabled();
+    await userEvent.selectOptions(country, 'Egypt');
+    await userEvent.selectOptions(screen.getByLabelText('Government'), 'Cairo');
+
+    const year = await fillCard();
+    expect(screen.getByLabelText('Card number *')).toHaveValue('4242 4242 4242 4242');
+    await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
+    expect(await screen.findByText('Payed Successfully')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(Object.fromEntries(sent[0].form)).toEqual({
+      number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St', country: 'Egypt', government: 'Cairo',
+    });
+    expect(sent[0].key).toBeTruthy();
+    expect(store.getState().cart.cart).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('navigated-away')).toBeInTheDocument(), { timeout: 3000 });
+  }, 20_000);
+
+  it("shows the server's message on a decline and uses a new key for the next attempt", async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
+      http.post('/api/checkout', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.json({ message: 'Your card was declined.' }, { status: 402 });
+      }),
+    );
+    renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
+    await screen.findByRole('list', { name: 'Products to pay for' });
+    await fillCard('4000000000000002');
+    await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    await closePopups();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'purchase now' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).not.toBe(keys[1]);
+  }, 15_000);
+
+  it("falls back to 'An error occurred, try again later!' without a message", async () => {
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
+      http.post('/api/checkout', () => new HttpResponse('oops', { status: 500 })),
+    );
+    renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
+    await screen.findByRole('list', { name: 'Products to pay for' });
+    await fillCard();
+    await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
+    expect(await screen.findByText('An error occurred, try again later!')).toBeInTheDocument();
+  });
+
+  it('sends an empty cart to the shop', async () => {
+    server.use(http.get('/api/cart', () => HttpResponse.json({ cart: [] })));
+    renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+});

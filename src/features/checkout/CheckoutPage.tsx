@@ -1,0 +1,135 @@
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageBanner } from '../../ui/PageBanner';
+import { popupError, popupSuccess } from '../../ui/popup';
+import { Spinner } from '../../ui/Spinner';
+import { fetchCart, selectCart, selectCartStatus } from '../cart/cartSlice';
+import { dollarsOf } from '../cart/money';
+import { selectIsLoggedIn } from '../session/sessionSlice';
+import { CardFields } from './CardFields';
+import { placeOrder, type CardForm } from './placeOrder';
+
+// country-state-city is large: it is downloaded only when this page shows the address fields.
+const CountryGovernmentFields = lazy(() => import('../../ui/CountryGovernmentFields'));
+
+const redirectDelayMs = 1500;
+const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+const emptyCard: CardForm = { number: '', exp_month: '', exp_year: '', cvc: '', currency: 'usd', location: '', country: '', government: '' };
+
+/** /checkout: card and delivery details with the order summary; pays for the whole cart. */
+export default function CheckoutPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const cart = useAppSelector(selectCart);
+  const cartStatus = useAppSelector(selectCartStatus);
+  const [card, setCard] = useState<CardForm>(emptyCard);
+  const [holder, setHolder] = useState('');
+  const [paying, setPaying] = useState(false);
+  const [paid, setPaid] = useState(false);
+  const key = useRef(newKey());
+
+  useEffect(() => {
+    if (loggedIn) void dispatch(fetchCart());
+  }, [dispatch, loggedIn]);
+
+  const change = (changes: Partial<CardForm>) => setCard((c) => ({ ...c, ...changes }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (paying) return;
+    setPaying(true);
+    try {
+      const message = await dispatch(placeOrder({ card, key: key.current })).unwrap();
+      setPaid(true);
+      void popupSuccess(message || 'Payed Successfully');
+      setTimeout(() => navigate('/settings/orders'), redirectDelayMs);
+    } catch (rejected) {
+      const failure = JSON.parse(String(rejected)) as { message: string; answered: boolean };
+      // A definite answer ends this attempt; the next try (perhaps another card) is a new one.
+      if (failure.answered) key.current = newKey();
+      void popupError(failure.message);
+      setPaying(false);
+    }
+  };
+
+  if (!loggedIn) {
+    return (
+      <>
+        <PageBanner title="Checkout" />
+        <EmptyState message="you must log in first">
+          <Link to="/account/login" className="btn btn-primary">
+            Login
+          </Link>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const lines = cart?.products ?? [];
+  return (
+    <>
+      <PageBanner title="Checkout" />
+      <div className="container py-4">
+        {cartStatus === 'loading' && !cart ? (
+          <Spinner label="Loading your cart…" />
+        ) : lines.length === 0 && !paid ? (
+          <EmptyState message="Your cart is empty">
+            <Link to="/shop" className="btn btn-primary">
+              Go to the shop
+            </Link>
+          </EmptyState>
+        ) : (
+          <form className="row g-4" onSubmit={(e) => void submit(e)} noValidate aria-label="Online payment">
+            <div className="col-lg-7">
+              <section className="card card-body mb-4">
+                <CardFields card={card} holder={holder} onHolder={setHolder} onChange={change} />
+              </section>
+              <section className="card card-body">
+                <fieldset>
+                  <legend className="h5">Delivery</legend>
+                  <div className="mb-3">
+                    <label className="form-label" htmlFor="checkout-location">
+                      Location *
+                    </label>
+                    <input id="checkout-location" className="form-control" autoComplete="street-address" value={card.location} onChange={(e) => change({ location: e.target.value })} />
+                  </div>
+                  <Suspense fallback={<Spinner label="Loading countries…" />}>
+                    <CountryGovernmentFields country={card.country} government={card.government} onChange={change} />
+                  </Suspense>
+                </fieldset>
+              </section>
+            </div>
+            <div className="col-lg-5">
+              <section className="card card-body" aria-labelledby="summary-title">
+                <h2 id="summary-title" className="h5">
+                  Order summary
+                </h2>
+                <ul className="list-unstyled mb-3" aria-label="Products to pay for">
+                  {lines.map((line) => (
+                    <li key={line._id} className="d-flex justify-content-between border-bottom py-2">
+                      <span>
+                        {line.product.name} × {line.quantity}
+                      </span>
+                      <span>{dollarsOf(line.product.price * line.quantity)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="d-flex justify-content-between fs-5">
+                  <span>Total</span>
+                  <strong>{dollarsOf(cart?.total ?? 0)}</strong>
+                </p>
+                <button type="submit" className="btn btn-primary w-100" disabled={paying || paid}>
+                  {paying ? 'Paying…' : 'purchase now'}
+                </button>
+              </section>
+            </div>
+          </form>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { testUser } from '../../testing/handlers';
+import { renderWithProviders, signedIn } from '../../testing/render';
+import { server } from '../../testing/server';
+import DoctorPage from './DoctorPage';
+import { doctorDetail, slot } from './testing/fixtures';
+import type { DoctorDetail } from './types';
+
+// Popups and dialogs load lazily; give them time when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
+
+const patient = testUser();
+const route = { route: '/doctor/Dr.%20Ahmed%20Hassan', path: '/doctor/:name' };
+
+function serveDoctor(doctor: () => DoctorDetail | null) {
+  const names: string[] = [];
+  server.use(
+    http.get('/api/doctors', ({ request }) => {
+      names.push(new URL(request.url).searchParams.get('name') ?? '');
+      const d = doctor();
+      return d ? HttpResponse.json({ doctor: d }) : HttpResponse.json({ message: 'There is no doctor called Dr. Ahmed Hassan' }, { status: 404 });
+    }),
+  );
+  return names;
+}
+
+
+describe('DoctorPage', { timeout: 20_000 }, () => {
+  it('shows the profile, background and slots of the doctor named in the address', async () => {
+    const names = serveDoctor(() => doctorDetail({ address: '' }));
+    renderWithProviders(<DoctorPage />, route);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dr. Ahmed Hassan' })).toBeInTheDocument();
+    expect(names).toEqual(['Dr. Ahmed Hassan']);
+    expect(screen.getByText('MBBCh, Bachelor of Medicine and Surgery', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('Top rated')).toBeInTheDocument();
+    expect(screen.getByText('+(20) 1001234567')).toBeInTheDocument();
+    // Without an address the page shows government and country.
+    expect(screen.getByText('Cairo, Egypt')).toBeInTheDocument();
+    expect(screen.getByText(/Treats high blood pressure/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Experience' })).toBeInTheDocument();
+    expect(screen.getByText(/Total Rate:/)).toHaveTextContent('Total Rate: 4.5 / 5');
+    const row = screen.getByRole('row', { name: /Fri, 15 Jan 2027/ });
+    expect(within(row).getByText('10:30 AM')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Reserve/ })).toBeEnabled();
+  });
+
+  it('says when the doctor is unknown', async () => {
+    serveDoctor(() => null);
+    renderWithProviders(<DoctorPage />, route);
+    expect(await screen.findByText('There is no data for this doctor')).toBeInTheDocument();
+  });
+
+  it('says when the doctor has no appointments', async () => {
+    serveDoctor(() => doctorDetail({ availableDates: [] }));
+    renderWithProviders(<DoctorPage />, route);
+    expect(await screen.findByText('There are no appointments available for this doctor!')).toBeInTheDocument();
+  });
+
+  it('reserves a slot after the cancellation notice, then shows the chat link to its holder', async () => {
+    let held = false;
+    let query: URLSearchParams | null = null;
+    serveDoctor(() => doctorDetail({ availableDates: [held ? slot({ reserved: true, patient: patient._id, chat: 'cc00000000000000000000d1' }) : slot(), slot({ _id: 'other', time: '12:00', reserved: true, patient: 'someone-else' })] }));
+    server.use(
+      http.post('/api/appointment/reserve', ({ request }) => {
+        query = new URL(request.url).searchParams;
+        held = true;
+        return HttpResponse.json({ message: 'ok', chat: 'cc00000000000000000000d1' });
+      }),
+    );
+    renderWithProviders(<DoctorPage />, { ...route, preloadedState: signedIn(patient) });
+    // Someone else's slot is shown as reserved and cannot be pressed.
+    const taken = await screen.findByRole('button', { name: 'Reserved' });
+    expect(taken).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: /Reserve Fri, 15 Jan 2027 at 10:30 AM/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('cancelling after 24 hours costs a 25% fee');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Reserved Successfully')).toBeInTheDocument();
+    expect(query!.get('appointment')).toBe('bb00000000000000000000c1');
+    expect(query!.get('receiver')).toBe('aa00000000000000000000a1');
+
+    const chat = await screen.findByRole('link', { name: 'Chat with Dr. Ahmed Hassan' });
+    expect(chat).toHaveAttribute('href', '/chat?chat=cc00000000000000000000d1');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+  });
+
+  it("shows the server's refusal inside the reservation dialog", async () => {
+    serveDoctor(() => doctorDetail());
+    server.use(http.post('/api/appointment/reserve', () => HttpResponse.json({ message: 'Sorry, someone else has just reserved this appointment' }, { status: 409 })));
+    renderWithProviders(<DoctorPage />, { ...route, preloadedState: signedIn(patient) });
+    await userEvent.click(await screen.findByRole('button', { name: /Reserve Fri/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, someone else has just reserved this appointment');
+  });
+
+  it('asks guests to log in instead of reserving', async () => {
+    serveDoctor(() => doctorDetail());
+    renderWithProviders(<DoctorPage />, route);
+    await userEvent.click(await screen.findByRole('button', { name: /Reserve Fri/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Please log in as a patient to reserve an appointment');
+    expect(within(dialog).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/account/login');
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('submits a star rating and shows the new average, or the failure with the fixed suffix', async () => {
+    serveDoctor(() => doctorDetail());
+    const sent: string[] = [];
+    let refuse = false;
+    server.use(
+      http.post('/api/doctors/rate', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        sent.push(`${params.get('doctor')}:${params.get('rate')}`);
+        if (refuse) return HttpResponse.json({ message: 'You can rate Dr. Ahmed Hassan after reserving an appointment with them' }, { status: 403 });
+        return HttpResponse.json({ message: 'ok', rate: 4, ratings: 3, yourRate: 2 });
+      }),
+    );
+    renderWithProviders(<DoctorPage />, { ...route, preloadedState: signedIn(patient) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rate 2 out of 5' }));
+    expect(await screen.findByText('Submitted successfully')).toBeInTheDocument();
+    expect(sent).toEqual(['aa00000000000000000000a1:2']);
+    expect(screen.getByText(/Total Rate:/)).toHaveTextContent('Total Rate: 4.0 / 5');
+
+    refuse = true;
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByText('Submitted successfully')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Rate 5 out of 5' }));
+    expect(
+      await screen.findByText('You can rate Dr. Ahmed Hassan after reserving an appointment with them || An error occurred, try again'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageBanner } from '../../ui/PageBanner';
+import { Spinner } from '../../ui/Spinner';
+import { DoctorBackground } from './DoctorBackground';
+import { DoctorProfile } from './DoctorProfile';
+import './doctors.css';
+import { fetchDoctor, selectDoctor, selectDoctorError, selectDoctorStatus } from './doctorsSlice';
+import { SlotsTable } from './SlotsTable';
+
+/** A doctor's profile with rating, background and the slots to reserve. */
+export default function DoctorPage() {
+  const { name = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const doctor = useAppSelector(selectDoctor);
+  const status = useAppSelector(selectDoctorStatus);
+  const error = useAppSelector(selectDoctorError);
+
+  useEffect(() => {
+    if (name) void dispatch(fetchDoctor(name));
+  }, [dispatch, name]);
+
+  const current = doctor && doctor.name.toLowerCase() === name.toLowerCase() ? doctor : null;
+
+  return (
+    <>
+      <PageBanner title={current?.name ?? 'Doctor'} />
+      <div className="container py-5">
+        {!current && (status === 'loading' || status === 'idle') ? (
+          <Spinner label="Loading the doctor…" />
+        ) : !current ? (
+          <>
+            <ErrorAlert message={error} />
+            <EmptyState message="There is no data for this doctor">
+              <Link className="btn btn-outline-primary" to="/doctors">
+                Find a doctor
+              </Link>
+            </EmptyState>
+          </>
+        ) : (
+          <div className="row g-4">
+            <div className="col-lg-4">
+              <DoctorProfile doctor={current} />
+            </div>
+            <div className="col-lg-8">
+              <div className="card border-0 shadow-sm mb-4">
+                <div className="card-body p-4">
+                  <DoctorBackground doctor={current} />
+                </div>
+              </div>
+              <section className="card border-0 shadow-sm" aria-labelledby="doctor-slots">
+                <div className="card-body p-4">
+                  <h2 id="doctor-slots" className="h5 mb-3">
+                    Appointments
+                  </h2>
+                  <SlotsTable doctor={current} />
+                </div>
+              </section>
+            </div>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import DoctorsPage from './DoctorsPage';
+import { cardiologist, dentist } from './testing/fixtures';
+
+// Popups and dialogs load lazily; give them time when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('DoctorsPage', { timeout: 20_000 }, () => {
+  it('shows a spinner, then every doctor with a top-rated badge above 3', async () => {
+    server.use(
+      http.get('/api/doctors', async () => {
+        await delay(30);
+        return HttpResponse.json({ doctors: [cardiologist, dentist] });
+      }),
+    );
+    renderWithProviders(<DoctorsPage />);
+    expect(screen.getByText('Loading doctors…')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'All doctors' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByText('Top rated')).toBeInTheDocument();
+    expect(within(cards[1]).queryByText('Top rated')).not.toBeInTheDocument();
+    expect(within(cards[0]).getByRole('link', { name: /View the profile/ })).toHaveAttribute('href', '/doctor/Dr.%20Ahmed%20Hassan');
+    expect(within(cards[0]).getByRole('link', { name: /Request an appointment/ })).toHaveAttribute('href', '/appointment/request/Dr.%20Ahmed%20Hassan/Cardiology');
+  });
+
+  it('offers the nine department buttons and filters with the `doctor` key', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/doctors', ({ request }) => {
+        const specialization = new URL(request.url).searchParams.get('specialization');
+        asked.push(specialization ?? 'all');
+        if (!specialization) return HttpResponse.json({ doctors: [cardiologist, dentist] });
+        return HttpResponse.json({ doctor: specialization === 'Dental' ? [dentist] : [] });
+      }),
+    );
+    renderWithProviders(<DoctorsPage />);
+    const group = screen.getByRole('group', { name: 'Departments' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'All', 'Dental', 'Gynaecology', 'Eye', 'Cardiology', 'Orthopaedics', 'Gastroenterology', 'Neurology', 'Medicine',
+    ]);
+    await screen.findByRole('list', { name: 'All doctors' });
+
+    await userEvent.click(within(group).getByRole('button', { name: 'Dental' }));
+    const dental = await screen.findByRole('list', { name: 'Dental doctors' });
+    expect(within(dental).getAllByRole('article')).toHaveLength(1);
+    expect(within(group).getByRole('button', { name: 'Dental' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(within(group).getByRole('button', { name: 'Neurology' }));
+    expect(await screen.findByText('There is no doctor with this specialization yet!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Get All doctors.' }));
+    expect(await screen.findByRole('list', { name: 'All doctors' })).toBeInTheDocument();
+    expect(asked).toEqual(['all', 'Dental', 'Neurology', 'all']);
+  });
+
+  it("shows the server's message when the list cannot be loaded", async () => {
+    server.use(http.get('/api/doctors', () => HttpResponse.json({ message: 'The database is resting' }, { status: 503 })));
+    renderWithProviders(<DoctorsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is resting');
+  });
+});

@@ -1,0 +1,86 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
+import { EmptyState } from '../../ui/EmptyState';
+import { selectUserId } from '../session/sessionSlice';
+import { SlotModal, type SlotAction } from './SlotModal';
+import type { AvailableDate, DoctorDetail } from './types';
+
+/** How many slots show at first, and how many more each press of "Show more" adds. */
+const pageSize = 10;
+
+/** The doctor's upcoming slots: Reserve, Reserved (disabled), or the holder's chat link and cancel. */
+export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
+  const userId = useAppSelector(selectUserId);
+  const [open, setOpen] = useState<{ slot: AvailableDate; action: SlotAction } | null>(null);
+  const [shown, setShown] = useState(pageSize);
+  const close = useCallback(() => setOpen(null), []);
+  const all = doctor.availableDates;
+  // The visitor's own reservations always show, however far down the list they are.
+  const slots = all.filter((slot, index) => index < shown || (Boolean(userId) && slot.patient === userId));
+  const zone = zoneLabel(all[0]?.timeZone);
+
+  if (all.length === 0) return <EmptyState message="There are no appointments available for this doctor!" />;
+
+  return (
+    <>
+      <div className="table-responsive">
+        <table className="table align-middle slot-table">
+          <caption className="small">Times are in the clinic&apos;s time zone{zone ? ` (${zone})` : ''}.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Time</th>
+              <th scope="col">Appointment</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slots.map((slot) => {
+              const mine = Boolean(userId) && slot.reserved && slot.patient === userId;
+              return (
+                <tr key={slot._id}>
+                  <td>{slotDay(slot.date)}</td>
+                  <td>{slotTime(slot.time)}</td>
+                  <td>
+                    {mine ? (
+                      <div className="d-flex gap-2 flex-wrap align-items-center">
+                        <Link className="btn btn-sm btn-success" to={slot.chat ? `/chat?chat=${slot.chat}` : '/chat'}>
+                          Chat with {doctor.name}
+                        </Link>
+                        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setOpen({ slot, action: 'cancel' })}>
+                          Cancel
+                        </button>
+                      </div>
+                    ) : slot.reserved ? (
+                      <button type="button" className="btn btn-sm btn-secondary" disabled>
+                        Reserved
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        aria-label={`Reserve ${slotDay(slot.date)} at ${slotTime(slot.time)}`}
+                        onClick={() => setOpen({ slot, action: 'reserve' })}
+                      >
+                        Reserve
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {all.length > slots.length && (
+        <div className="text-center">
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setShown((n) => n + pageSize)}>
+            Show more appointments ({all.length - slots.length} more)
+          </button>
+        </div>
+      )}
+      <SlotModal doctor={doctor} slot={open?.slot ?? null} action={open?.action ?? 'reserve'} onClose={close} />
+    </>
+  );
+}

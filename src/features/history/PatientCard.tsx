@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { ChatIcon, MailIcon, PhoneIcon, UserIcon } from '../../ui/icons';
+import { YesNo } from './sections';
+import type { History } from './types';
+
+/** The left column: who the patient is, how to reach her, and the general information. */
+export function PatientCard({ history }: { history: History }) {
+  const { patient } = history;
+  const phone = patient.phone ? `+(20) ${patient.phone.replace(/^0/, '')}` : '-';
+  return (
+    <>
+      <section className="card history-card mb-4" aria-labelledby="history-patient-name">
+        <div className="card-body text-center">
+          {patient.image ? (
+            <img className="history-card__photo" src={patient.image} alt={patient.name} width={128} height={128} />
+          ) : (
+            <span className="history-card__photo history-card__photo--blank" aria-hidden="true">
+              <UserIcon width={56} height={56} />
+            </span>
+          )}
+          <h2 id="history-patient-name" className="h4 mt-3 mb-1">
+            {patient.name}
+          </h2>
+          {history.currentState && <span className="badge text-bg-success history-card__state">{history.currentState}</span>}
+          <dl className="history-card__contact text-start mt-3 mb-3">
+            <dt>Phone</dt>
+            <dd>{phone}</dd>
+            <dt>E-mail</dt>
+            <dd className="text-break">{patient.email || '-'}</dd>
+          </dl>
+          <ul className="history-card__social list-unstyled d-flex justify-content-center gap-2 mb-0">
+            {patient.phone && (
+              <li>
+                <a className="icon-link-btn" href={`tel:+20${patient.phone.replace(/^0/, '')}`} aria-label={`Call ${patient.name}`}>
+                  <PhoneIcon />
+                </a>
+              </li>
+            )}
+            {patient.email && (
+              <li>
+                <a className="icon-link-btn" href={`mailto:${patient.email}`} aria-label={`E-mail ${patient.name}`}>
+                  <MailIcon />
+                </a>
+              </li>
+            )}
+            <li>
+              <Link className="icon-link-btn" to="/chat" aria-label="Open the chat">
+                <ChatIcon />
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </section>
+      <section className="card history-card mb-4" aria-labelledby="history-general">
+        <div className="card-body">
+          <h2 id="history-general" className="h5">
+            General information
+          </h2>
+          <dl className="history-general mb-0">
+            <dt>Blood type</dt>
+            <dd>{history.blood_type || '-'}</dd>
+            {patient.gender === 'female' && (
+              <>
+                <dt>Pregnancy</dt>
+                <dd>
+                  <YesNo value={history.pregnancy} yes="Pregnant" no="Not pregnant" />
+                </dd>
+              </>
+            )}
+            <dt>Height</dt>
+            <dd>{history.height ? `${history.height} cm` : '-'}</dd>
+            <dt>Weight</dt>
+            <dd>{history.weight ? `${history.weight} kg` : '-'}</dd>
+          </dl>
+        </div>
+      </section>
+    </>
+  );
+}

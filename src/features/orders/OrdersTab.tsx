@@ -1,0 +1,64 @@
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Spinner } from '../../ui/Spinner';
+import { useList } from './useList';
+
+interface Order {
+  _id: string;
+  medicine: { name: string; slug: string };
+  quantity: number;
+  price: number;
+  currency: string;
+  deliveryStatus: string;
+  created_at: string;
+}
+
+const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shipped: 'text-bg-info', delivered: 'text-bg-success', cancelled: 'text-bg-secondary' };
+
+/** Settings → Orders: every order with its delivery status. */
+export default function OrdersTab() {
+  const { items, error } = useList<Order>('orders/user', 'orders');
+  return (
+    <section aria-labelledby="orders-title">
+      <h2 id="orders-title" className="h4 mb-3">
+        Orders
+      </h2>
+      <ErrorAlert message={error} />
+      {items === null ? (
+        <Spinner label="Loading your orders…" />
+      ) : (
+        <>
+          {items.length === 0 && !error && <p className="text-muted">There are no orders found</p>}
+          <div className="table-responsive">
+            <table className="table align-middle">
+              <caption className="visually-hidden">Your orders</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Medicine</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Currency</th>
+                  <th scope="col">Delivery status</th>
+                  <th scope="col">Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((o) => (
+                  <tr key={o._id}>
+                    <td>{o.medicine.name}</td>
+                    <td>{o.quantity}</td>
+                    <td>${Number(o.price).toFixed(2)}</td>
+                    <td>{o.currency}</td>
+                    <td>
+                      <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{o.deliveryStatus}</span>
+                    </td>
+                    <td>{new Date(o.created_at).toLocaleDateString()}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { http, messageOf } from '../../api/http';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { Spinner } from '../../ui/Spinner';
+import { ProductForm } from './ProductForm';
+import type { CategoryOption, OwnProduct } from './types';
+
+/** Settings → My products (pharmacists): list, add, edit, delete and restock own products. */
+export default function MyProductsTab() {
+  const [products, setProducts] = useState<OwnProduct[] | null>(null);
+  const [categories, setCategories] = useState<CategoryOption[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<OwnProduct | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const { data } = await http.get<{ products: OwnProduct[] }>('medicines/mine');
+      setProducts(Array.isArray(data.products) ? data.products : []);
+    } catch (e) {
+      setError(messageOf(e));
+      setProducts([]);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    http
+      .get<{ categories: CategoryOption[] }>('category')
+      .then(({ data }) => setCategories(Array.isArray(data.categories) ? data.categories : []))
+      .catch((e: unknown) => setError(messageOf(e)));
+  }, [load]);
+
+  const saved = (message: string) => {
+    setEditing(null);
+    setNotice(message);
+    void load();
+  };
+
+  const remove = async (product: OwnProduct) => {
+    try {
+      const { data } = await http.delete<{ message: string }>('medicine/', { params: { product: product.slug } });
+      setConfirming(null);
+      setNotice(data.message);
+      void load();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  return (
+    <section aria-labelledby="my-products-title">
+      <div className="d-flex justify-content-between align-items-center mb-3">
+        <h2 id="my-products-title" className="h4 mb-0">
+          My products
+        </h2>
+        {editing === null && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+            Add product
+          </button>
+        )}
+      </div>
+      <ErrorAlert message={error} />
+      <SuccessAlert message={notice} />
+      {editing !== null && (
+        <ProductForm key={editing === 'new' ? 'new' : editing._id} categories={categories} product={editing === 'new' ? undefined : editing} onSaved={saved} onCancel={() => setEditing(null)} />
+      )}
+      {products === null ? (
+        <Spinner label="Loading your products…" />
+      ) : products.length === 0 ? (
+        <p className="text-muted">You have not listed any products yet</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <caption className="visually-hidden">Your products</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Price</th>
+                <th scope="col">In stock</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <tr key={p._id}>
+                  <td>
+                    <div className="d-flex align-items-center gap-2">
+                      <img src={p.thumbnail} alt="" width={48} height={36} style={{ objectFit: 'cover' }} />
+                      <Link to={`/shop/${encodeURIComponent(p.slug)}`}>{p.name}</Link>
+                    </div>
+                  </td>
+                  <td>${Number(p.price).toFixed(2)}</td>
+                  <td>{p.quantity === 0 ? <span className="badge text-bg-danger">Out of stock</span> : p.quantity}</td>
+                  <td>
+                    <div className="d-flex gap-2 flex-wrap">
+                      <button type="button" className="btn btn-outline-primary btn-sm" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
+                        Edit
+                      </button>
+                      {confirming === p._id ? (
+                        <>
+                          <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove(p)}>
+                            Confirm delete
+                          </button>
+                          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setConfirming(null)}>
+                            Keep
+                          </button>
+                        </>
+                      ) : (
+                        <button type="button" className="btn btn-outline-danger btn-sm" aria-label={`Delete ${p.name}`} onClick={() => setConfirming(p._id)}>
+                          Delete
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import { http, messageOf, toFormData } from '../../api/http';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { Spinner } from '../../ui/Spinner';
+import type { ReceivedOrder } from './types';
+
+const actionLabel: Record<string, string> = { shipped: 'Mark shipped', delivered: 'Mark delivered', cancelled: 'Cancel order' };
+const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shipped: 'text-bg-info', delivered: 'text-bg-success', cancelled: 'text-bg-secondary' };
+
+/** Settings → Orders received (pharmacists): orders for own products and their delivery status. */
+export default function OrdersReceivedTab() {
+  const [orders, setOrders] = useState<ReceivedOrder[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const { data } = await http.get<{ orders: ReceivedOrder[] }>('orders/received');
+      setOrders(Array.isArray(data.orders) ? data.orders : []);
+    } catch (e) {
+      setError(messageOf(e));
+      setOrders([]);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const move = async (order: ReceivedOrder, status: string) => {
+    setBusy(order._id);
+    setError(null);
+    try {
+      const { data } = await http.patch<{ message: string; order: ReceivedOrder }>('orders/status/', toFormData({ status }), { params: { order: order._id } });
+      setOrders((list) => (list ?? []).map((o) => (o._id === order._id ? data.order : o)));
+      setNotice(`${order.medicine.name}: ${data.message}`);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="orders-received-title">
+      <h2 id="orders-received-title" className="h4 mb-3">
+        Orders received
+      </h2>
+      <ErrorAlert message={error} />
+      <SuccessAlert message={notice} />
+      {orders === null ? (
+        <Spinner label="Loading the orders…" />
+      ) : orders.length === 0 ? (
+        <p className="text-muted">There are no orders found</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <caption className="visually-hidden">Orders for your products</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Medicine</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+                <th scope="col">Buyer and address</th>
+                <th scope="col">Delivery status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o._id}>
+                  <td>{new Date(o.created_at).toLocaleDateString()}</td>
+                  <td>{o.medicine.name}</td>
+                  <td>{o.quantity}</td>
+                  <td>
+                    ${Number(o.price).toFixed(2)} {o.currency}
+                  </td>
+                  <td className="small">
+                    <strong>{o.buyer.name}</strong>
+                    <br />
+                    {[o.location, o.government, o.country].filter(Boolean).join(', ')}
+                  </td>
+                  <td>
+                    <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{o.deliveryStatus}</span>
+                  </td>
+                  <td>
+                    <div className="d-flex gap-2 flex-wrap">
+                      {o.nextStatuses.map((s) => (
+                        <button
+                          key={s}
+                          type="button"
+                          className={`btn btn-sm ${s === 'cancelled' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+                          disabled={busy === o._id}
+                          aria-label={`${actionLabel[s] ?? s}: ${o.medicine.name} for ${o.buyer.name}`}
+                          onClick={() => void move(o, s)}
+                        >
+                          {actionLabel[s] ?? s}
+                        </button>
+                      ))}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

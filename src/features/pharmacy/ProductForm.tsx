@@ -1,0 +1,132 @@
+import { useId, useState, type FormEvent } from 'react';
+import { http, messageOf, toFormData } from '../../api/http';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import type { CategoryOption, OwnProduct } from './types';
+
+interface Props {
+  categories: CategoryOption[];
+  /** The product being edited; absent when listing a new one. */
+  product?: OwnProduct;
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+}
+
+const textFields = [
+  ['about', 'About *'],
+  ['description', 'Description'],
+  ['indications', 'Indications'],
+  ['sideEffects', 'Side effects'],
+  ['contraindicationsAndWarnings', 'Contraindications and warnings'],
+] as const;
+
+type Values = Record<'name' | 'price' | 'quantity' | 'category' | (typeof textFields)[number][0], string>;
+
+/** Lists a new product or changes one: texts may hold simple HTML, which the server sanitizes. */
+export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
+  const id = useId();
+  const [values, setValues] = useState<Values>({
+    name: product?.name ?? '',
+    price: product ? String(product.price) : '',
+    quantity: product ? String(product.quantity) : '',
+    category: product?.category?.slug ?? '',
+    about: product?.about ?? '',
+    description: product?.description ?? '',
+    indications: product?.indications ?? '',
+    sideEffects: product?.sideEffects ?? '',
+    contraindicationsAndWarnings: product?.contraindicationsAndWarnings ?? '',
+  });
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof Values, value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const body = toFormData({ ...values, thumbnail: thumbnail ?? undefined, photos: photos.length ? photos : undefined });
+      const { data } = product
+        ? await http.patch<{ message: string }>('medicine/', body, { params: { product: product.slug } })
+        : await http.post<{ message: string }>('medicines', body);
+      onSaved(data.message);
+    } catch (e) {
+      setError(messageOf(e));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card card-body mb-4" onSubmit={(e) => void submit(e)} noValidate aria-label={product ? `Edit ${product.name}` : 'Add a product'}>
+      <h3 className="h5">{product ? `Edit ${product.name}` : 'Add a product'}</h3>
+      <ErrorAlert message={error} />
+      <div className="row g-3">
+        <div className="col-md-6">
+          <label className="form-label" htmlFor={`${id}-name`}>
+            Name *
+          </label>
+          <input id={`${id}-name`} className="form-control" value={values.name} onChange={(e) => set('name', e.target.value)} />
+        </div>
+        <div className="col-md-3">
+          <label className="form-label" htmlFor={`${id}-price`}>
+            Price ($) *
+          </label>
+          <input id={`${id}-price`} className="form-control" inputMode="decimal" value={values.price} onChange={(e) => set('price', e.target.value)} />
+        </div>
+        <div className="col-md-3">
+          <label className="form-label" htmlFor={`${id}-quantity`}>
+            Quantity in stock *
+          </label>
+          <input id={`${id}-quantity`} className="form-control" inputMode="numeric" value={values.quantity} onChange={(e) => set('quantity', e.target.value)} />
+        </div>
+        <div className="col-md-6">
+          <label className="form-label" htmlFor={`${id}-category`}>
+            Category *
+          </label>
+          <select id={`${id}-category`} className="form-select" value={values.category} onChange={(e) => set('category', e.target.value)}>
+            <option value="">Choose a category</option>
+            {categories.map((c) => (
+              <optgroup key={c._id} label={c.name}>
+                <option value={c.slug}>{c.name} (all)</option>
+                {c.sub_categories.map((s) => (
+                  <option key={s._id} value={s.slug}>
+                    {s.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div className="col-md-3">
+          <label className="form-label" htmlFor={`${id}-thumbnail`}>
+            Thumbnail{product ? '' : ' *'}
+          </label>
+          <input id={`${id}-thumbnail`} type="file" className="form-control" accept="image/png,image/gif,image/jpeg" onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
+        </div>
+        <div className="col-md-3">
+          <label className="form-label" htmlFor={`${id}-photos`}>
+            Photos
+          </label>
+          <input id={`${id}-photos`} type="file" multiple className="form-control" accept="image/png,image/gif,image/jpeg" onChange={(e) => setPhotos(Array.from(e.target.files ?? []))} />
+        </div>
+        {textFields.map(([key, label]) => (
+          <div key={key} className="col-12">
+            <label className="form-label" htmlFor={`${id}-${key}`}>
+              {label}
+            </label>
+            <textarea id={`${id}-${key}`} className="form-control" rows={key === 'about' ? 2 : 3} value={values[key]} onChange={(e) => set(key, e.target.value)} />
+          </div>
+        ))}
+      </div>
+      <div className="d-flex gap-2 mt-3">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {product ? 'Save changes' : 'Add product'}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

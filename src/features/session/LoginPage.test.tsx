@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderWithProviders, signedIn } from '../../testing/render';
+import { testUser } from '../../testing/handlers';
+import { server } from '../../testing/server';
+import LoginPage from './LoginPage';
+
+// A well-formed token whose payload is {"_id":"6078afb1fb33703fe4a1414a","exp":9999999999}.
+const token = `e30.${btoa(JSON.stringify({ _id: '6078afb1fb33703fe4a1414a', exp: 9999999999 })).replace(/=+$/, '')}.sig`;
+
+describe('LoginPage', () => {
+  it('logs in with Enter, stores the session and goes home after half a second', async () => {
+    let sent: FormData | null = null;
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ user: testUser({ tokens: [{ token }] }), role: 'patient' });
+      }),
+    );
+    const { store } = renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login' });
+    await userEvent.type(screen.getByLabelText(/email/i), 'patient@clinic.test');
+    await userEvent.type(screen.getByLabelText(/password/i), 'Patient#2026{Enter}');
+    await waitFor(() => expect(localStorage.getItem('access-token')).toBe(token));
+    expect(sent!.get('email')).toBe('patient@clinic.test');
+    expect(localStorage.getItem('role')).toBe('patient');
+    expect(JSON.parse(localStorage.getItem('user')!).name).toBe('Sara Ali');
+    expect(localStorage.getItem('m_ph_uu')).toBe('6078afb1fb33703fe4a1414a');
+    expect(store.getState().session.role).toBe('patient');
+    expect(screen.queryByTestId('navigated-away')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('navigated-away', {}, { timeout: 2000 })).toBeInTheDocument();
+  });
+
+  it("shows the server's message in a red alert when the login is refused", async () => {
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ message: 'Invalid email or password' }, { status: 400 })));
+    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login' });
+    await userEvent.type(screen.getByLabelText(/email/i), 'x@clinic.test');
+    await userEvent.type(screen.getByLabelText(/password/i), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password');
+    expect(alert).toHaveClass('alert-danger');
+    expect(localStorage.getItem('access-token')).toBeNull();
+  });
+
+  it('sends a visitor who is already logged in home', () => {
+    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: signedIn(testUser()) });
+    expect(screen.getByTestId('navigated-away')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageBanner } from '../../ui/PageBanner';
+import { login, selectIsLoggedIn, selectLoginStatus } from './sessionSlice';
+
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const status = useAppSelector(selectLoginStatus);
+  // Only a visitor who arrives already signed in is sent away at once; a fresh login waits 0.5 s.
+  const [signedInOnArrival] = useState(loggedIn);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  if (signedInOnArrival) return <Navigate to="/" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await dispatch(login({ email, password })).unwrap();
+      setDone(true);
+      window.setTimeout(() => navigate('/'), 500);
+    } catch (message) {
+      setError(String(message));
+    }
+  };
+
+  return (
+    <>
+      <PageBanner title="Login" />
+      <div className="container py-5">
+        <div className="card shadow-sm border-0 auth-card auth-card--narrow">
+          <div className="card-body p-4 p-md-5">
+            <h2 className="h4 mb-1">Welcome back</h2>
+            <p className="text-muted mb-4">Log in to book appointments, order medicines and chat with your doctor.</p>
+            <ErrorAlert message={error} />
+            {done && (
+              <p className="text-success" role="status">
+                Logged in successfully
+              </p>
+            )}
+            <Form onSubmit={onSubmit} noValidate>
+              <Form.Group className="mb-3" controlId="login-email">
+                <Form.Label>Email *</Form.Label>
+                <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Form.Group>
+              <Form.Group className="mb-4" controlId="login-password">
+                <Form.Label>Password *</Form.Label>
+                <Form.Control
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </Form.Group>
+              <button type="submit" className="btn btn-primary w-100" disabled={status === 'loading' || done}>
+                {status === 'loading' ? 'Logging in…' : 'Login'}
+              </button>
+            </Form>
+            <p className="mt-4 mb-0 text-center">
+              New here? <Link to="/account/register">Create an account</Link>
+            </p>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

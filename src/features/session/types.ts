@@ -1,0 +1,31 @@
+export type Role = 'patient' | 'doctor' | 'pharmacist';
+
+/** The signed-in account as the server returns it (never a password). */
+export interface User {
+  _id: string;
+  name: string;
+  username: string;
+  email: string;
+  phone: string;
+  gender: string;
+  blood_type: string;
+  height: string;
+  weight: string;
+  country: string;
+  government: string;
+  image: string;
+  certificate: string;
+  location: string;
+  address: string;
+  pharmacyName: string;
+  pharmacyLocation: string;
+  workingDate: string;
+  officeNumber: string;
+  specialization: string;
+  about: string;
+  roles: string[];
+  tokens: Array<{ token: string }>;
+  [field: string]: unknown;
+}
+
+export type RegistrationKind = Role;

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderWithProviders, signedIn } from '../../testing/render';
+import { testUser } from '../../testing/handlers';
+import { server } from '../../testing/server';
+import ProfileTab from './ProfileTab';
+
+describe('ProfileTab', () => {
+  it('says there is nothing to save when nothing changed, without calling the server', async () => {
+    let called = false;
+    server.use(http.patch('/api/auth/user', () => ((called = true), HttpResponse.json({}))));
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser()) });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no change to save');
+    expect(called).toBe(false);
+  });
+
+  it('sends only the changed fields and stores the returned user', async () => {
+    let sent: FormData | null = null;
+    server.use(
+      http.patch('/api/auth/user', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ user: testUser({ phone: '01112223334' }) });
+      }),
+    );
+    const { store } = renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser()) });
+    const phone = screen.getByLabelText('Phone');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '01112223334');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated Successfully')).toBeInTheDocument();
+    expect([...sent!.keys()]).toEqual(['phone']);
+    expect(store.getState().session.user?.phone).toBe('01112223334');
+    expect(JSON.parse(localStorage.getItem('user')!).phone).toBe('01112223334');
+  });
+
+  it('shows pharmacy fields to pharmacists only', async () => {
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser(), 'patient') });
+    expect(screen.queryByLabelText('Pharmacy location')).not.toBeInTheDocument();
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser({ roles: ['pharmacist'] }), 'pharmacist') });
+    expect(screen.getByLabelText('Pharmacy location')).toBeInTheDocument();
+    expect(screen.getByLabelText('Working date')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the save is refused", async () => {
+    server.use(http.patch('/api/auth/user', () => HttpResponse.json({ message: 'This username is taken' }, { status: 400 })));
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser()) });
+    await userEvent.type(screen.getByLabelText('Username'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This username is taken');
+  });
+});

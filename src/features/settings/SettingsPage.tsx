@@ -1,0 +1,58 @@
+import { Suspense } from 'react';
+import { Link, NavLink, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { PageBanner } from '../../ui/PageBanner';
+import { Spinner } from '../../ui/Spinner';
+import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
+import { settingsTabs } from './tabs';
+
+/** Settings with one tab per path segment; any unknown segment shows the profile tab. */
+export default function SettingsPage() {
+  const { page } = useParams();
+  const role = useAppSelector(selectRole);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const visible = settingsTabs.filter((tab) => !tab.roles || (role !== null && tab.roles.includes(role)));
+  const active = visible.find((tab) => tab.path === page) ?? visible[0];
+  const ActiveTab = active.component;
+  return (
+    <>
+      <PageBanner title="Settings" />
+      <div className="container py-5">
+        {!loggedIn ? (
+          <div className="text-center py-4">
+            <p className="lead">Please log in to see your settings.</p>
+            <Link className="btn btn-primary" to="/account/login">
+              Login
+            </Link>
+          </div>
+        ) : (
+          <div className="row g-4">
+            <nav className="col-lg-3" aria-label="Settings">
+              <div className="list-group settings-tabs">
+                {visible.map((tab) => (
+                  <NavLink
+                    key={tab.path}
+                    to={`/settings/${tab.path}`}
+                    className={() => `list-group-item list-group-item-action${tab === active ? ' active' : ''}`}
+                    aria-current={tab === active ? 'page' : undefined}
+                  >
+                    {tab.title}
+                  </NavLink>
+                ))}
+              </div>
+            </nav>
+            <section className="col-lg-9" aria-label={active.title}>
+              <div className="card shadow-sm border-0">
+                <div className="card-body p-4">
+                  <Suspense fallback={<Spinner />}>
+                    <ActiveTab />
+                  </Suspense>
+                </div>
+              </div>
+            </section>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

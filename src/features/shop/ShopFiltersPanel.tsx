@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import { priceCeiling, priceFloor, type Category, type ShopFilters } from './types';
+
+interface Props {
+  filters: ShopFilters;
+  categories: Category[];
+  categoriesError: string | null;
+  onChange: (changes: Partial<ShopFilters>) => void;
+}
+
+/** Name, pharmacy, price range (0 to 500) and category filters. Every change filters at once. */
+export function ShopFiltersPanel({ filters, categories, categoriesError, onChange }: Props) {
+  const id = useId();
+  const categoryButton = (slug: string, name: string, sub = false) => (
+    <li key={slug}>
+      <button
+        type="button"
+        className={`btn btn-link p-0 text-start text-decoration-none shop-filters__category${sub ? ' ms-3 small' : ''}${filters.category === slug ? ' fw-bold' : ''}`}
+        aria-pressed={filters.category === slug}
+        onClick={() => onChange({ category: filters.category === slug ? '' : slug })}
+      >
+        {name}
+      </button>
+    </li>
+  );
+  return (
+    <aside className="shop-filters" aria-label="Filters">
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-name`}>
+          Search by name
+        </label>
+        <input id={`${id}-name`} type="search" className="form-control" value={filters.name} onChange={(e) => onChange({ name: e.target.value })} placeholder="Medicine name" />
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-pharmacy`}>
+          Pharmacy
+        </label>
+        <input id={`${id}-pharmacy`} type="search" className="form-control" value={filters.pharmacy} onChange={(e) => onChange({ pharmacy: e.target.value })} placeholder="Pharmacy name" />
+      </div>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6">
+          Price: ${filters.minPrice} – ${filters.maxPrice}
+        </legend>
+        <label className="form-label small mb-0" htmlFor={`${id}-min`}>
+          Lowest price
+        </label>
+        <input
+          id={`${id}-min`}
+          type="range"
+          className="form-range"
+          min={priceFloor}
+          max={priceCeiling}
+          step={5}
+          value={filters.minPrice}
+          onChange={(e) => onChange({ minPrice: Math.min(Number(e.target.value), filters.maxPrice) })}
+        />
+        <label className="form-label small mb-0" htmlFor={`${id}-max`}>
+          Highest price
+        </label>
+        <input
+          id={`${id}-max`}
+          type="range"
+          className="form-range"
+          min={priceFloor}
+          max={priceCeiling}
+          step={5}
+          value={filters.maxPrice}
+          onChange={(e) => onChange({ maxPrice: Math.max(Number(e.target.value), filters.minPrice) })}
+        />
+      </fieldset>
+      <h2 className="h6">Categories</h2>
+      {categoriesError ? (
+        <div className="alert alert-danger small" role="alert">
+          {categoriesError}
+        </div>
+      ) : (
+        <ul className="list-unstyled shop-filters__categories" aria-label="Categories">
+          {categoryButton('', 'All categories')}
+          {categories.map((c) => [categoryButton(c.slug, c.name), ...c.sub_categories.map((s) => categoryButton(s.slug, s.name, true))])}
+        </ul>
+      )}
+    </aside>
+  );
+}

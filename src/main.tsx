@@ -1,0 +1,23 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setReady } from './app/appSlice';
+import { App } from './app/App';
+import { installDevtoolsGuard } from './app/devtoolsGuard';
+import { removeServiceWorkers, reportWebVitals } from './app/startup';
+import { makeStore } from './app/store';
+import { checkSession } from './features/session/sessionSlice';
+
+const store = makeStore();
+void store.dispatch(checkSession()).finally(() => store.dispatch(setReady()));
+
+if (import.meta.env.PROD) installDevtoolsGuard();
+void removeServiceWorkers().catch(() => undefined);
+void reportWebVitals();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>,
+);

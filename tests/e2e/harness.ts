@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * The end-to-end harness: the real server (server/index.ts through tsx) on a free port with a
+ * temporary data directory (and a fresh PostgreSQL schema when DATABASE_URL is set), driven by
+ * Debian's Chromium through playwright-core.
+ */
+
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const schema = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export interface Portal {
+  url: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Graceful stop (SIGTERM). */
+  stop(): Promise<void>;
+  /** Abrupt stop (SIGKILL), as a crash would. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port, data directory and database. */
+  restart(): Promise<void>;
+  /** Removes the data directory and database schema. */
+  dispose(): Promise<void>;
+  logs(): string;
+}
+
+export interface PortalOptions {
+  env?: Record<string, string>;
+  seed?: boolean;
+  /** Share a database and data directory with another portal (several instances). */
+  shareWith?: Portal;
+}
+
+export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
+  const shared = options.shareWith;
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const pgDb = shared ? null : await freshPostgresUrl();
+  const databaseUrl = shared?.databaseUrl ?? pgDb?.url;
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  let output = '';
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SPA_DIR: process.env.SPA_DIR ?? path.resolve('.tmp/dist-e2e'),
+    LOG_LEVEL: 'warn',
+    SEED: options.seed === false ? 'never' : 'auto',
+    DATABASE_URL: databaseUrl ?? '',
+    ...options.env,
+  };
+
+  async function launch() {
+    output = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  const exited = () =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null || child.signalCode) return resolve();
+      child.once('exit', () => resolve());
+    });
+
+  await launch();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    databaseUrl,
+    async stop() {
+      child?.kill('SIGTERM');
+      await exited();
+    },
+    async kill() {
+      child?.kill('SIGKILL');
+      await exited();
+    },
+    restart: launch,
+    async dispose() {
+      if (child && child.exitCode === null && !child.signalCode) {
+        child.kill('SIGTERM');
+        await exited();
+      }
+      if (!shared) {
+        await pgDb?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    logs: () => output,
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newContext(browser: Browser, width = 1280, height = 900): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height } });
+}
+
+/** Calls the API the way the SPA does: multipart bodies, the raw token in Authorization. */
+export async function api(portal: Portal, method: string, endpoint: string, fields?: Record<string, string | Blob>, token?: string) {
+  let body: FormData | undefined;
+  if (fields) {
+    body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  }
+  const res = await fetch(`${portal.url}/api/${endpoint}`, { method, body, headers: token ? { authorization: token } : {} });
+  const json = await res.json().catch(() => ({}));
+  return { status: res.status, body: json as any };
+}
+
+export const demo = {
+  patient: { email: 'patient@clinic.test', password: 'Patient#2026', id: '6078afb1fb33703fe4a1414a' },
+  doctor: { email: 'doctor@clinic.test', password: 'Doctor#2026', name: 'Dr. Ahmed Hassan' },
+  pharmacist: { email: 'pharmacist@clinic.test', password: 'Pharmacist#2026' },
+};
+
+/** Registers an account through the API and returns its credentials. */
+export async function registerAccount(portal: Portal, role: 'patient' | 'doctor' | 'pharmacist', overrides: Record<string, string> = {}) {
+  const unique = Math.random().toString(36).slice(2, 8);
+  const fields: Record<string, string> = {
+    name: role === 'doctor' ? `Dr. Journey ${unique}` : `Journey ${role} ${unique}`,
+    username: `${role}_${unique}`,
+    email: `${role}.${unique}@example.test`,
+    password: 'journey-password-1',
+    phone: '01001234567',
+    country: 'Egypt',
+    government: 'Cairo',
+    gender: 'female',
+    ...(role === 'doctor' ? { specialization: 'Cardiology', location: '1 Nile St', officeNumber: '12' } : {}),
+    ...(role === 'pharmacist' ? { pharmacyName: `Journey Pharmacy ${unique}`, location: '2 Nile St' } : {}),
+    ...(role === 'patient' ? { blood_type: '+O', height: '170', weight: '70' } : {}),
+    ...overrides,
+  };
+  const res = await api(portal, 'POST', `${role}/auth/signup`, fields);
+  if (res.status !== 200) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
+  return { ...fields, id: res.body.user._id as string };
+}
+
+/** Logs in through the API and returns the token and user. */
+export async function apiLogin(portal: Portal, email: string, password: string) {
+  const res = await api(portal, 'POST', 'auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return { token: res.body.user.tokens[0].token as string, user: res.body.user, role: res.body.role as string };
+}
+
+/** Logs in through the login page, pressing Enter as a person would, and waits for the home page. */
+export async function loginThroughUi(page: Page, portal: Portal, email: string, password: string) {
+  await page.goto(`${portal.url}/account/login`);
+  // The page is lazy-loaded: wait for its form, then fill it (the footer has an email field too).
+  await page.getByLabel(/password/i).waitFor();
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByLabel(/password/i).press('Enter');
+  await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+  await page.waitForFunction(() => Boolean(localStorage.getItem('m_ph_uu')), undefined, { timeout: 15_000 });
+}
+
+/** Zero serious or critical accessibility violations on the current page. */
+export async function expectAccessible(page: Page, context = '') {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${context} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.resolve('.tmp/shots', `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { listProduct, setCart } from './shop-helpers.js';
+
+let server: TestServer;
+let patient: { token: string };
+let pharmacist: { token: string };
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  patient = await signUpAndLogin(server.app, 'patient');
+  pharmacist = await signUpAndLogin(server.app, 'pharmacist');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const getCart = (token: string) => server.app.inject({ method: 'GET', url: '/api/cart', headers: { authorization: token } });
+
+describe('cart', () => {
+  it('refuses guests with Unauthorized', async () => {
+    const get = await getCart('null');
+    expect(get.statusCode).toBe(401);
+    expect(get.json().message).toBe('Unauthorized');
+    const post = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken('null', { product: 'paracetamol-500-mg', quantity: '1' }) });
+    expect(post.statusCode).toBe(401);
+    expect(post.json().message).toBe('Unauthorized');
+  });
+
+  it('starts empty as an empty array', async () => {
+    const res = await getCart(patient.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cart).toEqual([]);
+  });
+
+  it('sets absolute quantities, recomputes the total and returns the cart as an object', async () => {
+    let res = await setCart(server.app, patient.token, 'paracetamol-500-mg', 2);
+    expect(res.statusCode).toBe(200);
+    let { cart } = res.json();
+    expect(cart.products).toHaveLength(1);
+    expect(cart.products[0].quantity).toBe(2);
+    expect(cart.products[0].product).toMatchObject({ slug: 'paracetamol-500-mg', name: 'Paracetamol 500 mg', price: 3.5 });
+    expect(typeof cart.products[0].product.thumbnail).toBe('string');
+    expect(cart.total).toBe(7);
+
+    res = await setCart(server.app, patient.token, 'paracetamol-500-mg', 3);
+    cart = res.json().cart;
+    expect(cart.products).toHaveLength(1);
+    expect(cart.products[0].quantity).toBe(3);
+    res = await setCart(server.app, patient.token, 'ibuprofen-400-mg', 1);
+    cart = res.json().cart;
+    expect(cart.products).toHaveLength(2);
+    expect(cart.total).toBe(15.7);
+
+    const list = (await getCart(patient.token)).json().cart;
+    expect(Array.isArray(list)).toBe(true);
+    expect(list[0].products).toHaveLength(2);
+  });
+
+  it("refuses more than the stock with 'Out of stock quantity'", async () => {
+    const res = await setCart(server.app, patient.token, 'home-ecg-monitor', 5);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Out of stock quantity');
+    const none = await setCart(server.app, patient.token, 'family-first-aid-kit', 1);
+    expect(none.json().message).toBe('Out of stock quantity');
+  });
+
+  it('refuses bad quantities and unknown products with a message', async () => {
+    for (const q of ['-1', '1.5', 'abc']) {
+      const res = await setCart(server.app, patient.token, 'paracetamol-500-mg', q);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/quantity/);
+    }
+    expect((await setCart(server.app, patient.token, 'no-such-thing', 1)).statusCode).toBe(404);
+    const noProduct = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(patient.token, { quantity: '1' }) });
+    expect(noProduct.statusCode).toBe(400);
+  });
+
+  it('takes a line out with quantity 0 or a remove call; an emptied cart is []', async () => {
+    let res = await setCart(server.app, patient.token, 'ibuprofen-400-mg', 0);
+    expect(res.json().cart.products).toHaveLength(1);
+    res = await server.app.inject({ method: 'DELETE', url: '/api/cart/?product=paracetamol-500-mg', headers: { authorization: patient.token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cart.products).toHaveLength(0);
+    expect(res.json().cart.total).toBe(0);
+    expect((await getCart(patient.token)).json().cart).toEqual([]);
+  });
+
+  it('keeps carts apart per user and drops lines of a product its pharmacist stops selling', async () => {
+    const product = await listProduct(server.app, pharmacist.token, { name: 'Cart Test Drops' });
+    const other = await signUpAndLogin(server.app, 'patient');
+    await setCart(server.app, other.token, product.slug, 2);
+    expect((await getCart(patient.token)).json().cart).toEqual([]);
+    expect((await getCart(other.token)).json().cart[0].products).toHaveLength(1);
+    const own = await setCart(server.app, pharmacist.token, product.slug, 1);
+    expect(own.statusCode).toBe(403);
+    await server.app.inject({ method: 'DELETE', url: `/api/medicine/?product=${product.slug}`, headers: { authorization: pharmacist.token } });
+    expect((await getCart(other.token)).json().cart).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { redisPresence } from '../../server/realtime/presence.js';
+import type { App } from '../../server/types.js';
+import { connect, listen, next, openChat, pause, settle, type Client, type Message } from './chat-client.js';
+import { signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
+
+/**
+ * Two server instances on one database and one Redis, as behind a load balancer: a message sent
+ * through one reaches sockets on the other, and both answer the same online list.
+ */
+const redisUrl = process.env.REDIS_URL;
+if (!redisUrl) console.warn('chat-redis: SKIPPED. Set REDIS_URL to run two chat instances against one Redis.');
+
+describe.skipIf(!redisUrl)('chat across two instances with Redis', () => {
+  let first: TestServer;
+  let second: App;
+  let urlA: string;
+  let urlB: string;
+  const clients: Client[] = [];
+
+  async function online(url: string, user: { token: string }) {
+    const c = await connect(url);
+    clients.push(c);
+    c.socket.emit('goOnline', user.token);
+    await settle(c);
+    return c;
+  }
+
+  beforeAll(async () => {
+    first = await startTestServer({ seed: true, env: { REDIS_URL: redisUrl ?? '' } });
+    second = await buildApp({ config: first.config, database: first.database, logger: false });
+    await second.ready();
+    urlA = await listen(first.app);
+    urlB = await listen(second);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.socket.close();
+    await second?.close();
+    await first?.close();
+  });
+
+  it('delivers a message sent through one instance to the other member on the other instance', async () => {
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const chatId = await openChat(first.app, patient.id, doctor.id);
+    const p = await online(urlA, patient);
+    const d = await online(urlB, doctor);
+    d.socket.emit('joinChat', chatId);
+    await settle(d);
+
+    const content = 'Sent through instance A, read on instance B';
+    const elsewhere = await online(urlB, doctor);
+    const delivered = next<Message[]>(d, 'chat', (list) => list.some((m) => m.content === content));
+    const moved = next<{ chatId: string }>(elsewhere, 'chatUpdated');
+    p.socket.emit('sendMessage', { chatId, content, sender: patient.token });
+    expect((await delivered).at(-1)).toMatchObject({ content, sender: { _id: patient.id } });
+    expect(await moved).toMatchObject({ chatId, lastMessage: content, from: patient.id });
+  });
+
+  it('shares presence: online while a socket on either instance is, offline after the last one', async () => {
+    const user = await signUpAndLogin(first.app, 'patient');
+    const watcher = await online(urlA, await signUpAndLogin(first.app, 'doctor'));
+    const onB = await connect(urlB);
+    clients.push(onB);
+    const cameOnline = next<Record<string, boolean>>(watcher, 'onlineList', (list) => list[user.id] === true);
+    onB.socket.emit('goOnline', user.token);
+    await cameOnline;
+    expect((await second.presence.list())[user.id]).toBe(true);
+
+    const onA = await online(urlA, user);
+    onB.socket.close();
+    await pause(200);
+    expect((await first.app.presence.list())[user.id]).toBe(true);
+
+    const wentOffline = next<Record<string, boolean>>(watcher, 'onlineList', (list) => !list[user.id]);
+    onA.socket.close();
+    await wentOffline;
+    expect((await second.presence.list())[user.id]).toBeUndefined();
+  });
+
+  it('counts one user’s message rate across both instances', async () => {
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const chatId = await openChat(first.app, patient.id, doctor.id);
+    const a = await online(urlA, patient);
+    const b = await online(urlB, patient);
+    for (let i = 0; i < 30; i++) (i % 2 ? a : b).socket.emit('sendMessage', { chatId, content: `message ${i}`, sender: patient.token });
+    await settle(a);
+    await settle(b);
+    const refused = next(b, 'ErrorMessage');
+    b.socket.emit('sendMessage', { chatId, content: 'one too many', sender: patient.token });
+    expect(await refused).toEqual({ message: 'You are sending messages too fast; please wait a moment' });
+    const stored = await first.app.db.selectFrom('messages').select('id').where('chat_id', '=', chatId).execute();
+    expect(stored).toHaveLength(30);
+  });
+
+  it('keeps an outsider out on the other instance too', async () => {
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const outsider = await signUpAndLogin(first.app, 'patient');
+    const chatId = await openChat(first.app, patient.id, doctor.id);
+    const o = await online(urlB, outsider);
+    o.socket.emit('joinChat', chatId);
+    expect(await next(o, 'ErrorMessage')).toEqual({ message: 'You are not part of this conversation' });
+    const p = await online(urlA, patient);
+    p.socket.emit('sendMessage', { chatId, content: 'private words', sender: patient.token });
+    await next(p, 'chat');
+    await pause(150);
+    expect(o.received.chat).toBeUndefined();
+  });
+
+  it('clears the sockets of an instance that died without closing', async () => {
+    const redis = new Redis(redisUrl ?? '');
+    const ghostId = `ghost-${Date.now()}`;
+    const ghost = redisPresence(redis, ghostId);
+    const survivor = redisPresence(redis, `survivor-${Date.now()}`);
+    try {
+      const user = await signUpAndLogin(first.app, 'patient');
+      await ghost.add(user.id, 'socket-on-a-dead-process');
+      // Registered once, then never refreshed: its alive key is gone, as after a crash.
+      await redis.sadd('portal:presence:instances', ghostId);
+      expect((await first.app.presence.list())[user.id]).toBe(true);
+      const swept = new Promise<void>((resolve) => survivor.start(resolve));
+      await swept;
+      expect((await first.app.presence.list())[user.id]).toBeUndefined();
+    } finally {
+      await survivor.stop();
+      await ghost.stop();
+      redis.disconnect();
+    }
+  });
+});

@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, listen, login, next, openChat, pause, settle, type Client, type Message } from './chat-client.js';
+import { signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
+
+let server: TestServer;
+let url: string;
+let patient: { token: string; id: string };
+let doctor: { token: string; id: string };
+let demoChatId: string;
+const clients: Client[] = [];
+
+async function client(options: Parameters<typeof connect>[1] = {}) {
+  const c = await connect(url, options);
+  clients.push(c);
+  return c;
+}
+
+/** A client that went online as the given user. */
+async function online(user: { token: string; id: string }) {
+  const c = await client();
+  c.socket.emit('goOnline', user.token);
+  await settle(c);
+  return c;
+}
+
+async function listChats(token: string) {
+  const res = await server.app.inject({ method: 'GET', url: '/api/chat', headers: { authorization: token } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { sender: boolean; chats: Array<{ _id: string; sender: { _id: string; name: string; image: string }; receiver: { _id: string; name: string; image: string }; lastMessage: string; unread: number; created_at: string; updated_at: string }> };
+}
+
+async function messagesOf(c: Client, chatId: string) {
+  const list = next<Message[]>(c, 'chat');
+  c.socket.emit('getMessages', chatId);
+  return list;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  url = await listen(server.app);
+  patient = await login(server.app, 'patient@clinic.test', 'Patient#2026');
+  doctor = await login(server.app, 'doctor@clinic.test', 'Doctor#2026');
+  demoChatId = (await listChats(patient.token)).chats[0]._id;
+});
+afterAll(async () => {
+  for (const c of clients) c.socket.close();
+  await server?.close();
+});
+
+describe('GET chat', () => {
+  it('refuses guests', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/chat' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('gives a patient her chats with sender true and the doctor as receiver', async () => {
+    const body = await listChats(patient.token);
+    expect(body.sender).toBe(true);
+    expect(body.chats).toHaveLength(1);
+    const chat = body.chats[0];
+    expect(chat.sender).toMatchObject({ _id: patient.id, name: 'Sara Ali' });
+    expect(chat.receiver).toMatchObject({ _id: doctor.id, name: 'Dr. Ahmed Hassan' });
+    expect(chat.receiver.image).toBeTruthy();
+    expect(chat.lastMessage).toBe('Yes, take it as usual. See you then.');
+    expect(Date.parse(chat.created_at)).toBeLessThan(Date.parse(chat.updated_at));
+  });
+
+  it('gives a doctor sender false and lists his chats newest first', async () => {
+    const other = await signUpAndLogin(server.app, 'patient');
+    const newer = await openChat(server.app, other.id, doctor.id);
+    const body = await listChats(doctor.token);
+    expect(body.sender).toBe(false);
+    expect(body.chats.map((c) => c._id)).toEqual([newer, demoChatId]);
+    expect(body.chats[0].sender._id).toBe(other.id);
+  });
+
+  it('lists nothing for someone without conversations', async () => {
+    const pharmacist = await signUpAndLogin(server.app, 'pharmacist');
+    expect((await listChats(pharmacist.token)).chats).toEqual([]);
+  });
+});
+
+describe('the chat socket', () => {
+  it('answers getMessages with the list oldest first, each with sender._id, content and created_at', async () => {
+    const c = await online(patient);
+    c.socket.emit('joinChat', demoChatId);
+    const list = await messagesOf(c, demoChatId);
+    expect(list).toHaveLength(4);
+    expect(list[0]).toMatchObject({ sender: { _id: patient.id }, content: expect.stringContaining('Good morning doctor') });
+    expect(list[1].sender._id).toBe(doctor.id);
+    const times = list.map((m) => Date.parse(m.created_at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('works over the default transports (long-polling first) with the token only in events', async () => {
+    const c = await client({ transports: undefined });
+    c.socket.emit('goOnline', patient.token);
+    const list = await messagesOf(c, demoChatId);
+    expect(list.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('stores a message before broadcasting it to both members, and moves lastMessage and updated_at', async () => {
+    const p = await online(patient);
+    const d = await online(doctor);
+    p.socket.emit('joinChat', demoChatId);
+    d.socket.emit('joinChat', demoChatId);
+    await settle(p);
+    await settle(d);
+    const before = (await listChats(patient.token)).chats[0].updated_at;
+
+    const content = `See you on Tuesday ${Date.now()}`;
+    const atDoctor = next<Message[]>(d, 'chat', (list) => list.some((m) => m.content === content));
+    const atPatient = next<Message[]>(p, 'chat', (list) => list.some((m) => m.content === content));
+    p.socket.emit('sendMessage', { chatId: demoChatId, content, sender: patient.token });
+    const [doctorList, patientList] = await Promise.all([atDoctor, atPatient]);
+    expect(doctorList.at(-1)).toMatchObject({ content, sender: { _id: patient.id } });
+    expect(patientList).toEqual(doctorList);
+
+    const stored = await server.app.db.selectFrom('messages').select(['content', 'sender_id']).where('chat_id', '=', demoChatId).where('content', '=', content).execute();
+    expect(stored).toEqual([{ content, sender_id: patient.id }]);
+    const chat = (await listChats(patient.token)).chats.find((c) => c._id === demoChatId);
+    expect(chat?.lastMessage).toBe(content);
+    expect(Date.parse(chat?.updated_at ?? '')).toBeGreaterThan(Date.parse(before));
+    // The doctor's list puts the chat with the newest message first.
+    expect((await listChats(doctor.token)).chats[0]._id).toBe(demoChatId);
+  });
+
+  it('trims messages and refuses empty and overlong ones', async () => {
+    const p = await online(patient);
+    const countBefore = (await messagesOf(p, demoChatId)).length;
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: '   ', sender: patient.token });
+    expect(await next<{ message: string }>(p, 'ErrorMessage')).toEqual({ message: 'Please write a message' });
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: 'x'.repeat(2001), sender: patient.token });
+    expect((await next<{ message: string }>(p, 'ErrorMessage')).message).toMatch(/at most 2000 characters/);
+    expect((await messagesOf(p, demoChatId)).length).toBe(countBefore);
+  });
+
+  it('drops a connection that sends a packet beyond the size limit', async () => {
+    const p = await online(patient);
+    const closed = new Promise<string>((resolve) => p.socket.once('disconnect', resolve));
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: 'x'.repeat(40_000), sender: patient.token });
+    expect(await closed).toBe('transport close');
+  });
+
+  it('keeps outsiders out: they cannot join, read or write, and nothing is stored', async () => {
+    const outsider = await signUpAndLogin(server.app, 'patient');
+    const o = await online(outsider);
+    const errors: unknown[] = [];
+    o.socket.on('ErrorMessage', (e) => errors.push(e));
+    const before = await server.app.db.selectFrom('messages').select('id').where('chat_id', '=', demoChatId).execute();
+
+    o.socket.emit('joinChat', demoChatId);
+    o.socket.emit('getMessages', demoChatId);
+    o.socket.emit('sendMessage', { chatId: demoChatId, content: 'let me in', sender: outsider.token });
+    await settle(o);
+    expect(errors).toEqual([
+      { message: 'You are not part of this conversation' },
+      { message: 'You are not part of this conversation' },
+      { message: 'You are not part of this conversation' },
+    ]);
+    expect(o.received.chat).toBeUndefined();
+    const after = await server.app.db.selectFrom('messages').select('id').where('chat_id', '=', demoChatId).execute();
+    expect(after).toHaveLength(before.length);
+
+    // And a member's message does not reach the outsider's socket.
+    const p = await online(patient);
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: 'only for the doctor', sender: patient.token });
+    await next(p, 'chat');
+    await pause(100);
+    expect(o.received.chat).toBeUndefined();
+  });
+
+  it('refuses chat events from a socket that never identified, and unknown or malformed chat ids', async () => {
+    const anonymous = await client();
+    anonymous.socket.emit('getMessages', demoChatId);
+    expect(await next(anonymous, 'ErrorMessage')).toEqual({ message: 'Please log in again to use the chat' });
+    anonymous.socket.emit('sendMessage', { chatId: demoChatId, content: 'hello there', sender: 'not-a-token' });
+    expect(await next(anonymous, 'ErrorMessage')).toEqual({ message: 'Please log in again to use the chat' });
+    anonymous.socket.emit('getOnlineList');
+    expect(await next(anonymous, 'ErrorMessage')).toEqual({ message: 'Please log in again to use the chat' });
+
+    const p = await online(patient);
+    p.socket.emit('joinChat', '0123456789abcdef01234567');
+    expect(await next(p, 'ErrorMessage')).toEqual({ message: 'This conversation does not exist' });
+    p.socket.emit('getMessages', { $ne: null });
+    expect(await next(p, 'ErrorMessage')).toEqual({ message: 'Please choose a conversation' });
+  });
+
+  it('stops answering a socket whose token was logged out', async () => {
+    const session = await login(server.app, 'patient@clinic.test', 'Patient#2026');
+    const c = await online(session);
+    await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: session.token } });
+    c.socket.emit('getMessages', demoChatId);
+    expect(await next(c, 'ErrorMessage')).toEqual({ message: 'Please log in again to use the chat' });
+  });
+
+  it('sends a socket only the list of the chat it views last (other rooms are left on join)', async () => {
+    const other = await signUpAndLogin(server.app, 'patient');
+    const otherChat = await openChat(server.app, other.id, doctor.id);
+    const d = await online(doctor);
+    d.socket.emit('joinChat', otherChat);
+    d.socket.emit('joinChat', demoChatId);
+    await settle(d);
+
+    const o = await online(other);
+    o.socket.emit('joinChat', otherChat);
+    o.socket.emit('sendMessage', { chatId: otherChat, content: 'Hello doctor, a question about my visit', sender: other.token });
+    await next(o, 'chat');
+    const p = await online(patient);
+    const mine = `Demo chat message ${Date.now()}`;
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: mine, sender: patient.token });
+    await next<Message[]>(d, 'chat', (list) => list.some((m) => m.content === mine));
+    expect(d.received.chat?.some((list) => (list as Message[]).some((m) => m.content.startsWith('Hello doctor, a question')))).toBe(false);
+  });
+
+  it('tells the members’ sockets not viewing a conversation that it moved (for lists and badges), and nobody else', async () => {
+    const other = await signUpAndLogin(server.app, 'patient');
+    const chatId = await openChat(server.app, other.id, doctor.id);
+    const d = await online(doctor);
+    const o = await online(other);
+    const otherTab = await online(other);
+    const outsider = await online(patient);
+    const update = next<{ chatId: string; lastMessage: string; from: string }>(d, 'chatUpdated', (u) => u.chatId === chatId);
+    const inOtherTab = next<{ chatId: string }>(otherTab, 'chatUpdated', (u) => u.chatId === chatId);
+    o.socket.emit('sendMessage', { chatId, content: 'Is the clinic open on Friday?', sender: other.token });
+    expect(await update).toMatchObject({ chatId, lastMessage: 'Is the clinic open on Friday?', from: other.id });
+    await inOtherTab;
+    await pause(100);
+    // The sending socket views the chat: it got the list, not the notice.
+    expect(o.received.chat).toHaveLength(1);
+    expect(o.received.chatUpdated).toBeUndefined();
+    expect(outsider.received.chatUpdated?.some((u) => (u as { chatId: string }).chatId === chatId) ?? false).toBe(false);
+  });
+
+  it('counts unread messages of the other party until they are read', async () => {
+    const other = await signUpAndLogin(server.app, 'patient');
+    const chatId = await openChat(server.app, other.id, doctor.id);
+    const o = await online(other);
+    for (const content of ['First question', 'Second question']) {
+      o.socket.emit('sendMessage', { chatId, content, sender: other.token });
+      await next<Message[]>(o, 'chat', (list) => list.some((m) => m.content === content));
+    }
+    const unreadOf = async (token: string) => (await listChats(token)).chats.find((c) => c._id === chatId)?.unread;
+    expect(await unreadOf(doctor.token)).toBe(2);
+    expect(await unreadOf(other.token)).toBe(0);
+
+    const d = await online(doctor);
+    await messagesOf(d, chatId);
+    expect(await unreadOf(doctor.token)).toBe(0);
+
+    o.socket.emit('sendMessage', { chatId, content: 'Third question', sender: other.token });
+    await next<Message[]>(o, 'chat', (list) => list.some((m) => m.content === 'Third question'));
+    expect(await unreadOf(doctor.token)).toBe(1);
+    d.socket.emit('markRead', chatId);
+    await settle(d);
+    expect(await unreadOf(doctor.token)).toBe(0);
+  });
+
+  it('limits how fast one user can send, across sockets', async () => {
+    const other = await signUpAndLogin(server.app, 'patient');
+    const chatId = await openChat(server.app, other.id, doctor.id);
+    const a = await online(other);
+    const b = await online(other);
+    for (let i = 0; i < 30; i++) (i % 2 ? a : b).socket.emit('sendMessage', { chatId, content: `message ${i}`, sender: other.token });
+    await settle(a);
+    await settle(b);
+    a.socket.emit('sendMessage', { chatId, content: 'one too many', sender: other.token });
+    expect(await next(a, 'ErrorMessage')).toEqual({ message: 'You are sending messages too fast; please wait a moment' });
+    const stored = await server.app.db.selectFrom('messages').select('id').where('chat_id', '=', chatId).execute();
+    expect(stored).toHaveLength(30);
+  });
+});
+
+describe('presence', () => {
+  it('is per user: online while any of her sockets is, offline when the last one disconnects', async () => {
+    const user = await signUpAndLogin(server.app, 'patient');
+    const watcher = await online(doctor);
+    const first = await client();
+    const second = await client();
+    const cameOnline = next<Record<string, boolean>>(watcher, 'onlineList', (list) => list[user.id] === true);
+    first.socket.emit('goOnline', user.token);
+    await cameOnline;
+    second.socket.emit('goOnline', user.token);
+    await settle(second);
+
+    const changes: Array<Record<string, boolean>> = [];
+    watcher.socket.on('onlineList', (list: Record<string, boolean>) => changes.push(list));
+    first.socket.close();
+    await pause(150);
+    watcher.socket.emit('getOnlineList');
+    expect((await next<Record<string, boolean>>(watcher, 'onlineList'))[user.id]).toBe(true);
+    // One socket leaving was no change, so nothing was broadcast about her.
+    expect(changes.filter((list) => !list[user.id])).toEqual([]);
+
+    const wentOffline = next<Record<string, boolean>>(watcher, 'onlineList', (list) => !list[user.id]);
+    second.socket.close();
+    expect((await wentOffline)[user.id]).toBeUndefined();
+  });
+
+  it('goes offline on goOffline, and only the signed-in sockets receive the list', async () => {
+    const user = await signUpAndLogin(server.app, 'doctor');
+    const watcher = await online(patient);
+    const guest = await client();
+    const c = await online(user);
+    expect((await server.app.presence.list())[user.id]).toBe(true);
+    const wentOffline = next<Record<string, boolean>>(watcher, 'onlineList', (list) => !list[user.id]);
+    c.socket.emit('goOffline', user.token);
+    await wentOffline;
+    expect((await server.app.presence.list())[user.id]).toBeUndefined();
+    expect(guest.received.onlineList).toBeUndefined();
+  });
+
+  it('takes the user offline when goOffline arrives on another socket than the one that went online', async () => {
+    const user = await signUpAndLogin(server.app, 'patient');
+    const c = await online(user);
+    const other = await client();
+    other.socket.emit('goOffline', user.token);
+    await pause(100);
+    expect((await server.app.presence.list())[user.id]).toBeUndefined();
+    expect(c.socket.connected).toBe(true);
+  });
+
+  it('accepts the token in the handshake and refuses a bad one', async () => {
+    const c = await client({ auth: { token: patient.token } });
+    const list = await messagesOf(c, demoChatId);
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    await expect(connect(url, { auth: { token: 'forged' } })).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('origin check', () => {
+  it('lets the portal’s own pages and non-browser clients in, and refuses other sites', async () => {
+    const same = await client({ transports: ['polling'], extraHeaders: { origin: url } });
+    expect(same.socket.connected).toBe(true);
+    await expect(connect(url, { transports: ['polling'], extraHeaders: { origin: 'https://evil.example' } })).rejects.toThrow();
+  });
+});

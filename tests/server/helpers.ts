@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/db/index.js';
+import { seedIfEmpty } from '../../server/db/seed/index.js';
+import type { App } from '../../server/types.js';
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  database: OpenedDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a real database for one test file: a fresh SQLite file, or a fresh PostgreSQL
+ * schema when DATABASE_URL is set (so test files never see each other's rows).
+ */
+export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  let databaseUrl = process.env.DATABASE_URL;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (databaseUrl) {
+    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { ...process.env, LOG_LEVEL: 'silent', ...options.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
+    {},
+  );
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  if (options.seed) await seedIfEmpty(database.db, config);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.db.destroy();
+      await dropSchema?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds a multipart body the way the existing client's FormData does. */
+export function multipart(fields: Record<string, string | { filename: string; content: Buffer; type?: string }>) {
+  const boundary = `----portal${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type ?? 'application/octet-stream'}\r\n\r\n`),
+        value.content,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A multipart request carrying a token, for app.inject. */
+export function withToken(token: string, fields: Parameters<typeof multipart>[0] = {}) {
+  const form = multipart(fields);
+  return { payload: form.payload, headers: { ...form.headers, authorization: token } };
+}
+
+/** A 1×1 PNG, the smallest real image for upload tests. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Registers and logs in an account; returns its token and id. */
+export async function signUpAndLogin(
+  app: App,
+  role: 'patient' | 'doctor' | 'pharmacist',
+  overrides: Record<string, string> = {},
+): Promise<{ token: string; id: string; email: string; password: string }> {
+  const unique = Math.random().toString(36).slice(2, 9);
+  const password = 'correct-horse-battery';
+  const fields: Record<string, string> = {
+    name: role === 'doctor' ? `Dr. Test ${unique}` : `Test ${role} ${unique}`,
+    username: `${role}_${unique}`,
+    email: `${role}.${unique}@example.test`,
+    password,
+    phone: '01001234567',
+    country: 'Egypt',
+    government: 'Cairo',
+    gender: 'female',
+    ...(role === 'doctor' ? { specialization: 'Cardiology', location: '12 Nile St', officeNumber: '101' } : {}),
+    ...(role === 'pharmacist' ? { pharmacyName: `Pharmacy ${unique}`, location: '5 Tahrir Sq' } : {}),
+    ...(role === 'patient' ? { blood_type: '+A', height: '170', weight: '65' } : {}),
+    ...overrides,
+  };
+  const signup = await app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, ...multipart(fields) });
+  if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: fields.email, password }) });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const body = login.json();
+  return { token: body.user.tokens[0].token, id: body.user._id, email: fields.email, password };
+}

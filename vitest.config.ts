@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three test projects: the SPA in jsdom, the server through HTTP against a real database,
+ * and the end-to-end journeys in Chromium against the real server.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'spa',
+          environment: 'jsdom',
+          globals: true,
+          setupFiles: ['src/testing/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          globals: true,
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // better-sqlite3 and pg pools are per file; forks keep native handles isolated.
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          globals: true,
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
