@@ -218,6 +218,9 @@ export async function loginThroughUi(page: Page, portal: Portal, email: string, 
 
 /** Zero serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page, context = '') {
+  // A dialog or toast still fading in has a partial opacity, and axe would measure the colour
+  // contrast of that in-between frame; check what a person sees once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${context} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
