@@ -1,7 +1,8 @@
 import { badRequest } from '../../lib/errors.js';
 import { amountToCents } from '../../lib/mappers.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
-import { plainText, sanitizeProductHtml } from '../shop/sanitize.js';
+import { plainText } from '../../lib/html.js';
+import { sanitizeProductHtml } from '../shop/sanitize.js';
 
 export interface ProductInput {
   name?: string;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { ListedProduct } from './repository.js';
-import { plainText, sanitizeProductHtml } from './sanitize.js';
+import { plainText } from '../../lib/html.js';
+import { sanitizeProductHtml } from './sanitize.js';
 
 export const productListItemSchema = z.object({
   _id: z.string(),

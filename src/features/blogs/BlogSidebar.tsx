@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { secureUrl } from './blogFormat';
+import { secureUrl } from '../../ui/text';
 import type { Blog } from './types';
 
 interface Props {

@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import './blogs.css';
-import { dateLabel, excerpt, secureUrl, stripTags } from './blogFormat';
+import { excerpt, secureUrl, stripTags } from '../../ui/text';
+import { dateLabel } from './blogFormat';
 import { BlogSidebar } from './BlogSidebar';
 import { fetchBlogs, selectBlogs, selectBlogsError, selectBlogsStatus } from './blogsSlice';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { secureUrl } from './format';
+import { secureUrl } from '../../ui/text';
 import type { TopDoctor } from './types';
 
 /** A doctor in the top-doctors carousel: photo, name, department and a link to the profile. */

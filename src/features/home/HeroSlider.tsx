@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { secureUrl } from './format';
+import { secureUrl } from '../../ui/text';
 import type { Slide } from './types';
 
 const advanceEveryMs = 7000;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
-import { excerpt, readableDate, secureUrl } from './format';
+import { excerpt, readableDate, secureUrl } from '../../ui/text';
 import type { HomeBlog } from './types';
 
 /** The three latest articles: the last three of the list (the server sends it oldest first), newest first. */
@@ -40,12 +40,12 @@ export function LatestBlogs({ blogs, status, error }: { blogs: HomeBlog[]; statu
                   <div className="blog-card__body">
                     <p className="blog-card__meta">
                       {blog.category?.name && <span className="blog-card__category">{blog.category.name}</span>}
-                      <time dateTime={blog.updated_at}>{readableDate(blog.updated_at)}</time>
+                      <time dateTime={blog.updated_at}>{readableDate(blog.updated_at, 'short')}</time>
                     </p>
                     <h3 className="blog-card__title">
                       <Link to={`/blogs/${blog.slug}`}>{blog.title}</Link>
                     </h3>
-                    <p className="blog-card__excerpt">{excerpt(blog.content)}</p>
+                    <p className="blog-card__excerpt">{excerpt(blog.content, 120)}</p>
                   </div>
                 </article>
               </div>

@@ -1,6 +1,6 @@
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
-import { useList } from './useList';
+import { useList } from '../../api/useList';
 
 interface Order {
   _id: string;

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { http, messageOf } from '../../api/http';
+import { useList } from '../../api/useList';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { ProductForm } from './ProductForm';
@@ -8,30 +9,13 @@ import type { CategoryOption, OwnProduct } from './types';
 
 /** Settings → My products (pharmacists): list, add, edit, delete and restock own products. */
 export default function MyProductsTab() {
-  const [products, setProducts] = useState<OwnProduct[] | null>(null);
-  const [categories, setCategories] = useState<CategoryOption[]>([]);
+  const { items: products, error: loadError, reload: load } = useList<OwnProduct>('medicines/mine', 'products');
+  const categoryList = useList<CategoryOption>('category', 'categories');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<OwnProduct | 'new' | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const { data } = await http.get<{ products: OwnProduct[] }>('medicines/mine');
-      setProducts(Array.isArray(data.products) ? data.products : []);
-    } catch (e) {
-      setError(messageOf(e));
-      setProducts([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    http
-      .get<{ categories: CategoryOption[] }>('category')
-      .then(({ data }) => setCategories(Array.isArray(data.categories) ? data.categories : []))
-      .catch((e: unknown) => setError(messageOf(e)));
-  }, [load]);
+  const categories = categoryList.items ?? [];
 
   const saved = (message: string) => {
     setEditing(null);
@@ -62,7 +46,7 @@ export default function MyProductsTab() {
           </button>
         )}
       </div>
-      <ErrorAlert message={error} />
+      <ErrorAlert message={error ?? loadError ?? categoryList.error} />
       <SuccessAlert message={notice} />
       {editing !== null && (
         <ProductForm key={editing === 'new' ? 'new' : editing._id} categories={categories} product={editing === 'new' ? undefined : editing} onSaved={saved} onCancel={() => setEditing(null)} />

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { http, messageOf, toFormData } from '../../api/http';
+import { useList } from '../../api/useList';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import type { ReceivedOrder } from './types';
@@ -9,24 +10,10 @@ const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shippe
 
 /** Settings → Orders received (pharmacists): orders for own products and their delivery status. */
 export default function OrdersReceivedTab() {
-  const [orders, setOrders] = useState<ReceivedOrder[] | null>(null);
+  const { items: orders, error: loadError, setItems: setOrders } = useList<ReceivedOrder>('orders/received', 'orders');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const { data } = await http.get<{ orders: ReceivedOrder[] }>('orders/received');
-      setOrders(Array.isArray(data.orders) ? data.orders : []);
-    } catch (e) {
-      setError(messageOf(e));
-      setOrders([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const move = async (order: ReceivedOrder, status: string) => {
     setBusy(order._id);
@@ -47,7 +34,7 @@ export default function OrdersReceivedTab() {
       <h2 id="orders-received-title" className="h4 mb-3">
         Orders received
       </h2>
-      <ErrorAlert message={error} />
+      <ErrorAlert message={error ?? loadError} />
       <SuccessAlert message={notice} />
       {orders === null ? (
         <Spinner label="Loading the orders…" />

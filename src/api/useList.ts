@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { http, messageOf } from '../../api/http';
+import { http, messageOf } from './http';
 
 /** Loads one list from the server (the array under `key`) for a settings tab, with reload. */
 export function useList<T>(path: string, key: string) {

@@ -1,0 +1,54 @@
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/** Addresses a stored link or image may point at; javascript:, data: and protocol-relative ones never. */
+const safeUrl = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+
+let purifier: DOMPurify | null = null;
+
+/** One DOMPurify over one jsdom window for the whole process: building a window is the slow part. */
+function getPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  const { window } = new JSDOM('');
+  const instance = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    const element = node as Element;
+    for (const attribute of ['href', 'src']) {
+      const value = element.getAttribute?.(attribute);
+      if (value !== null && value !== undefined && !safeUrl.test(value.trim())) element.removeAttribute(attribute);
+    }
+    // Links that open a new tab must not hand the opener to the other site.
+    if (element.tagName === 'A' && element.getAttribute('target')) {
+      element.setAttribute('target', '_blank');
+      element.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+export interface HtmlPolicy {
+  tags: string[];
+  attributes: string[];
+}
+
+/**
+ * HTML as it may be stored: only the policy's tags and attributes survive; scripts, styles, event
+ * handlers and unsafe addresses never do, whatever the policy says.
+ */
+export function sanitizeHtml(html: string, policy: HtmlPolicy): string {
+  if (!html) return '';
+  return getPurifier().sanitize(html, { ALLOWED_TAGS: policy.tags, ALLOWED_ATTR: policy.attributes, ALLOW_DATA_ATTR: false }).trim();
+}
+
+/** The visible text of some HTML, for alt texts, summaries and checking that a text says something. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
