@@ -4,6 +4,12 @@ import type { CheckoutItemsTable, CheckoutsTable, Database, OrdersTable, Payment
 
 type Trx = Transaction<Database>;
 
+/** What a buyer's or a seller's list shows of an order (joined with its product for slug and picture). */
+export const orderColumns = [
+  'orders.id', 'orders.product_id', 'orders.product_name', 'orders.quantity', 'orders.price_cents', 'orders.currency',
+  'orders.delivery_status', 'orders.location', 'orders.country', 'orders.government', 'orders.created_at', 'orders.updated_at',
+] as const;
+
 /** Checkouts, the stock they reserve, and the payments and orders they turn into. Queries only. */
 export function checkoutRepository(db: DB) {
   return {
@@ -56,22 +62,7 @@ export function checkoutRepository(db: DB) {
       db
         .selectFrom('orders')
         .leftJoin('products', 'products.id', 'orders.product_id')
-        .select([
-          'orders.id',
-          'orders.product_id',
-          'orders.product_name',
-          'orders.quantity',
-          'orders.price_cents',
-          'orders.currency',
-          'orders.delivery_status',
-          'orders.location',
-          'orders.country',
-          'orders.government',
-          'orders.created_at',
-          'orders.updated_at',
-          'products.slug',
-          'products.thumbnail',
-        ])
+        .select([...orderColumns, 'products.slug', 'products.thumbnail'])
         .where('orders.user_id', '=', userId)
         .orderBy('orders.created_at', 'desc')
         .orderBy('orders.id')

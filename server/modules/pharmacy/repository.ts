@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { Database, OrdersTable, ProductPhotosTable, ProductsTable } from '../../db/schema.js';
+import { orderColumns } from '../checkout/repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -31,18 +32,7 @@ export function pharmacyRepository(db: DB) {
         .innerJoin('users as buyer', 'buyer.id', 'orders.user_id')
         .leftJoin('products', 'products.id', 'orders.product_id')
         .select([
-          'orders.id',
-          'orders.product_id',
-          'orders.product_name',
-          'orders.quantity',
-          'orders.price_cents',
-          'orders.currency',
-          'orders.delivery_status',
-          'orders.location',
-          'orders.country',
-          'orders.government',
-          'orders.created_at',
-          'orders.updated_at',
+          ...orderColumns,
           'orders.seller_id',
           'products.slug',
           'products.thumbnail',
