@@ -3,6 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting the server reads, validated once at start. Defaults run the embedded portal. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,7 +25,10 @@ const envSchema = z.object({
   SOCKET_ALLOWED_ORIGINS: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
-  CLINIC_TIME_ZONE: z.string().default('Africa/Cairo'),
+  CLINIC_TIME_ZONE: z
+    .string()
+    .default('Africa/Cairo')
+    .refine(isTimeZone, 'CLINIC_TIME_ZONE must be an IANA time zone such as Africa/Cairo'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -24,6 +36,9 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   SEED: z.enum(['auto', 'never']).default('auto'),
 });
+
+/** The names of every environment variable the server reads. */
+export const settingNames = Object.keys(envSchema.shape);
 
 export type Config = {
   port: number;
@@ -59,7 +74,9 @@ function persistentSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty value means "not set", as in .env.example copied unchanged to .env.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

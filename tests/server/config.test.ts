@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, settingNames } from '../../server/config.js';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('starts with .env.example copied unchanged: empty values mean "not set"', () => {
+    const example = parseEnv(readFileSync(path.resolve('.env.example'), 'utf8'));
+    const config = loadConfig({ ...example, DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // The generated secret is kept, so tokens survive a restart.
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('documents every variable it reads in .env.example', () => {
+    const example = parseEnv(readFileSync(path.resolve('.env.example'), 'utf8'));
+    expect(settingNames.length).toBeGreaterThan(15);
+    for (const name of settingNames) expect(Object.keys(example)).toContain(name);
+  });
+
+  it('refuses settings that cannot work, naming them', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, CLINIC_TIME_ZONE: 'Mars/Olympus' })).toThrow(/CLINIC_TIME_ZONE/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
