@@ -11,6 +11,9 @@ export interface ChargeRequest {
 
 export type ChargeResult = { status: 'approved'; reference: string } | { status: 'declined'; message: string };
 
+/** A charge call gives up after this long; a checkout cannot be in flight much longer than this. */
+export const chargeTimeoutMs = 30_000;
+
 /** A payment provider. `charge` is a network call: never call it inside a database transaction. */
 export interface PaymentGateway {
   readonly name: string;

@@ -1,5 +1,5 @@
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
-import { GatewayUnavailableError } from './gateway.js';
+import { GatewayUnavailableError, chargeTimeoutMs } from './gateway.js';
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
   status: number;
@@ -50,7 +50,7 @@ export function stripeGateway(secretKey: string, fetchImpl: FetchLike = fetch as
             'Idempotency-Key': request.idempotencyKey,
           },
           body: paymentIntentBody(request),
-          signal: AbortSignal.timeout(30_000),
+          signal: AbortSignal.timeout(chargeTimeoutMs),
         });
         status = response.status;
         answer = ((await response.json()) ?? {}) as StripeAnswer;

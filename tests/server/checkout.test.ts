@@ -171,4 +171,33 @@ describe('checkout', () => {
     expect(again.json().message).toBe('Your card was declined.');
     expect((await checkout(server.app, patient.token, {}, 'key-declined-02')).statusCode).toBe(200);
   });
+  it('gives back the stock of a checkout cut off by a crash once no live process could still be settling it', async () => {
+    const patient = await signUpAndLogin(server.app, 'patient');
+    const p = await listProduct(server.app, pharmacist.token, { name: 'Interrupted Sale', quantity: '5' });
+    await setCart(server.app, patient.token, p.slug, 2);
+    // What a SIGKILL between reserving the stock and charging the card leaves behind, three minutes ago.
+    const db = server.database.db;
+    const product = await db.selectFrom('products').select(['id', 'owner_id']).where('slug', '=', p.slug).executeTakeFirstOrThrow();
+    const at = new Date(Date.now() - 3 * 60_000).toISOString();
+    const checkoutId = 'c0ffee000000000000000001';
+    await db.insertInto('checkouts').values({
+      id: checkoutId, user_id: patient.id, idempotency_key: 'client:cut-off-by-a-crash', status: 'pending', message: '', amount_cents: 2000,
+      currency: 'usd', payment_id: null, cart_key: 'cut-off', status_code: 0, created_at: at, updated_at: at,
+    }).execute();
+    await db.insertInto('checkout_items').values({
+      id: 'c0ffee000000000000000002', checkout_id: checkoutId, product_id: product.id, seller_id: product.owner_id, product_name: 'Interrupted Sale', quantity: 2, price_cents: 2000,
+    }).execute();
+    await db.updateTable('products').set((eb) => ({ quantity: eb('quantity', '-', 2) })).where('id', '=', product.id).execute();
+    expect(await stockOf(server.app, p.slug)).toBe(3);
+
+    // The person pays again: the cut-off checkout is released first, so only this sale takes stock.
+    expect((await checkout(server.app, patient.token)).statusCode).toBe(200);
+    expect(await stockOf(server.app, p.slug)).toBe(3);
+    const cutOff = await db.selectFrom('checkouts').selectAll().where('id', '=', checkoutId).executeTakeFirstOrThrow();
+    expect(cutOff.status).toBe('failed');
+    // Its own retry is told it was not charged, instead of waiting for it.
+    const retry = await checkout(server.app, patient.token, {}, 'cut-off-by-a-crash');
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toMatch(/not been charged/);
+  });
 });

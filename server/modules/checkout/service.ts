@@ -4,7 +4,7 @@ import { HttpError, badRequest, conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { gatewayFor, type PaymentGateway } from '../../payments/index.js';
-import { GatewayUnavailableError } from '../../payments/gateway.js';
+import { GatewayUnavailableError, chargeTimeoutMs } from '../../payments/gateway.js';
 import { parseCard, summarize, type Card } from '../../payments/card.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
@@ -17,8 +17,11 @@ import type { CheckoutsTable } from '../../db/schema.js';
 export const paidMessage = 'Payed Successfully';
 const unavailableMessage = 'The payment service is not available right now and you have not been charged. Please try again later.';
 const interruptedMessage = 'This payment was interrupted before it finished and you have not been charged. Please try again.';
-/** A pending checkout older than this was cut off (a crash or restart) and gives its stock back. */
-const staleAfterMs = 10 * 60_000;
+/**
+ * A live process settles a checkout within one charge call and two short transactions, so one still
+ * pending well after that was cut off (a crash or restart): it gives its stock back.
+ */
+const staleAfterMs = chargeTimeoutMs + 90_000;
 const waitStepMs = 100;
 /** A submission this soon after a checkout of the same cart is taken as a duplicate of it. */
 const twinWindowMs = 30_000;
