@@ -140,7 +140,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('products_owner').on('products').column('owner_id').execute();
   await db.schema.createIndex('products_category').on('products').column('category_id').execute();
-  await db.schema.createIndex('products_listing').on('products').columns(['deleted', 'created_at']).execute();
+  await db.schema.createIndex('products_listing').on('products').columns(['deleted', 'created_at', 'id']).execute();
 
   await db.schema
     .createTable('product_photos')
