@@ -40,15 +40,3 @@ export function sanitizeHtml(html: string, policy: HtmlPolicy): string {
   if (!html) return '';
   return getPurifier().sanitize(html, { ALLOWED_TAGS: policy.tags, ALLOWED_ATTR: policy.attributes, ALLOW_DATA_ATTR: false }).trim();
 }
-
-/** The visible text of some HTML, for alt texts, summaries and checking that a text says something. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .trim();
-}

@@ -1,20 +1,10 @@
 /** Text helpers shared by the pages that show server content: image addresses, HTML excerpts, dates. */
+import { stripTags } from '../../shared/html-text';
+
+export { stripTags };
 
 /** Image addresses from the server are shown over https when they name a scheme. */
 export const secureUrl = (url: string | null | undefined) => (url ?? '').replace(/^http:\/\//i, 'https://');
-
-/** The text of some HTML: scripts and styles dropped, tags stripped, common entities undone, whitespace collapsed. */
-export function stripTags(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** The first words of some HTML's text, cut at a word boundary with an ellipsis. */
 export function excerpt(html: string, length: number): string {

@@ -7,7 +7,7 @@ import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { toBlogDto } from './dto.js';
 import { blogsRepository } from './repository.js';
-import { plainText } from '../../lib/html.js';
+import { stripTags } from '../../../shared/html-text.js';
 import { sanitizeContent } from './sanitize.js';
 import { parseKeywords, slugCandidate, slugFromTitle } from './text.js';
 
@@ -50,7 +50,7 @@ export function blogsService(app: App) {
       const rawContent = cleanField(form.fields.content);
       if (rawContent.length > maxContent) throw badRequest('The blog content is too long');
       const content = sanitizeContent(rawContent);
-      if (!plainText(content)) throw badRequest('Please write the content of the blog');
+      if (!stripTags(content)) throw badRequest('Please write the content of the blog');
 
       // The existing client sends the category's slug as `category`, and again as `slug` once chosen.
       const categorySlug = cleanField(form.fields.category) || cleanField(form.fields.slug);

@@ -1,7 +1,7 @@
 import { badRequest } from '../../lib/errors.js';
 import { amountToCents } from '../../lib/mappers.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
-import { plainText } from '../../lib/html.js';
+import { stripTags } from '../../../shared/html-text.js';
 import { sanitizeProductHtml } from '../shop/sanitize.js';
 
 export interface ProductInput {
@@ -69,7 +69,7 @@ export function readProductForm(form: Form, partial: boolean): ProductInput {
     const raw = cleanField(f[field]);
     if (raw.length > maxText) throw badRequest(`${label} is too long`);
     const clean = sanitizeProductHtml(raw);
-    input[key] = key === 'about' ? plainText(clean) : clean;
+    input[key] = key === 'about' ? stripTags(clean) : clean;
   }
   if (!partial && !input.about) throw badRequest('Please write a short text about the product');
   return input;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { ListedProduct } from './repository.js';
-import { plainText } from '../../lib/html.js';
+import { stripTags } from '../../../shared/html-text.js';
 import { sanitizeProductHtml } from './sanitize.js';
 
 export const productListItemSchema = z.object({
@@ -44,7 +44,7 @@ export function toListItem(row: ListedProduct, images: ImageStore): ProductListI
     price: centsToAmount(row.price_cents),
     quantity: Number(row.quantity),
     thumbnail: images.url(row.thumbnail),
-    about: plainText(row.about),
+    about: stripTags(row.about),
     category: row.category_slug ? { name: row.category_name ?? '', slug: row.category_slug } : null,
     owner: { _id: row.owner_id, username: row.owner_username, pharmacyName: row.owner_pharmacy },
     created_at: row.created_at,
