@@ -15,6 +15,7 @@ import { createTokens } from './lib/tokens.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import { registerModules } from './modules/index.js';
+import { databaseState, redisState } from './health.js';
 import realtime from './realtime/index.js';
 import { createImageStore } from './storage/images.js';
 import type { App } from './types.js';
@@ -48,6 +49,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  database.reportError = (error) => app.log.warn({ err: error }, 'database connection lost; it is replaced on the next query');
   app.decorate('dialect', database.dialect);
   app.decorate('tokens', createTokens(config.jwtSecret, config.tokenTtlSeconds));
   app.decorate('images', createImageStore(config.uploadDir, config.publicUrl));
@@ -140,22 +142,13 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
     });
   }
 
+  // The balancer's check: 503 only when this instance cannot serve (no database). Without Redis it
+  // still serves HTTP and the chat of its own sockets, so it stays in rotation and says "degraded".
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await app.db.selectFrom('users').select('id').limit(1).execute();
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: 'down', version: config.version, message: 'The database is not reachable' });
-    }
-    // With several instances, one that cannot reach Redis would miss other instances' messages.
-    if (app.redis) {
-      let timer: NodeJS.Timeout | undefined;
-      const pong = await Promise.race([app.redis.ping().catch(() => 'down'), new Promise((r) => (timer = setTimeout(r, 1000, 'down')))]);
-      clearTimeout(timer);
-      if (pong !== 'PONG') {
-        return reply.status(503).send({ status: 'unavailable', database: 'up', redis: 'down', version: config.version, message: 'Redis is not reachable' });
-      }
-    }
-    return { status: 'ok', database: 'up', dialect: app.dialect, ...(app.redis ? { redis: 'up' } : {}), version: config.version };
+    const [database, redis] = await Promise.all([databaseState(app), redisState(app)]);
+    const body = { status: database === 'down' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok', database, redis, dialect: app.dialect, version: config.version };
+    if (database === 'down') return reply.status(503).send({ ...body, message: 'The database is not reachable' });
+    return body;
   });
 
   await app.register(async (api) => registerModules(api as App), { prefix: '/api' });

@@ -12,12 +12,25 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Only PostgreSQL is supported besides the embedded SQLite. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting the server reads, validated once at start. Defaults run the embedded portal. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, 'must be a PostgreSQL connection string starting with postgres:// or postgresql:// (leave it empty to use SQLite)')
+    .optional(),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),

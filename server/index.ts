@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { withStartupLock } from './db/startup-lock.js';
+import { isDatabaseUnavailable } from './lib/db-errors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,12 +15,18 @@ async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const database = openDatabase(config);
-  await migrateToLatest(database.db);
+  // Any number of instances may start at once on an empty database: one migrates and seeds, the others wait.
+  const seeded = await withStartupLock(database, async () => {
+    await migrateToLatest(database.db);
+    return config.seed === 'auto' ? seedIfEmpty(database.db, config) : false;
+  }).catch((error: unknown) => {
+    throw new Error(startupFailure(error, database.description));
+  });
   const app = await buildApp({ config, database, spaDir: path.resolve(root, process.env.SPA_DIR ?? 'dist') });
-  if (config.seed === 'auto') {
-    const seeded = await seedIfEmpty(database.db, config);
-    if (seeded) app.log.info('Seeded the database with demo content (see README for the demo accounts)');
-  }
+  if (seeded) app.log.info('Seeded the database with demo content (see README for the demo accounts)');
+  // A lost database or Redis connection degrades the service (503, health "down") and recovers by
+  // itself; a rejection nobody awaited is a bug to log, not a reason to drop every request in flight.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +51,15 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const shown = config.publicUrl ?? `http://localhost:${config.port}`;
   app.log.info(`Clinic & Pharmacy Portal is ready at ${shown} (database: ${database.description}${config.redisUrl ? '; Redis adapter on' : ''})`);
+}
+
+/** The start-up error in words an operator can act on: which setting, and what was expected. */
+function startupFailure(error: unknown, description: string): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (isDatabaseUnavailable(error)) {
+    return `Could not connect to the database given by DATABASE_URL (${description}): ${reason}. DATABASE_URL must point to a running PostgreSQL server (postgres://user:password@host:5432/database), or be empty for SQLite.`;
+  }
+  return `Could not prepare the database (${description}): ${reason}`;
 }
 
 main().catch((error) => {

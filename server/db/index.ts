@@ -16,6 +16,13 @@ export interface OpenedDatabase {
   dialect: Dialect;
   /** Human description for the start-up log; never includes a password. */
   description: string;
+  /** The SQLite file (SQLite only). */
+  file?: string;
+  /**
+   * Where errors of idle PostgreSQL connections go (a restart or `pg_terminate_backend`). Without a
+   * listener the pool's 'error' event would end the process; the app points this at its log.
+   */
+  reportError: (error: Error) => void;
 }
 
 // Migrations are listed here rather than read from disk, so the same list works under tsx and in tests.
@@ -29,13 +36,18 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): OpenedDatabase {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A short connect timeout: while PostgreSQL is unreachable requests fail fast with 503
+    // instead of queueing for minutes; a dropped connection is replaced on the next checkout.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     const url = new URL(options.databaseUrl);
-    return {
+    const opened: OpenedDatabase = {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      reportError: (error) => console.error(`database connection lost: ${error.message}`),
     };
+    pool.on('error', (error) => opened.reportError(error));
+    return opened;
   }
   const file = path.join(options.dataDir, 'portal.sqlite');
   const sqlite = new SqliteDatabase(file);
@@ -49,6 +61,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
     description: `SQLite at ${file}`,
+    file,
+    reportError: (error) => console.error(`database error: ${error.message}`),
   };
 }
 

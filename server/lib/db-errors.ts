@@ -9,3 +9,20 @@ export function violatedConstraint(error: unknown): string {
   const e = error as { constraint?: string; message?: string };
   return e?.constraint ?? e?.message ?? '';
 }
+
+/** Network errors that mean the database server is out of reach (not a bug in a query). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/**
+ * True when a query failed because PostgreSQL is unreachable, restarting or refusing connections:
+ * a connection that dropped, a pool that could not connect in time, a server shutting down
+ * (57P01–57P03), a connection exception (class 08) or too many connections (53300).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (unreachableCodes.has(code) || /^57P0[123]$/.test(code) || code.startsWith('08') || code === '53300') return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i.test(message);
+}

@@ -1,7 +1,11 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import type { App } from '../types.js';
+
+/** What a request hears while PostgreSQL is out of reach; the same process serves again once it is back. */
+export const databaseDownMessage = 'The service is briefly unavailable (the database cannot be reached). Please try again in a moment.';
 
 /** Turns a schema validation failure into one sentence a person can act on. */
 function validationMessage(error: FastifyError): string {
@@ -30,6 +34,10 @@ export default fp(async (app: App) => {
       else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'This kind of request body is not accepted; send a form';
       else if (error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body could not be read';
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: databaseDownMessage });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again in a moment.' });

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { Server } from 'socket.io';
 import { viewerFromToken } from '../plugins/auth.js';
 import type { App } from '../types.js';
 import { registerChatHandlers } from './handlers.js';
 import { originChecker } from './origin.js';
+import { presenceWithFallback, rateWithFallback } from './fallback.js';
 import { memoryPresence, redisPresence, type Presence } from './presence.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate.js';
 
@@ -43,14 +44,22 @@ export default fp(async (app: App) => {
   let pub: Redis | null = null;
   let sub: Redis | null = null;
   if (app.config.redisUrl) {
-    redis = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    pub = redis.duplicate();
-    sub = redis.duplicate();
+    redis = connectRedis(app, app.config.redisUrl, 'commands');
+    pub = connectRedis(app, app.config.redisUrl, 'publish');
+    // The subscriber keeps its subscriptions queued while Redis is away and renews them when it is back.
+    sub = connectRedis(app, app.config.redisUrl, 'subscribe', { enableOfflineQueue: true, maxRetriesPerRequest: null });
     io.adapter(createAdapter(pub, sub));
   }
   const shared = redis ? redisPresence(redis, randomBytes(8).toString('hex')) : null;
-  const presence = shared ?? memoryPresence();
-  const messageRate = redis ? redisRateLimiter(redis, MESSAGE_RATE) : memoryRateLimiter(MESSAGE_RATE);
+  let warnedAt = 0;
+  const onFallback = (error: unknown) => {
+    // One line a minute is enough to tell the operator; the health check says the rest.
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    app.log.warn({ err: error }, 'Redis unreachable: chat presence and rate limits are this instance\'s own until it is back');
+  };
+  const presence = shared ? presenceWithFallback(shared, memoryPresence(), onFallback) : memoryPresence();
+  const messageRate = redis ? rateWithFallback(redisRateLimiter(redis, MESSAGE_RATE), memoryRateLimiter(MESSAGE_RATE), onFallback) : memoryRateLimiter(MESSAGE_RATE);
 
   // A token in the handshake identifies the socket at once; a bad one is refused. Without one the
   // socket stays anonymous until goOnline (the token then travels in the event, as clients send it).
@@ -82,3 +91,28 @@ export default fp(async (app: App) => {
     await Promise.all([redis, pub, sub].map((c) => c?.quit().catch(() => undefined)));
   });
 });
+
+/**
+ * A Redis client that never takes the process down: errors are logged (once per outage), commands
+ * fail at once while it is disconnected (callers fall back to this process's own state) and it
+ * reconnects by itself, retrying every few seconds for as long as it takes.
+ */
+function connectRedis(app: App, url: string, role: string, options: RedisOptions = {}): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 3_000),
+    ...options,
+  });
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    app.log.warn({ err: error, role }, 'Redis connection failed; retrying in the background');
+  });
+  client.on('ready', () => {
+    if (down) app.log.info({ role }, 'Redis connection is back');
+    down = false;
+  });
+  return client;
+}
