@@ -129,7 +129,8 @@ export interface CheckoutsTable {
   id: string;
   user_id: string;
   idempotency_key: string;
-  status: 'pending' | 'paid' | 'declined' | 'failed';
+  /** 'confirming': the card may have been charged; the sweeper asks the provider and settles it. */
+  status: 'pending' | 'confirming' | 'paid' | 'declined' | 'failed';
   message: string;
   amount_cents: number;
   currency: string;
@@ -138,6 +139,8 @@ export interface CheckoutsTable {
   cart_key: string;
   /** HTTP status of the outcome, replayed when the same key is sent again (0 while pending). */
   status_code: number;
+  /** JSON of OrderDetails (card summary and delivery address), for settling without the buyer's request. */
+  order_details: string;
   created_at: string;
   updated_at: string;
 }

@@ -14,15 +14,28 @@ export type ChargeResult = { status: 'approved'; reference: string } | { status:
 /** A charge call gives up after this long; a checkout cannot be in flight much longer than this. */
 export const chargeTimeoutMs = 30_000;
 
-/** A payment provider. `charge` is a network call: never call it inside a database transaction. */
+/** What the provider knows of a charge made with an idempotency key; 'not_found' means no charge was made with it. */
+export type LookupResult = ChargeResult | { status: 'not_found' };
+
+/** A payment provider. Its calls go over the network: never call them inside a database transaction. */
 export interface PaymentGateway {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Asks the provider about the charge made with this idempotency key (for checkouts whose outcome was lost). */
+  lookup(idempotencyKey: string): Promise<LookupResult>;
 }
 
-/** The provider could not be reached or answered with an error that is not about the card. */
+/**
+ * The provider could not be reached or answered with an error that is not about the card.
+ * `charged` says whether the card may have been charged all the same: 'no' when the provider
+ * refused the request itself, 'unknown' when the answer was lost (a timeout, a dropped connection,
+ * a server error), in which case only a lookup can tell.
+ */
 export class GatewayUnavailableError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly charged: 'no' | 'unknown' = 'unknown',
+  ) {
     super(message);
     this.name = 'GatewayUnavailableError';
   }

@@ -1,7 +1,7 @@
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
+import type { ChargeRequest, ChargeResult, LookupResult, PaymentGateway } from './gateway.js';
 import { GatewayUnavailableError, chargeTimeoutMs } from './gateway.js';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
   status: number;
   json(): Promise<unknown>;
 }>;
@@ -15,6 +15,8 @@ export function paymentIntentBody(request: ChargeRequest): string {
   body.set('currency', request.currency);
   body.set('confirm', 'true');
   body.set('description', request.description);
+  // The key rides as metadata too, so the intent can be found again when the answer was lost.
+  body.set('metadata[checkout_id]', request.idempotencyKey);
   body.append('payment_method_types[]', 'card');
   body.set('payment_method_data[type]', 'card');
   body.set('payment_method_data[card][number]', request.card.number);
@@ -55,14 +57,42 @@ export function stripeGateway(secretKey: string, fetchImpl: FetchLike = fetch as
         status = response.status;
         answer = ((await response.json()) ?? {}) as StripeAnswer;
       } catch {
-        throw new GatewayUnavailableError('The payment service could not be reached');
+        // A timeout or a dropped connection: the request may have reached Stripe and charged the card.
+        throw new GatewayUnavailableError('The payment service did not answer', 'unknown');
       }
       if (status === 200 && answer.status === 'succeeded' && answer.id) return { status: 'approved', reference: answer.id };
       if (status === 200 && answer.status === 'requires_action') {
         return { status: 'declined', message: 'This card needs an extra confirmation step that is not supported here; please use another card.' };
       }
       if (answer.error?.type === 'card_error') return { status: 'declined', message: answer.error.message ?? 'Your card was declined.' };
-      throw new GatewayUnavailableError(`The payment service answered ${status}`);
+      // A 4xx refuses the request itself (nothing was charged); a 5xx leaves the outcome open.
+      throw new GatewayUnavailableError(`The payment service answered ${status}`, status >= 400 && status < 500 ? 'no' : 'unknown');
+    },
+
+    async lookup(idempotencyKey: string): Promise<LookupResult> {
+      const query = `metadata['checkout_id']:'${idempotencyKey.replace(/'/g, "\\'")}'`;
+      let status: number;
+      let answer: { data?: StripeAnswer[] };
+      try {
+        const response = await fetchImpl(`${endpoint}/search?query=${encodeURIComponent(query)}`, {
+          method: 'GET',
+          headers: { Authorization: `Bearer ${secretKey}` },
+          signal: AbortSignal.timeout(chargeTimeoutMs),
+        });
+        status = response.status;
+        answer = ((await response.json()) ?? {}) as { data?: StripeAnswer[] };
+      } catch {
+        throw new GatewayUnavailableError('The payment service did not answer');
+      }
+      if (status !== 200 || !Array.isArray(answer.data)) throw new GatewayUnavailableError(`The payment service answered ${status}`);
+      const intent = answer.data[0];
+      if (!intent) return { status: 'not_found' };
+      if (intent.status === 'succeeded' && intent.id) return { status: 'approved', reference: intent.id };
+      if (intent.status === 'requires_payment_method' || intent.status === 'canceled' || intent.status === 'requires_action') {
+        return { status: 'declined', message: 'The payment did not go through.' };
+      }
+      // processing, requires_capture…: not settled yet; ask again later.
+      throw new GatewayUnavailableError(`The payment is still ${intent.status ?? 'open'} at the provider`);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import { HttpError } from '../lib/errors.js';
 import type { App } from '../types.js';
 
 /** What a request hears while PostgreSQL is out of reach; the same process serves again once it is back. */
@@ -33,7 +34,8 @@ export default fp(async (app: App) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = 'The request is too large';
       else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'This kind of request body is not accepted; send a form';
       else if (error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body could not be read';
-      return reply.status(status).send({ message });
+      const details = error instanceof HttpError ? error.details : undefined;
+      return reply.status(status).send({ ...details, message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

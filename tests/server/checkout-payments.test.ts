@@ -9,6 +9,15 @@ const now = new Date('2026-11-23T10:00:00Z');
 const card = { number: '4242424242424242', expMonth: 8, expYear: 2028, cvc: '123' };
 const request = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({ amountCents: 2150, currency: 'usd', card, idempotencyKey: 'chk_1', description: 'Order chk_1', ...overrides });
 
+function fakeFetch(status: number, answer: unknown) {
+  const calls: { url: string; init: Parameters<FetchLike>[1] }[] = [];
+  const fetchImpl: FetchLike = async (url, init) => {
+    calls.push({ url, init });
+    return { status, json: async () => answer };
+  };
+  return { calls, fetchImpl };
+}
+
 describe('card fields', () => {
   it('normalizes the number, 2- and 4-digit years and keeps only brand, last 4 and expiry', () => {
     const parsed = parseCard({ number: '4242 4242 4242 4242', exp_month: '08', exp_year: '28', cvc: '123' }, now);
@@ -53,15 +62,6 @@ describe('sandbox gateway', () => {
 });
 
 describe('Stripe adapter', () => {
-  function fakeFetch(status: number, answer: unknown) {
-    const calls: { url: string; init: Parameters<FetchLike>[1] }[] = [];
-    const fetchImpl: FetchLike = async (url, init) => {
-      calls.push({ url, init });
-      return { status, json: async () => answer };
-    };
-    return { calls, fetchImpl };
-  }
-
   it('confirms one PaymentIntent with the key as Bearer token and the checkout id as Idempotency-Key', async () => {
     const { calls, fetchImpl } = fakeFetch(200, { id: 'pi_123', status: 'succeeded' });
     const result = await stripeGateway('sk_test_abc', fetchImpl).charge(request());
@@ -99,5 +99,34 @@ describe('Stripe adapter', () => {
     await expect(stripeGateway('sk', failing).charge(request())).rejects.toBeInstanceOf(GatewayUnavailableError);
     const { fetchImpl } = fakeFetch(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
     await expect(stripeGateway('sk', fetchImpl).charge(request())).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+});
+
+describe('Stripe adapter: lost answers and lookups', () => {
+  it('says a timeout may have charged the card, and a refused request did not', async () => {
+    const timedOut: FetchLike = async () => {
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    };
+    await expect(stripeGateway('sk', timedOut).charge(request())).rejects.toMatchObject({ charged: 'unknown' });
+    await expect(stripeGateway('sk', fakeFetch(500, {}).fetchImpl).charge(request())).rejects.toMatchObject({ charged: 'unknown' });
+    await expect(stripeGateway('sk', fakeFetch(401, { error: { type: 'invalid_request_error' } }).fetchImpl).charge(request())).rejects.toMatchObject({ charged: 'no' });
+  });
+
+  it('tags the intent with the checkout key and finds it again by that key', async () => {
+    expect(paymentIntentBody(request())).toContain(`metadata%5Bcheckout_id%5D=${request().idempotencyKey}`);
+    const { fetchImpl, calls } = fakeFetch(200, { data: [{ id: 'pi_9', status: 'succeeded' }] });
+    expect(await stripeGateway('sk', fetchImpl).lookup('c0ffee')).toEqual({ status: 'approved', reference: 'pi_9' });
+    expect(calls[0]?.url).toContain('/v1/payment_intents/search?query=');
+    expect(decodeURIComponent(calls[0]?.url ?? '')).toContain("metadata['checkout_id']:'c0ffee'");
+    expect(await stripeGateway('sk', fakeFetch(200, { data: [] }).fetchImpl).lookup('c0ffee')).toEqual({ status: 'not_found' });
+    expect((await stripeGateway('sk', fakeFetch(200, { data: [{ id: 'pi_8', status: 'canceled' }] }).fetchImpl).lookup('c0ffee')).status).toBe('declined');
+    await expect(stripeGateway('sk', fakeFetch(503, {}).fetchImpl).lookup('c0ffee')).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it('the sandbox remembers its charges by key', async () => {
+    const gateway = sandboxGateway();
+    await gateway.charge(request({ idempotencyKey: 'remembered-key' }));
+    expect((await gateway.lookup('remembered-key')).status).toBe('approved');
+    expect(await gateway.lookup('never-charged-key')).toEqual({ status: 'not_found' });
   });
 });

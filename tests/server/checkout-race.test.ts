@@ -24,8 +24,8 @@ describe('checkout under concurrency', () => {
     const answers = await Promise.all(buyers.map((b) => checkout(server.app, b.token)));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
-    expect(codes.filter((c) => c === 400)).toHaveLength(10);
-    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json().message).toMatch(/^Out of stock quantity/);
+    expect(codes.filter((c) => c === 409)).toHaveLength(10);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toMatch(/^Out of stock quantity/);
 
     const db = server.database.db;
     const orders = await db.selectFrom('orders').select(['id', 'user_id']).where('product_id', '=', product._id).execute();
@@ -82,6 +82,7 @@ describe('checkout under concurrency', () => {
         await new Promise((r) => setTimeout(r, 300));
         return sandbox.charge(request);
       },
+      lookup: (key) => sandbox.lookup(key),
     };
     const service = checkoutService(server.app, slow);
     const viewer = { id: buyer.id, role: 'patient' as const, name: 'Buyer', jti: 'x', token: buyer.token };

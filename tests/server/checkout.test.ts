@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { sweepCheckouts } from '../../server/modules/checkout/sweeper.js';
+import { sandboxGateway } from '../../server/payments/sandbox.js';
 import { cardForm, checkout, declinedCard, listProduct, setCart, stockOf } from './shop-helpers.js';
 
 let server: TestServer;
@@ -137,7 +139,7 @@ describe('checkout', () => {
     await setCart(server.app, other.token, p.slug, 1);
     expect((await checkout(server.app, other.token)).statusCode).toBe(200);
     const res = await checkout(server.app, patient.token);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^Out of stock quantity/);
     expect(await stockOf(server.app, p.slug)).toBe(1);
     expect(await stockOf(server.app, q.slug)).toBe(9);
@@ -171,7 +173,7 @@ describe('checkout', () => {
     expect(again.json().message).toBe('Your card was declined.');
     expect((await checkout(server.app, patient.token, {}, 'key-declined-02')).statusCode).toBe(200);
   });
-  it('gives back the stock of a checkout cut off by a crash once no live process could still be settling it', async () => {
+  it('gives back the stock of a checkout cut off by a crash once the provider says nothing was charged, by the sweeper and not by the next checkout', async () => {
     const patient = await signUpAndLogin(server.app, 'patient');
     const p = await listProduct(server.app, pharmacist.token, { name: 'Interrupted Sale', quantity: '5' });
     await setCart(server.app, patient.token, p.slug, 2);
@@ -182,7 +184,7 @@ describe('checkout', () => {
     const checkoutId = 'c0ffee000000000000000001';
     await db.insertInto('checkouts').values({
       id: checkoutId, user_id: patient.id, idempotency_key: 'client:cut-off-by-a-crash', status: 'pending', message: '', amount_cents: 2000,
-      currency: 'usd', payment_id: null, cart_key: 'cut-off', status_code: 0, created_at: at, updated_at: at,
+      currency: 'usd', payment_id: null, cart_key: 'cut-off', status_code: 0, order_details: '', created_at: at, updated_at: at,
     }).execute();
     await db.insertInto('checkout_items').values({
       id: 'c0ffee000000000000000002', checkout_id: checkoutId, product_id: product.id, seller_id: product.owner_id, product_name: 'Interrupted Sale', quantity: 2, price_cents: 2000,
@@ -190,14 +192,16 @@ describe('checkout', () => {
     await db.updateTable('products').set((eb) => ({ quantity: eb('quantity', '-', 2) })).where('id', '=', product.id).execute();
     expect(await stockOf(server.app, p.slug)).toBe(3);
 
-    // The person pays again: the cut-off checkout is released first, so only this sale takes stock.
-    expect((await checkout(server.app, patient.token)).statusCode).toBe(200);
-    expect(await stockOf(server.app, p.slug)).toBe(3);
+    // The provider has no charge with that checkout's key: the sweeper releases it.
+    expect(await sweepCheckouts(server.app, sandboxGateway())).toBe(1);
+    expect(await stockOf(server.app, p.slug)).toBe(5);
     const cutOff = await db.selectFrom('checkouts').selectAll().where('id', '=', checkoutId).executeTakeFirstOrThrow();
     expect(cutOff.status).toBe('failed');
-    // Its own retry is told it was not charged, instead of waiting for it.
+    // Its own retry is told it was not charged, now that the provider said so.
     const retry = await checkout(server.app, patient.token, {}, 'cut-off-by-a-crash');
     expect(retry.statusCode).toBe(409);
     expect(retry.json().message).toMatch(/not been charged/);
+    expect((await checkout(server.app, patient.token)).statusCode).toBe(200);
+    expect(await stockOf(server.app, p.slug)).toBe(3);
   });
 });

@@ -32,4 +32,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, CLINIC_TIME_ZONE: 'Mars/Olympus' })).toThrow(/CLINIC_TIME_ZONE/);
     expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
   });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL, naming the variable and what is expected', () => {
+    for (const url of ['mysql://x', 'x', 'sqlite:./data.db', 'postgres://']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url })).toThrow(/DATABASE_URL.*postgres:\/\/ or postgresql:\/\//);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://portal:secret@db.internal:5432/portal' }).databaseUrl).toMatch(/^postgresql:/);
+  });
 });

@@ -23,12 +23,33 @@ export function checkoutRepository(db: DB) {
         .selectFrom('checkouts')
         .selectAll()
         .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updated_at', '>=', since)]))
+        .where((eb) => eb.or([eb('status', 'in', ['pending', 'confirming']), eb('updated_at', '>=', since)]))
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst(),
-    stalePending: (userId: string, before: string) =>
-      db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).where('status', '=', 'pending').where('created_at', '<', before).execute(),
+    /** Checkouts whose outcome was lost: pending since before `staleBefore` (cut off), or confirming and not looked at since `recheckBefore`. */
+    unsettled: (staleBefore: string, recheckBefore: string, limit: number) =>
+      db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where((eb) => eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('updated_at', '<', staleBefore)]),
+          eb.and([eb('status', '=', 'confirming'), eb('updated_at', '<', recheckBefore)]),
+        ]))
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute(),
+    /** Takes a checkout for one sweeper: only the instance whose update matched the row it read goes on. */
+    claim: async (checkout: CheckoutsTable, now: string) => {
+      const result = await db
+        .updateTable('checkouts')
+        .set({ updated_at: now })
+        .where('id', '=', checkout.id)
+        .where('status', '=', checkout.status)
+        .where('updated_at', '=', checkout.updated_at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
     insertCheckout: (trx: Trx, row: CheckoutsTable) => trx.insertInto('checkouts').values(row).execute(),
     insertItems: (trx: Trx, rows: CheckoutItemsTable[]) => trx.insertInto('checkout_items').values(rows).execute(),
@@ -48,9 +69,9 @@ export function checkoutRepository(db: DB) {
     releaseStock: (trx: Trx, productId: string, quantity: number) =>
       trx.updateTable('products').set((eb) => ({ quantity: eb('quantity', '+', quantity) })).where('id', '=', productId).execute(),
 
-    /** Moves a pending checkout to its outcome; false when another process already settled it. */
+    /** Moves an open (pending or confirming) checkout to its outcome; false when another process already settled it. */
     settle: async (trx: Trx, id: string, changes: Partial<CheckoutsTable>) => {
-      const result = await trx.updateTable('checkouts').set(changes).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+      const result = await trx.updateTable('checkouts').set(changes).where('id', '=', id).where('status', 'in', ['pending', 'confirming']).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     insertPayment: (trx: Trx, row: PaymentsTable) => trx.insertInto('payments').values(row).execute(),

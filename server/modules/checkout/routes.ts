@@ -5,10 +5,21 @@ import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { orderSchema, paymentSchema } from './dto.js';
 import { checkoutService } from './service.js';
+import { startCheckoutSweeper } from './sweeper.js';
+import { gatewayFor } from '../../payments/index.js';
+
+const answerSchema = z.object({ message: z.string(), payment: paymentSchema.nullable(), orders: z.array(orderSchema) });
 
 /** Card checkout of the caller's cart, and the caller's orders and payments. */
 export default async function checkoutRoutes(app: App) {
-  const service = checkoutService(app);
+  const gateway = gatewayFor(app.config);
+  const service = checkoutService(app, gateway);
+  // Every instance sweeps; a conditional claim keeps two from settling the same checkout.
+  let stopSweeper: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startCheckoutSweeper(app, gateway);
+  });
+  app.addHook('onClose', async () => stopSweeper?.());
   const tags = ['checkout'];
   const security = [{ token: [] }];
 
@@ -18,20 +29,26 @@ export default async function checkoutRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Pay for the cart by card. Send an Idempotency-Key header (or idempotencyKey field): a retry with it is never charged twice.',
-        ...formBody(['number', 'exp_month', 'exp_year (2 or 4 digits)', 'cvc', 'currency (usd)', 'location', 'country', 'government', 'idempotencyKey']),
+        summary:
+          'Pay for the cart by card. Send an Idempotency-Key header (or idempotencyKey field): a retry with it is never charged twice. ' +
+          'Send expectedTotal (the total shown): when the cart costs something else now, the answer is 409 with the new `total`. ' +
+          '202: the payment is being confirmed with the provider; the orders appear once it is.',
+        ...formBody(['number', 'exp_month', 'exp_year (2 or 4 digits)', 'cvc', 'currency (usd)', 'location', 'country', 'government', 'idempotencyKey', 'expectedTotal']),
         response: {
-          200: z.object({ message: z.string(), payment: paymentSchema.nullable(), orders: z.array(orderSchema) }),
+          200: answerSchema,
+          202: answerSchema,
           ...errorResponses,
+          409: messageSchema.extend({ total: z.number().optional() }),
           402: messageSchema,
           502: messageSchema,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = requireViewer(request);
       const form = await readForm(request);
-      return service.checkout(viewer, form, request.headers['idempotency-key']);
+      const { confirming, ...answer } = await service.checkout(viewer, form, request.headers['idempotency-key']);
+      return reply.status(confirming ? 202 : 200).send(answer);
     },
   );
 

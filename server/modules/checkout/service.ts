@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { centsToAmount } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { gatewayFor, type PaymentGateway } from '../../payments/index.js';
-import { GatewayUnavailableError, chargeTimeoutMs } from '../../payments/gateway.js';
-import { parseCard, summarize, type Card } from '../../payments/card.js';
+import { GatewayUnavailableError } from '../../payments/gateway.js';
+import { parseCard, summarize } from '../../payments/card.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
@@ -13,17 +14,14 @@ import { cartRepository, type CartLine } from '../cart/repository.js';
 import { toOrderDto, toPaymentDto } from './dto.js';
 import { checkoutRepository } from './repository.js';
 import type { CheckoutsTable } from '../../db/schema.js';
+import { staleAfterMs } from './sweeper.js';
+import { checkoutSettlement, confirmingMessage, paidMessage, type OrderDetails } from './settle.js';
 
-export const paidMessage = 'Payed Successfully';
+export { paidMessage } from './settle.js';
+
 const unavailableMessage = 'The payment service is not available right now and you have not been charged. Please try again later.';
-const interruptedMessage = 'This payment was interrupted before it finished and you have not been charged. Please try again.';
-/**
- * A live process settles a checkout within one charge call and two short transactions, so one still
- * pending well after that was cut off (a crash or restart): it gives its stock back.
- */
-const staleAfterMs = chargeTimeoutMs + 90_000;
 const waitStepMs = 100;
-/** A submission this soon after a checkout of the same cart is taken as a duplicate of it. */
+/** A submission without a key this soon after a checkout of the same cart is taken as a duplicate of it. */
 const twinWindowMs = 30_000;
 const waitLimitMs = 20_000;
 
@@ -47,6 +45,26 @@ function readShipping(form: Form): Shipping {
   const country = cleanField(form.fields.country).slice(0, 100);
   const government = cleanField(form.fields.government).slice(0, 100);
   return { currency, location, country, government };
+}
+
+/**
+ * The total the buyer saw (`expectedTotal`, in dollars as the cart shows it), in cents; null when not
+ * sent (API clients that do not confirm prices).
+ */
+function readExpectedTotal(form: Form): number | null {
+  const raw = cleanField(form.fields.expectedTotal ?? form.fields.expected_total);
+  if (!raw) return null;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw badRequest('expectedTotal must be the amount shown to you, such as 20.50');
+  return Math.round(value * 100);
+}
+
+const staleSince = () => new Date(Date.now() - staleAfterMs).toISOString();
+const dollars = (cents: number) => `$${centsToAmount(cents).toFixed(2)}`;
+
+/** A refusal that carries the cart's current total, so the page can show it and ask again. */
+function cartChanged(message: string, totalCents: number) {
+  return new HttpError(409, message, { total: centsToAmount(totalCents) });
 }
 
 function readClientKey(header: string | string[] | undefined, form: Form): string {
@@ -77,13 +95,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(app.config)) {
   const repo = checkoutRepository(app.db);
   const carts = cartRepository(app.db);
+  const settlement = checkoutSettlement(app, gateway.name);
 
   async function paidAnswer(checkout: CheckoutsTable) {
     const payment = checkout.payment_id ? await repo.payment(checkout.payment_id) : undefined;
     const ids = new Set((payment ? await repo.ordersOfPayment(payment.id) : []).map((o) => o.id));
     const orders = (await repo.ordersOfUser(checkout.user_id)).filter((o) => ids.has(o.id));
-    return { message: checkout.message || paidMessage, payment: payment ? toPaymentDto(payment) : null, orders: orders.map((o) => toOrderDto(o, app.images)) };
+    return { message: checkout.message || paidMessage, payment: payment ? toPaymentDto(payment) : null, orders: orders.map((o) => toOrderDto(o, app.images)), confirming: false };
   }
+
+  /** Accepted, outcome not known yet: 202, no payment, no orders, and no claim either way about the card. */
+  const confirmingAnswer = () => ({ message: confirmingMessage, payment: null, orders: [], confirming: true });
 
   /** The answer a settled checkout gave, given again; waits while it is still pending. */
   async function answerOf(checkoutId: string) {
@@ -91,30 +113,16 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       const checkout = await repo.byId(checkoutId);
       if (!checkout) throw conflict('This payment could not be found; please try again');
       if (checkout.status === 'paid') return paidAnswer(checkout);
+      // Confirming, or cut off (its process died): only the provider can tell, and the sweeper asks it.
+      if (checkout.status === 'confirming' || (checkout.status === 'pending' && checkout.created_at < staleSince())) return confirmingAnswer();
       if (checkout.status !== 'pending') throw new HttpError(checkout.status_code || 402, checkout.message);
       if (waited >= waitLimitMs) throw conflict('Your payment is still being processed; please check your orders in a moment');
       await sleep(waitStepMs);
     }
   }
 
-  async function release(checkoutId: string, status: 'declined' | 'failed', statusCode: number, message: string) {
-    await app.db.transaction().execute(async (trx) => {
-      const settled = await repo.settle(trx, checkoutId, { status, status_code: statusCode, message, updated_at: nowIso() });
-      if (!settled) return;
-      for (const item of await repo.items(trx, checkoutId)) await repo.releaseStock(trx, item.product_id, Number(item.quantity));
-    });
-  }
-
-  async function releaseStale(userId: string) {
-    const before = new Date(Date.now() - staleAfterMs).toISOString();
-    for (const stale of await repo.stalePending(userId, before)) {
-      app.log.warn({ checkout: stale.id }, 'releasing an interrupted checkout');
-      await release(stale.id, 'failed', 409, interruptedMessage);
-    }
-  }
-
   /** Step 1: a pending checkout and its stock, in one transaction. */
-  async function reserve(viewer: Viewer, key: string, cartKey: string, lines: CartLine[], currency: string) {
+  async function reserve(viewer: Viewer, key: string, cartKey: string, lines: CartLine[], details: OrderDetails) {
     const id = newId();
     const now = nowIso();
     const amount = lines.reduce((sum, l) => sum + Number(l.price_cents) * Number(l.quantity), 0);
@@ -123,7 +131,8 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
     await app.db.transaction().execute(async (trx) => {
       await repo.insertCheckout(trx, {
         id, user_id: viewer.id, idempotency_key: key || `auto:${id}`, status: 'pending', message: '', amount_cents: amount,
-        currency, payment_id: null, cart_key: cartKey, status_code: 0, created_at: now, updated_at: now,
+        currency: details.currency, payment_id: null, cart_key: cartKey, status_code: 0, order_details: JSON.stringify(details),
+        created_at: now, updated_at: now,
       });
       // Read again now that this is the user's only pending checkout: a twin that finished meanwhile has emptied it.
       const current = (await carts.lines(viewer.id, trx)).filter((l) => Number(l.deleted) === 0);
@@ -142,31 +151,11 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
     return { id, amount };
   }
 
-  /** Step 3 on approval: payment, one order per line, the cart emptied, the checkout settled. */
-  async function commit(viewer: Viewer, checkoutId: string, card: Card, shipping: Shipping, amount: number, reference: string) {
-    const summary = summarize(card);
-    const now = nowIso();
-    const paymentId = newId();
-    await app.db.transaction().execute(async (trx) => {
-      const settled = await repo.settle(trx, checkoutId, { status: 'paid', status_code: 200, message: paidMessage, payment_id: paymentId, updated_at: now });
-      if (!settled) throw conflict('This payment was already settled');
-      await repo.insertPayment(trx, {
-        id: paymentId, user_id: viewer.id, checkout_id: checkoutId, brand: summary.brand, last4: summary.last4,
-        exp_month: summary.expMonth, exp_year: summary.expYear, amount_cents: amount, currency: shipping.currency,
-        provider: gateway.name, provider_ref: reference, created_at: now,
-      });
-      const items = await repo.items(trx, checkoutId);
-      await repo.insertOrders(
-        trx,
-        items.map((item) => ({
-          id: newId(), user_id: viewer.id, payment_id: paymentId, product_id: item.product_id, seller_id: item.seller_id,
-          product_name: item.product_name, quantity: Number(item.quantity), price_cents: Number(item.price_cents),
-          currency: shipping.currency, delivery_status: 'pending', location: shipping.location, country: shipping.country,
-          government: shipping.government, created_at: now, updated_at: now,
-        })),
-      );
-      await repo.emptyCart(trx, viewer.id, items.map((i) => i.product_id));
-    });
+  /** The checkout row as stored (for settling it with its order details). */
+  async function stored(checkoutId: string) {
+    const checkout = await repo.byId(checkoutId);
+    if (!checkout) throw conflict('This payment could not be found; please try again');
+    return checkout;
   }
 
   return {
@@ -179,25 +168,36 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       }
       const card = parseCard(form.fields);
       const shipping = readShipping(form);
-      await releaseStale(viewer.id);
+      const expected = readExpectedTotal(form);
 
       const lines = (await carts.lines(viewer.id)).filter((l) => Number(l.deleted) === 0);
       if (!lines.length) {
-        // A duplicate submission (a double click, a second tab) that arrives just after its twin
-        // emptied the cart gets the twin's answer.
-        const twin = await repo.activeSince(viewer.id, twinSince);
+        // A duplicate submission without a key (a double click, a second tab) that arrives just after
+        // its twin emptied the cart gets the twin's answer. A new key is a new purchase: it never
+        // replays another checkout.
+        const twin = key ? undefined : await repo.activeSince(viewer.id, twinSince);
         if (twin) return answerOf(twin.id);
+        if (expected !== null && expected > 0) throw cartChanged('Your cart changed since you saw it: it is now empty.', 0);
         throw badRequest('Your cart is empty');
       }
       const cartKey = cartFingerprint(lines);
+      const total = lines.reduce((sum, l) => sum + Number(l.price_cents) * Number(l.quantity), 0);
+      // Price truth: the buyer is charged only the total they saw; a changed price or a product gone
+      // from the cart since is shown to them first.
+      if (expected !== null && expected !== total) {
+        throw cartChanged(`Prices in your cart changed since you saw them: the total is now ${dollars(total)} instead of ${dollars(expected)}. Please confirm the new total.`, total);
+      }
+      const details: OrderDetails = { card: summarize(card), ...shipping };
 
       let reserved: { id: string; amount: number };
       try {
-        reserved = await reserve(viewer, key, cartKey, lines, shipping.currency);
+        reserved = await reserve(viewer, key, cartKey, lines, details);
       } catch (error) {
-        if (error instanceof OutOfStockError) throw badRequest(`Out of stock quantity: ${error.message} does not have that many left; please lower the quantity in your cart`);
+        if (error instanceof OutOfStockError) {
+          throw cartChanged(`Out of stock quantity: ${error.message} does not have that many left; please lower the quantity in your cart`, total);
+        }
         if (error instanceof CartChangedError) {
-          const twin = await repo.activeSince(viewer.id, twinSince);
+          const twin = key ? undefined : await repo.activeSince(viewer.id, twinSince);
           if (twin) return answerOf(twin.id);
           throw conflict('Your cart changed while paying; please review it and try again');
         }
@@ -206,8 +206,10 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         const sameKey = key ? await repo.byKey(viewer.id, key) : undefined;
         if (sameKey) return answerOf(sameKey.id);
         const sameCart = await repo.latestForCart(viewer.id, cartKey);
-        // Only a checkout of this cart that is in flight or has just finished counts as the same one.
-        if (sameCart && (sameCart.status === 'pending' || sameCart.updated_at >= twinSince)) return answerOf(sameCart.id);
+        // Only a checkout of this cart that is still open counts as the same one (or, without a key,
+        // one that has just finished).
+        const open = sameCart && (sameCart.status === 'pending' || sameCart.status === 'confirming');
+        if (sameCart && (open || (!key && sameCart.updated_at >= twinSince))) return answerOf(sameCart.id);
         throw conflict('Another payment of yours is in progress; please wait a moment and try again');
       }
 
@@ -221,23 +223,29 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
           description: `Clinic pharmacy order ${reserved.id}`,
         });
       } catch (error) {
-        const unavailable = error instanceof GatewayUnavailableError;
-        app.log.error({ checkout: reserved.id, reason: unavailable ? error.message : 'gateway error' }, 'payment not completed');
-        await release(reserved.id, 'failed', 502, unavailableMessage);
-        throw new HttpError(502, unavailableMessage);
+        if (error instanceof GatewayUnavailableError && error.charged === 'no') {
+          app.log.error({ checkout: reserved.id, reason: error.message }, 'payment refused by the provider; not charged');
+          await settlement.release(reserved.id, 'failed', 502, unavailableMessage);
+          throw new HttpError(502, unavailableMessage);
+        }
+        // The answer was lost (a timeout): the card may have been charged. The sweeper asks the provider.
+        app.log.error({ checkout: reserved.id, err: error }, 'payment outcome unknown; confirming with the provider');
+        await settlement.markConfirming(reserved.id);
+        return confirmingAnswer();
       }
 
       if (result.status === 'declined') {
-        await release(reserved.id, 'declined', 402, result.message);
+        await settlement.release(reserved.id, 'declined', 402, result.message);
         throw new HttpError(402, result.message);
       }
       try {
-        await commit(viewer, reserved.id, card, shipping, reserved.amount, result.reference);
+        await settlement.commit(await stored(reserved.id), result.reference);
       } catch (error) {
-        // The card was charged but the orders could not be written: the checkout stays pending with
-        // its stock held and the provider reference in the log, for the pharmacy to reconcile.
-        app.log.error({ checkout: reserved.id, reference: result.reference, err: error }, 'charged but not recorded');
-        throw error;
+        // The card was charged but the orders could not be written (the database went away): the
+        // checkout keeps its stock and the sweeper records it from the provider's answer.
+        app.log.error({ checkout: reserved.id, reference: result.reference, err: error }, 'charged but not recorded yet');
+        await settlement.markConfirming(reserved.id).catch(() => undefined);
+        return confirmingAnswer();
       }
       return answerOf(reserved.id);
     },
