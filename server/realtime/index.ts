@@ -7,6 +7,7 @@ import { viewerFromToken } from '../plugins/auth.js';
 import type { App } from '../types.js';
 import { registerChatHandlers } from './handlers.js';
 import { originChecker } from './origin.js';
+import { guardPackets } from './packet-guard.js';
 import { presenceWithFallback, rateWithFallback } from './fallback.js';
 import { memoryPresence, redisPresence, type Presence } from './presence.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate.js';
@@ -25,6 +26,11 @@ declare module 'fastify' {
 const MESSAGE_RATE = { limit: 30, windowMs: 10_000 };
 /** The largest packet a client may send; a message is far smaller (see MAX_MESSAGE_LENGTH). */
 const MAX_PACKET_BYTES = 16 * 1024;
+/**
+ * The transport's hard limit. Beyond it socket.io closes the connection without a word, so it sits
+ * well above MAX_PACKET_BYTES: packets in between get an error event before the connection closes.
+ */
+const TRANSPORT_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * socket.io on the same port and origin as the API, default path. With REDIS_URL the Redis
@@ -34,7 +40,7 @@ export default fp(async (app: App) => {
   const allowOrigin = originChecker(app.config.publicUrl, app.config.socketAllowedOrigins);
   const io = new Server(app.server, {
     cors: { origin: '*', methods: ['GET', 'POST'] },
-    maxHttpBufferSize: MAX_PACKET_BYTES,
+    maxHttpBufferSize: TRANSPORT_LIMIT_BYTES,
     allowRequest: (req, callback) => {
       const allowed = allowOrigin(req);
       callback(allowed ? null : 'This page may not open a chat connection', allowed);
@@ -77,6 +83,8 @@ export default fp(async (app: App) => {
       (error: unknown) => next(error instanceof Error ? error : new Error('Unauthorized')),
     );
   });
+  // Before the chat handlers, so every event passes the checks first.
+  io.on('connection', (socket) => guardPackets(socket, MAX_PACKET_BYTES));
   const chat = registerChatHandlers(app, io, presence, messageRate);
   shared?.start(() => void chat.broadcastOnlineList().catch(() => undefined));
 

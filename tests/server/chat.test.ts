@@ -136,11 +136,37 @@ describe('the chat socket', () => {
     expect((await messagesOf(p, demoChatId)).length).toBe(countBefore);
   });
 
-  it('drops a connection that sends a packet beyond the size limit', async () => {
+  it('tells a connection that sends a packet beyond the size limit why, then closes it', async () => {
     const p = await online(patient);
+    const error = next<{ message: string }>(p, 'ErrorMessage');
     const closed = new Promise<string>((resolve) => p.socket.once('disconnect', resolve));
     p.socket.emit('sendMessage', { chatId: demoChatId, content: 'x'.repeat(40_000), sender: patient.token });
-    expect(await closed).toBe('transport close');
+    expect((await error).message).toMatch(/too large/);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('refuses NUL and other control characters on every event with a clear error, and stores nothing', async () => {
+    const p = await online(patient);
+    const countBefore = (await messagesOf(p, demoChatId)).length;
+    const errors: { message: string }[] = [];
+    p.socket.on('ErrorMessage', (e: { message: string }) => errors.push(e));
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: 'hello\u0000world', sender: patient.token });
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: 'bell\u0007', sender: patient.token });
+    p.socket.emit('joinChat', `${demoChatId}\u0000`);
+    p.socket.emit('getMessages', `\u0000`);
+    p.socket.emit('markRead', `${demoChatId}\u001b`);
+    p.socket.emit('goOnline', `${patient.token}\u0000`);
+    const acked = await p.socket.emitWithAck('sendMessage', { chatId: demoChatId, content: 'ack\u0000', sender: patient.token });
+    expect(acked).toEqual({ message: expect.stringMatching(/control character/) });
+    await settle(p);
+    expect(errors).toHaveLength(7);
+    for (const e of errors) expect(e.message).toMatch(/control character \(such as NUL\)/);
+    // Line breaks and tabs are ordinary text.
+    p.socket.emit('sendMessage', { chatId: demoChatId, content: 'two\nlines\tand a tab', sender: patient.token });
+    await settle(p);
+    const after = await messagesOf(p, demoChatId);
+    expect(after.length).toBe(countBefore + 1);
+    expect(after.at(-1)?.content).toBe('two\nlines\tand a tab');
   });
 
   it('keeps outsiders out: they cannot join, read or write, and nothing is stored', async () => {
