@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io';
  * Control characters never belong in chat text or ids: PostgreSQL cannot store NUL at all, and the
  * others only garble what the other person sees. Tab, line feed and carriage return are text.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const controlCharacterMessage = 'The message contains a control character (such as NUL) that is not allowed; please remove it and try again';
