@@ -49,6 +49,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       reportError: (error) => console.error(`database connection lost: ${error.message}`),
     };
     pool.on('error', (error) => opened.reportError(error));
+    // A connection checked out but between two queries (inside a transaction, say) reports a server
+    // shutdown on the client itself, where the pool does not listen: without this it ends the process.
+    // The query that runs next fails and the request answers 503; the pool drops the broken client.
+    pool.on('connect', (client) => client.on('error', (error) => opened.reportError(error)));
     return opened;
   }
   const file = path.join(options.dataDir, 'portal.sqlite');
