@@ -22,7 +22,7 @@ function whatHappened(entry: AccessEntry): string {
   return entry.action === 'add' ? `Added ${section}` : `Removed ${section}`;
 }
 
-const roleNames: Record<string, string> = { doctor: 'Doctor', patient: 'Patient', pharmacist: 'Pharmacist', guest: 'Not signed in' };
+const roleNames: Record<string, string> = { doctor: 'Doctor', patient: 'Patient', pharmacist: 'Pharmacist', admin: 'Administrator', guest: 'Not signed in' };
 
 /** The owner's view of everyone who opened or changed her record, newest first. */
 export function AccessLogPanel({ patientId }: { patientId: string }) {
@@ -67,6 +67,7 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
                 <th scope="col">Role</th>
                 <th scope="col">What</th>
                 <th scope="col">Outcome</th>
+                <th scope="col">Why</th>
               </tr>
             </thead>
             <tbody>
@@ -81,6 +82,7 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
                   <td>
                     {entry.outcome === 'allowed' ? <span className="badge text-bg-success">Allowed</span> : <span className="badge text-bg-danger">Refused</span>}
                   </td>
+                  <td className="small">{entry.reason || (entry.outcome === 'denied' ? 'No current appointment with you' : '')}</td>
                 </tr>
               ))}
             </tbody>

@@ -34,6 +34,8 @@ export interface AccessEntry {
   action: 'read' | 'add' | 'delete';
   target: string;
   outcome: 'allowed' | 'denied';
+  /** Why an allowed read was allowed (her own record, or the appointment that opened it). */
+  reason?: string;
   created_at: string;
 }
 
