@@ -61,28 +61,29 @@ describe('verified professionals', () => {
     await page.getByRole('link', { name: 'Admin console' }).click();
     await page.waitForURL(`${portal.url}/admin`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Admin console' });
     await page.locator('canvas').waitFor();
     await expectAccessible(page, 'admin dashboard');
     await screenshot(page, 'admin-dashboard');
 
-    await page.getByRole('link', { name: 'Applications' }).click();
+    await nav.getByRole('link', { name: 'Applications' }).click();
     await page.getByRole('heading', { name: doctor.name }).waitFor();
     await expectAccessible(page, 'admin applications');
     await page.getByRole('button', { name: `Approve ${doctor.name}` }).click();
     await page.getByText(`${doctor.name} is approved`).waitFor();
 
-    await page.getByRole('link', { name: 'Users' }).click();
+    await nav.getByRole('link', { name: 'Users' }).click();
     await page.getByLabel('Search users by name, email or username').fill(doctor.email);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('cell', { name: doctor.email }).waitFor();
     await expectAccessible(page, 'admin users');
 
-    await page.getByRole('link', { name: 'Articles and products' }).click();
+    await nav.getByRole('link', { name: 'Articles and products' }).click();
     await page.getByRole('heading', { name: 'Products' }).waitFor();
     await page.getByRole('button', { name: /^Unpublish / }).first().waitFor();
     await expectAccessible(page, 'admin content');
 
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    await nav.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('cell', { name: `Approved ${doctor.name} (doctor)` }).waitFor();
     await expectAccessible(page, 'admin audit');
     await page.context().close();
