@@ -66,7 +66,7 @@ export function DashboardTab() {
               <PeriodCard title="This month" period={stats.month} />
             </div>
           </div>
-          <div className="admin-chart" style={{ position: 'relative', height: 280 }}>
+          <div className="admin-chart">
             <Suspense fallback={<Spinner label="Loading the chart…" />}>
               <StatsChart daily={stats.daily} />
             </Suspense>

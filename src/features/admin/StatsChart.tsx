@@ -10,19 +10,21 @@ export default function StatsChart({ daily }: { daily: Stats['daily'] }) {
   const labels = daily.map((d) => d.date.slice(5));
   return (
     <figure className="mb-0">
-      <Bar
-        role="img"
-        aria-label={`Bookings and orders per day over the last ${daily.length} days`}
-        options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom' } }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
-        data={{
-          labels,
-          datasets: [
-            { label: 'Bookings', data: daily.map((d) => d.bookings), backgroundColor: '#0d6efd' },
-            { label: 'Orders', data: daily.map((d) => d.orders), backgroundColor: '#198754' },
-          ],
-        }}
-        height={260}
-      />
+      {/* chart.js sizes the canvas to its parent: the parent must have a fixed height. */}
+      <div style={{ position: 'relative', height: 260 }}>
+        <Bar
+          role="img"
+          aria-label={`Bookings and orders per day over the last ${daily.length} days`}
+          options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom' } }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
+          data={{
+            labels,
+            datasets: [
+              { label: 'Bookings', data: daily.map((d) => d.bookings), backgroundColor: '#0d6efd' },
+              { label: 'Orders', data: daily.map((d) => d.orders), backgroundColor: '#198754' },
+            ],
+          }}
+        />
+      </div>
       <figcaption className="small text-muted">Bookings and orders per day, last {daily.length} days</figcaption>
     </figure>
   );
