@@ -39,6 +39,14 @@ export interface AccessEntry {
   created_at: string;
 }
 
+/** Refused reads by people not signed in, one counter per address. */
+export interface GuestRefusal {
+  address: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+}
+
 export interface DoctorOption {
   _id: string;
   name: string;
