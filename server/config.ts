@@ -48,6 +48,7 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   SEED: z.enum(['auto', 'never']).default('auto'),
+  CARE_ACCESS_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 });
 
 /** The names of every environment variable the server reads. */
@@ -74,6 +75,8 @@ export type Config = {
   loginMaxAttempts: number;
   loginWindowSeconds: number;
   seed: 'auto' | 'never';
+  /** Days after an appointment during which the doctor may still read the patient's history. */
+  careAccessDays: number;
   version: string;
 };
 
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
     seed: e.SEED,
+    careAccessDays: e.CARE_ACCESS_DAYS,
     version: process.env.npm_package_version ?? '1.0.0',
     ...overrides,
   };

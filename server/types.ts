@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
 import type { Tokens } from './lib/tokens.js';
 import type { ImageStore } from './storage/images.js';
+import type { PrivateFiles } from './storage/private-files.js';
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -15,5 +16,6 @@ declare module 'fastify' {
     dialect: Dialect;
     tokens: Tokens;
     images: ImageStore;
+    privateFiles: PrivateFiles;
   }
 }

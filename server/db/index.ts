@@ -8,6 +8,7 @@ import * as initial from './migrations/2026-11-23-001-initial.js';
 import * as shop from './migrations/2026-11-23-020-shop.js';
 import * as history from './migrations/2026-11-23-030-history.js';
 import * as paymentConfirmation from './migrations/2026-11-25-110-payment-confirmation.js';
+import * as verifiedProfessionals from './migrations/2026-11-25-160-verified-professionals.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-020-shop': shop,
   '2026-11-23-030-history': history,
   '2026-11-25-110-payment-confirmation': paymentConfirmation,
+  '2026-11-25-160-verified-professionals': verifiedProfessionals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,9 @@
  * strings, so one set of migrations and queries serves SQLite and PostgreSQL alike. Money is
  * stored in cents.
  */
-export type Role = 'patient' | 'doctor' | 'pharmacist';
+export type Role = 'patient' | 'doctor' | 'pharmacist' | 'admin';
+/** Professionals start pending until an administrator approves them; anyone can be suspended. */
+export type UserStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
 export type Flag = 0 | 1;
 
 export interface UsersTable {
@@ -29,6 +31,13 @@ export interface UsersTable {
   office_number: string;
   specialization: string;
   about: string;
+  status: UserStatus;
+  /** Why an application was rejected or an account suspended; the person sees it. */
+  status_reason: string;
+  license_number: string;
+  pharmacy_license_number: string;
+  /** A stored private file name (never under /uploads); only the owner and administrators read it. */
+  license_document: string;
   created_at: string;
   updated_at: string;
 }
@@ -105,6 +114,8 @@ export interface ProductsTable {
   category_id: string | null;
   owner_id: string;
   deleted: Flag;
+  /** Set when an administrator took the product down (it is then also `deleted`); optional on insert. */
+  unpublished_reason?: string;
   created_at: string;
   updated_at: string;
 }
@@ -204,6 +215,9 @@ export interface BlogsTable {
   category_id: string;
   author_id: string;
   keywords: string;
+  /** Taken down by an administrator: gone from every public list and page (optional on insert: defaults to 0). */
+  unpublished?: Flag;
+  unpublished_reason?: string;
   created_at: string;
   updated_at: string;
 }
@@ -319,6 +333,30 @@ export interface HistoryAccessLogTable {
   action: 'read' | 'add' | 'delete';
   target: string;
   outcome: 'allowed' | 'denied';
+  /** Why an allowed read was allowed (her own record, a reservation and its date). */
+  reason: string;
+  created_at: string;
+}
+
+/** Refused guest reads, one counter per patient and address, so they cannot flood her log. */
+export interface HistoryGuestRefusalsTable {
+  patient_id: string;
+  address: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+}
+
+/** Every administrator action: who did what to whom, and why. */
+export interface AdminAuditTable {
+  id: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_type: 'user' | 'blog' | 'product';
+  target_id: string;
+  target_label: string;
+  reason: string;
   created_at: string;
 }
 
@@ -355,4 +393,6 @@ export interface Database {
   history_continuous_medications: HistoryContinuousMedicationsTable;
   history_lab_tests: HistoryLabTestsTable;
   history_access_log: HistoryAccessLogTable;
+  history_guest_refusals: HistoryGuestRefusalsTable;
+  admin_audit: AdminAuditTable;
 }

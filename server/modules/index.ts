@@ -1,5 +1,6 @@
 import type { App } from '../types.js';
 import accountsRoutes from './accounts/routes.js';
+import adminRoutes from './admin/routes.js';
 import appointmentsRoutes from './appointments/routes.js';
 import blogsRoutes from './blogs/routes.js';
 import cartRoutes from './cart/routes.js';
@@ -24,4 +25,5 @@ export async function registerModules(api: App) {
   await api.register(cartRoutes);
   await api.register(checkoutRoutes);
   await api.register(pharmacyRoutes);
+  await api.register(adminRoutes);
 }

@@ -25,6 +25,8 @@ const AboutPage = lazy(() => import('../features/pages/AboutPage'));
 const ContactPage = lazy(() => import('../features/pages/ContactPage'));
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+// The console (and its chart library) loads only for administrators who open it.
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 
 /** The portal's routes. Settings and blog creation exist only while the stored session is coherent. */
 export function AppRoutes() {
@@ -50,6 +52,7 @@ export function AppRoutes() {
           {ownsSession && <Route path="settings" element={<Navigate to="/settings/profile" replace />} />}
           {ownsSession && <Route path="settings/:page/*" element={<SettingsPage />} />}
           {ownsSession && <Route path="blog/create" element={<BlogCreatePage />} />}
+          {ownsSession && <Route path="admin/*" element={<AdminPage />} />}
           <Route path="history/:userId" element={<HistoryPage />} />
           <Route path="blogs" element={<BlogsPage />} />
           <Route path="blogs/:slug" element={<BlogPage />} />

@@ -34,7 +34,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path, prelo
 }
 
 /** A session state as after login, for pages that need a signed-in user. */
-export function signedIn(user: Record<string, unknown>, role: 'patient' | 'doctor' | 'pharmacist' = 'patient'): Partial<RootState> {
+export function signedIn(user: Record<string, unknown>, role: 'patient' | 'doctor' | 'pharmacist' | 'admin' = 'patient'): Partial<RootState> {
   const token = (user.tokens as Array<{ token: string }> | undefined)?.[0]?.token ?? 'test-token';
   return {
     session: {

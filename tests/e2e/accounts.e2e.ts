@@ -23,7 +23,8 @@ async function registerThroughUi(page: Page, kind: 'register' | 'doctor' | 'phar
   await page.getByLabel('Country').selectOption('Egypt');
   await page.getByLabel('Government').selectOption('Alexandria');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText('Account created successfully, you will be redirected in moments').waitFor();
+  // Professionals are also told that the clinic checks their licence first.
+  await page.getByText(/^Account created successfully.*you will be redirected in moments$/).waitFor();
   await page.waitForURL(`${portal.url}/account/login`, { timeout: 5000 });
 }
 
@@ -71,7 +72,7 @@ describe('accounts journey', () => {
   it('a doctor and a pharmacist register and log in; only the pharmacist sees pharmacy fields', async () => {
     const page = await (await newContext(browser)).newPage();
     const unique = Date.now().toString(36);
-    await registerThroughUi(page, 'doctor', { 'Full name': `Dr. Karim ${unique}`, Username: `karim_${unique}`, Email: `karim.${unique}@example.test`, Password: 'Karim#2026pass' });
+    await registerThroughUi(page, 'doctor', { 'Full name': `Dr. Karim ${unique}`, Username: `karim_${unique}`, Email: `karim.${unique}@example.test`, Password: 'Karim#2026pass', 'Licence number': `EMS-${unique}` });
     await loginThroughUi(page, portal, `karim.${unique}@example.test`, 'Karim#2026pass');
     await page.getByRole('link', { name: 'Add Blog' }).waitFor();
     await page.goto(`${portal.url}/settings/profile`);
@@ -79,7 +80,7 @@ describe('accounts journey', () => {
     expect(await page.getByLabel('Pharmacy location').count()).toBe(0);
     await logoutThroughMenu(page);
 
-    await registerThroughUi(page, 'pharmacist', { 'Full name': `Hoda ${unique}`, Username: `hoda_${unique}`, Email: `hoda.${unique}@example.test`, Password: 'Hoda#2026pass', 'Pharmacy name': `Hoda Pharmacy ${unique}` });
+    await registerThroughUi(page, 'pharmacist', { 'Full name': `Hoda ${unique}`, Username: `hoda_${unique}`, Email: `hoda.${unique}@example.test`, Password: 'Hoda#2026pass', 'Pharmacy name': `Hoda Pharmacy ${unique}`, 'Licence number': `EPS-${unique}`, 'Pharmacy licence number': `PH-${unique}` });
     await loginThroughUi(page, portal, `hoda.${unique}@example.test`, 'Hoda#2026pass');
     expect(await page.getByRole('link', { name: 'Add Blog' }).count()).toBe(0);
     await page.goto(`${portal.url}/settings/profile`);

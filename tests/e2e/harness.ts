@@ -173,10 +173,20 @@ export const demo = {
   patient: { email: 'patient@clinic.test', password: 'Patient#2026', id: '6078afb1fb33703fe4a1414a' },
   doctor: { email: 'doctor@clinic.test', password: 'Doctor#2026', name: 'Dr. Ahmed Hassan' },
   pharmacist: { email: 'pharmacist@clinic.test', password: 'Pharmacist#2026' },
+  admin: { email: 'admin@clinic.test', password: 'Admin#2026' },
 };
 
-/** Registers an account through the API and returns its credentials. */
-export async function registerAccount(portal: Portal, role: 'patient' | 'doctor' | 'pharmacist', overrides: Record<string, string> = {}) {
+/**
+ * Registers an account through the API and returns its credentials. Doctors and pharmacists sign
+ * up pending; the seeded administrator approves them through the API unless `pending: true`
+ * (a portal started with `seed: false` has no administrator: pass `pending: true` there).
+ */
+export async function registerAccount(
+  portal: Portal,
+  role: 'patient' | 'doctor' | 'pharmacist',
+  overrides: Record<string, string> = {},
+  options: { pending?: boolean } = {},
+) {
   const unique = Math.random().toString(36).slice(2, 8);
   const fields: Record<string, string> = {
     name: role === 'doctor' ? `Dr. Journey ${unique}` : `Journey ${role} ${unique}`,
@@ -187,14 +197,21 @@ export async function registerAccount(portal: Portal, role: 'patient' | 'doctor'
     country: 'Egypt',
     government: 'Cairo',
     gender: 'female',
-    ...(role === 'doctor' ? { specialization: 'Cardiology', location: '1 Nile St', officeNumber: '12' } : {}),
-    ...(role === 'pharmacist' ? { pharmacyName: `Journey Pharmacy ${unique}`, location: '2 Nile St' } : {}),
+    ...(role === 'doctor' ? { specialization: 'Cardiology', location: '1 Nile St', officeNumber: '12', licenseNumber: `EMS-${unique}` } : {}),
+    ...(role === 'pharmacist' ? { pharmacyName: `Journey Pharmacy ${unique}`, location: '2 Nile St', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` } : {}),
     ...(role === 'patient' ? { blood_type: '+O', height: '170', weight: '70' } : {}),
     ...overrides,
   };
   const res = await api(portal, 'POST', `${role}/auth/signup`, fields);
   if (res.status !== 200) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
-  return { ...fields, id: res.body.user._id as string };
+  const id = res.body.user._id as string;
+  if (role !== 'patient' && !options.pending) {
+    const admin = await api(portal, 'POST', 'auth/login', { email: demo.admin.email, password: demo.admin.password });
+    if (admin.status !== 200) throw new Error(`the seeded administrator could not log in to approve ${role}: ${JSON.stringify(admin.body)}`);
+    const approved = await api(portal, 'POST', `admin/professionals/${id}/approve`, {}, admin.body.token);
+    if (approved.status !== 200) throw new Error(`approval failed: ${JSON.stringify(approved.body)}`);
+  }
+  return { ...fields, id };
 }
 
 /** Logs in through the API and returns the token and user. */

@@ -85,7 +85,7 @@ describe('checkout under concurrency', () => {
       lookup: (key) => sandbox.lookup(key),
     };
     const service = checkoutService(server.app, slow);
-    const viewer = { id: buyer.id, role: 'patient' as const, name: 'Buyer', jti: 'x', token: buyer.token };
+    const viewer = { id: buyer.id, role: 'patient' as const, name: 'Buyer', status: 'approved' as const, jti: 'x', token: buyer.token };
     const answers = await Promise.all(Array.from({ length: 5 }, () => service.checkout(viewer, { fields: cardForm(), files: {} }, undefined)));
     expect(charges).toBe(1);
     expect(new Set(answers.map((a) => a.payment?._id)).size).toBe(1);

@@ -92,11 +92,15 @@ export const tinyPng = Buffer.from(
   'base64',
 );
 
-/** Registers and logs in an account; returns its token and id. */
+/**
+ * Registers and logs in an account; returns its token and id. Doctors and pharmacists sign up
+ * pending; they come out approved (as an administrator would leave them) unless `pending: true`.
+ */
 export async function signUpAndLogin(
   app: App,
   role: 'patient' | 'doctor' | 'pharmacist',
   overrides: Record<string, string> = {},
+  options: { pending?: boolean } = {},
 ): Promise<{ token: string; id: string; email: string; password: string }> {
   const unique = Math.random().toString(36).slice(2, 9);
   const password = 'correct-horse-battery';
@@ -109,13 +113,16 @@ export async function signUpAndLogin(
     country: 'Egypt',
     government: 'Cairo',
     gender: 'female',
-    ...(role === 'doctor' ? { specialization: 'Cardiology', location: '12 Nile St', officeNumber: '101' } : {}),
-    ...(role === 'pharmacist' ? { pharmacyName: `Pharmacy ${unique}`, location: '5 Tahrir Sq' } : {}),
+    ...(role === 'doctor' ? { specialization: 'Cardiology', location: '12 Nile St', officeNumber: '101', licenseNumber: `EMS-${unique}` } : {}),
+    ...(role === 'pharmacist' ? { pharmacyName: `Pharmacy ${unique}`, location: '5 Tahrir Sq', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` } : {}),
     ...(role === 'patient' ? { blood_type: '+A', height: '170', weight: '65' } : {}),
     ...overrides,
   };
   const signup = await app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, ...multipart(fields) });
   if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
+  if (role !== 'patient' && !options.pending) {
+    await app.db.updateTable('users').set({ status: 'approved' }).where('id', '=', signup.json().user._id).execute();
+  }
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: fields.email, password }) });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const body = login.json();

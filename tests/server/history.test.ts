@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { demoAccounts } from '../../server/db/seed/people.js';
@@ -56,9 +55,7 @@ beforeAll(async () => {
     ...withToken(owner.token),
   });
   expect(reserve.statusCode, reserve.body).toBe(200);
-  // Cancelling later keeps the access: the doctor "held" a reservation with her.
-  const cancel = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slotId}`, headers: { authorization: owner.token } });
-  expect(cancel.statusCode, cancel.body).toBe(200);
+  // What ends the access (cancelling, time passing) is in care-relations.test.ts.
 });
 afterAll(async () => {
   await server?.close();
@@ -76,7 +73,7 @@ describe('who may read a history', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('lets a doctor who held a reservation read it, also after the slot was released', async () => {
+  it('lets a doctor she holds an upcoming reservation with read it', async () => {
     const res = await read(bookedDoctor.token, owner.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().history.patient._id).toBe(owner.id);
@@ -149,9 +146,11 @@ describe('adding entries (always into the caller’s own history)', () => {
     expect(history.surgeries).toEqual([{ _id: expect.any(String), name: 'Tonsillectomy', date: '2004-03-15T12:00:00.000Z' }]);
     expect(history.chronic_diseases).toEqual([{ _id: expect.any(String), diagnosis: 'Asthma', date: '2010-09-01T12:00:00.000Z', cured: false }]);
     expect(history.genetic_disease).toEqual([{ _id: expect.any(String), disease: 'Thalassaemia minor', injured: 'Mother', cured: true }]);
-    expect(history.laboratory_tests).toEqual([{ _id: expect.any(String), lab: 'Complete blood count', name: 'Cairo Lab', result: expect.stringMatching(/^\/uploads\/[0-9a-f]{24}\.png$/) }]);
-    const image = await server.app.inject({ method: 'GET', url: history.laboratory_tests[0].result });
+    expect(history.laboratory_tests).toEqual([{ _id: expect.any(String), lab: 'Complete blood count', name: 'Cairo Lab', result: expect.stringMatching(/^\/api\/history\/lab\/[0-9a-f]{24}\/result$/) }]);
+    // Served privately through the authorized route, never from /uploads.
+    const image = await server.app.inject({ method: 'GET', url: history.laboratory_tests[0].result, headers: { authorization: owner.token } });
     expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toBe('private, no-store');
     expect(image.rawPayload.equals(tinyPng)).toBe(true);
   });
 
@@ -258,7 +257,8 @@ describe('removing entries', () => {
       ['genetic_disease', 'disease', history.genetic_disease[0]._id],
       ['lab', 'lab', history.laboratory_tests[0]._id],
     ];
-    const labFile = path.join(server.config.uploadDir, path.basename(history.laboratory_tests[0].result));
+    const stored = await server.app.db.selectFrom('history_lab_tests').select('result').where('id', '=', history.laboratory_tests[0]._id).executeTakeFirstOrThrow();
+    const labFile = server.app.privateFiles.locate(stored.result)?.file ?? '';
     expect(existsSync(labFile)).toBe(true);
     for (const [kind, param, id] of pairs) {
       const res = await remove(owner.token, kind, `${param}=${id}`);
@@ -302,7 +302,8 @@ describe('the access log', () => {
         e.actor.name === name && e.actor.role === role && e.action === action && e.target === target && e.outcome === outcome);
     expect(has('Dr. Hany Said', 'doctor', 'read', 'history', 'allowed')).toBe(true);
     expect(has('Laila Mahmoud', 'patient', 'read', 'history', 'allowed')).toBe(true);
-    expect(has('', 'guest', 'read', 'history', 'denied')).toBe(true);
+    // Guests' refusals are counted per address rather than written one row each.
+    expect(res.json().guestRefusals.some((r: { count: number }) => r.count >= 1)).toBe(true);
     for (const kind of ['diagnosis', 'lab', 'medicines', 'continuous_medications', 'surgeries', 'chronic_disease', 'genetic_disease']) {
       expect(has('Laila Mahmoud', 'patient', 'add', kind, 'allowed'), kind).toBe(true);
       expect(has('Laila Mahmoud', 'patient', 'delete', kind, 'allowed'), kind).toBe(true);

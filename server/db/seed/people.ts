@@ -12,6 +12,7 @@ export const demoAccounts = {
   patient: { id: '6078afb1fb33703fe4a1414a', email: 'patient@clinic.test', password: 'Patient#2026' },
   doctor: { email: 'doctor@clinic.test', password: 'Doctor#2026' },
   pharmacist: { email: 'pharmacist@clinic.test', password: 'Pharmacist#2026' },
+  admin: { email: 'admin@clinic.test', password: 'Admin#2026' },
 };
 
 const doctorsByDepartment: Record<(typeof departments)[number], [string, string][]> = {
@@ -43,6 +44,8 @@ const slotTimes = ['10:00', '12:00', '14:00', '17:00'];
 const blank = (): Omit<UsersTable, 'id' | 'role' | 'name' | 'username' | 'email' | 'password_hash' | 'created_at' | 'updated_at'> => ({
   phone: '', gender: '', blood_type: '', height: '', weight: '', country: 'Egypt', government: 'Cairo', image: '', certificate: '',
   location: '', pharmacy_name: '', pharmacy_location: '', working_date: '', office_number: '', specialization: '', about: '',
+  // Seeded professionals are approved, with a licence number an administrator would have checked.
+  status: 'approved', status_reason: '', license_number: '', pharmacy_license_number: '', license_document: '',
 });
 
 const slug = (text: string) => text.toLowerCase().replace(/^dr\.\s*/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -56,11 +59,19 @@ export interface SeededPeople {
 
 export async function seedPeople(db: Kysely<Database>, config: Config): Promise<SeededPeople> {
   const now = new Date().toISOString();
-  const [patientHash, doctorHash, pharmacistHash] = await Promise.all([
+  const [patientHash, doctorHash, pharmacistHash, adminHash] = await Promise.all([
     hashPassword(demoAccounts.patient.password),
     hashPassword(demoAccounts.doctor.password),
     hashPassword(demoAccounts.pharmacist.password),
+    hashPassword(demoAccounts.admin.password),
   ]);
+  await db
+    .insertInto('users')
+    .values({
+      ...blank(), id: newId(), role: 'admin', name: 'Clinic Administrator', username: 'clinic.admin', email: demoAccounts.admin.email,
+      password_hash: adminHash, created_at: now, updated_at: now,
+    })
+    .execute();
 
   const patientId = demoAccounts.patient.id;
   await db
@@ -101,6 +112,7 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
           ...blank(), id, role: 'doctor', name, username: slug(name).replace(/-/g, '.'),
           email: isDemo ? demoAccounts.doctor.email : `${slug(name).replace(/-/g, '.')}@clinic.test`,
           password_hash: doctorHash, phone: `10${String(20000000 + office * 7919).slice(0, 8)}`, gender, specialization: department,
+          license_number: `EMS-${20000 + office * 37}`,
           office_number: String(office++), location: `Floor ${1 + (office % 4)}, Nile Clinic Building, 14 Corniche St, Garden City`,
           about: `${name.replace('Dr. ', 'Dr. ')} ${aboutByDepartment[department]}`,
           image: writeArt(config.uploadDir, `doctor-${slug(name)}`, avatarSvg(name)), created_at: now, updated_at: now,
@@ -132,7 +144,8 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
       .insertInto('users')
       .values({
         ...blank(), id, role: 'pharmacist', name, username: slug(name).replace('-', '.'), email, password_hash: pharmacistHash,
-        phone: '1112223334', gender: 'female', pharmacy_name: pharmacy, location: '3 Qasr El Nil St, Downtown',
+        phone: '1112223334', gender: 'female', pharmacy_name: pharmacy,
+        license_number: `EPS-${31000 + pharmacistIds.length * 113}`, pharmacy_license_number: `PH-CAI-${4000 + pharmacistIds.length * 71}`, location: '3 Qasr El Nil St, Downtown',
         pharmacy_location: '3 Qasr El Nil St, Downtown, Cairo', working_date: 'Every day, 9:00–23:00',
         image: writeArt(config.uploadDir, `pharmacist-${slug(name)}`, avatarSvg(name)), created_at: now, updated_at: now,
       })

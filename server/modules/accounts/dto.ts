@@ -30,6 +30,14 @@ export const userSchema = z.object({
   about: z.string(),
   aboutDoctor: z.string(),
   roles: z.array(z.string()),
+  /** pending, approved, rejected or suspended; professionals act only when approved. */
+  status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  /** Why an application was rejected or an account suspended (empty otherwise). */
+  statusReason: z.string(),
+  licenseNumber: z.string(),
+  pharmacyLicenseNumber: z.string(),
+  /** Whether a licence document is on file (it is never public; administrators open it). */
+  hasLicenseDocument: z.boolean(),
   tokens: z.array(z.object({ token: z.string() })),
   created_at: z.string(),
   updated_at: z.string(),
@@ -61,6 +69,11 @@ export function toUserDto(row: UsersTable, token: string | null, images: ImageSt
     about: row.about,
     aboutDoctor: row.about,
     roles: [row.role],
+    status: row.status,
+    statusReason: row.status_reason,
+    licenseNumber: row.license_number,
+    pharmacyLicenseNumber: row.pharmacy_license_number,
+    hasLicenseDocument: Boolean(row.license_document),
     tokens: token ? [{ token }] : [],
     created_at: row.created_at,
     updated_at: row.updated_at,

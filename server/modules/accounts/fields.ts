@@ -1,12 +1,16 @@
 import { badRequest } from '../../lib/errors.js';
 import { toDepartment, departments } from '../../lib/departments.js';
+import { normalizeName, refuseMixedScripts } from '../../lib/names.js';
 
 /** Field rules shared by signup and profile edits, each with the message a person sees. */
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-export function checkName(name: string): string {
+/** A name normalized so it cannot pass for someone else's (see lib/names.ts), then checked. */
+export function checkName(raw: string): string {
+  const name = normalizeName(raw);
   if (!name) throw badRequest('Please enter your name');
+  refuseMixedScripts(name);
   if (name.length > 100) throw badRequest('The name must be at most 100 characters');
   if (name.includes('/')) throw badRequest('The name cannot contain "/"');
   return name;
@@ -74,4 +78,12 @@ export function checkSpecialization(value: string): string {
 export function checkText(value: string, label: string, max = 2000): string {
   if (value.length > max) throw badRequest(`${label} must be at most ${max} characters`);
   return value;
+}
+
+/** A licence number as printed on a syndicate card or a pharmacy licence: letters, digits, spaces, / and -. */
+export function checkLicense(value: string, label: string): string {
+  const v = value.replace(/\s+/g, ' ').trim();
+  if (!v) throw badRequest(`Please enter your ${label.toLowerCase()}`);
+  if (!/^[\p{L}\p{N}][\p{L}\p{N} /-]{1,49}$/u.test(v)) throw badRequest(`The ${label.toLowerCase()} must be 2 to 50 letters, digits, spaces, "/" or "-"`);
+  return v;
 }

@@ -25,6 +25,13 @@ export function accountsRepository(db: DB) {
       return taken;
     },
 
+    /** Every doctor's and pharmacist's name, for the look-alike comparison (a clinic has hundreds, not millions). */
+    professionalNames: (exceptId?: string) => {
+      let q = db.selectFrom('users').select(['id', 'name']).where('role', 'in', ['doctor', 'pharmacist']);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return q.execute();
+    },
+
     insert: (row: UsersTable) => db.insertInto('users').values(row).execute(),
     update: (id: string, changes: Partial<UsersTable>) => db.updateTable('users').set(changes).where('id', '=', id).execute(),
 

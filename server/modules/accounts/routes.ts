@@ -8,12 +8,13 @@ import type { App } from '../../types.js';
 import { userSchema } from './dto.js';
 import { accountsService } from './service.js';
 
-const signupFields = ['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'blood_type', 'height', 'weight', 'specialization', 'location', 'officeNumber', 'pharmacyName', 'image (file)', 'certificate (file)'];
+const signupFields = ['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'blood_type', 'height', 'weight', 'specialization', 'location', 'officeNumber', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber', 'image (file)', 'certificate (file)', 'licenseDocument (file: PDF or image)'];
 
 export default async function accountsRoutes(app: App) {
   const service = accountsService(app);
   const tags = ['accounts'];
 
+  // There is no administrator sign-up: administrators are made with `npm run admin:create`.
   for (const role of ['patient', 'doctor', 'pharmacist'] as Role[]) {
     app.post(
       `/${role}/auth/signup`,

@@ -1,10 +1,11 @@
 import type { Role, UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { nameKey } from '../../lib/names.js';
 import { nowIso } from '../../lib/time.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { isProfessional, type Viewer } from '../../plugins/auth.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
@@ -16,6 +17,7 @@ const roleFields: Record<Role, readonly string[]> = {
   patient: ['gender', 'blood_type', 'height', 'weight'],
   doctor: ['gender', 'specialization', 'location', 'officeNumber', 'about'],
   pharmacist: ['gender', 'pharmacyName', 'location', 'pharmacyLocation', 'workingDate'],
+  admin: ['gender'],
 };
 const commonFields = ['name', 'username', 'email', 'password', 'phone', 'country', 'government'] as const;
 
@@ -47,6 +49,9 @@ async function columnsFrom(fields: Record<string, string>, role: Role, partial: 
   if (present('pharmacyLocation')) out.pharmacy_location = check.checkText(value('pharmacyLocation'), 'Pharmacy location', 300);
   if (present('workingDate')) out.working_date = check.checkText(value('workingDate'), 'Working date', 100);
   if (role === 'pharmacist' && !partial && !out.pharmacy_name) throw badRequest('Please enter the pharmacy name');
+  // The licence is given once, at sign-up, and checked by an administrator; a profile edit cannot change it.
+  if (isProfessional(role) && !partial) out.license_number = check.checkLicense(value('licenseNumber'), 'Licence number');
+  if (role === 'pharmacist' && !partial) out.pharmacy_license_number = check.checkLicense(value('pharmacyLicenseNumber'), 'Pharmacy licence number');
   return out;
 }
 
@@ -62,6 +67,12 @@ export function accountsService(app: App) {
     if (taken.email) throw conflict('This email is already registered');
     if (taken.username) throw conflict('This username is already taken');
     if (taken.doctorName) throw conflict('A doctor with this name is already registered');
+    // A professional's name must not pass for another's once case, spacing, accents and "Dr." are set aside.
+    if (isProfessional(role) && changes.name) {
+      const key = nameKey(changes.name);
+      const others = await repo.professionalNames(exceptId);
+      if (others.some((o) => nameKey(o.name) === key)) throw conflict('A doctor or pharmacist with this name is already registered');
+    }
   }
 
   async function storeFiles(form: Form, changes: Partial<UsersTable>, role: Role) {
@@ -69,6 +80,12 @@ export function accountsService(app: App) {
     if (image) changes.image = await app.images.save(image, 'The profile image');
     const certificate = firstFile(form, 'certificate');
     if (certificate && role !== 'patient') changes.certificate = await app.images.save(certificate, 'The certificate');
+  }
+
+  /** The licence document goes to private storage: only its owner's reviewers (administrators) read it. */
+  async function storeLicenseDocument(form: Form, changes: Partial<UsersTable>, role: Role) {
+    const document = firstFile(form, 'licenseDocument');
+    if (document && isProfessional(role)) changes.license_document = await app.privateFiles.save(document, 'The licence document', { allowPdf: true });
   }
 
   async function issueSession(user: UsersTable) {
@@ -96,11 +113,14 @@ export function accountsService(app: App) {
       const changes = await columnsFrom(form.fields, role, false);
       await ensureUnique(changes, role);
       await storeFiles(form, changes, role);
+      await storeLicenseDocument(form, changes, role);
       const now = nowIso();
       const row: UsersTable = {
         id: newId(), role, name: '', username: '', email: '', password_hash: '', phone: '', gender: '', blood_type: '',
         height: '', weight: '', country: '', government: '', image: '', certificate: '', location: '', pharmacy_name: '',
         pharmacy_location: '', working_date: '', office_number: '', specialization: '', about: '',
+        // Doctors and pharmacists wait for an administrator to check their licence.
+        status: isProfessional(role) ? 'pending' : 'approved', status_reason: '', license_number: '', pharmacy_license_number: '', license_document: '',
         ...changes, created_at: now, updated_at: now,
       };
       try {
@@ -110,7 +130,10 @@ export function accountsService(app: App) {
         if (isUniqueViolation(error)) throw conflict('This email, username or name is already registered');
         throw error;
       }
-      return { message: 'Account created successfully', user: toUserDto(row, null, app.images) };
+      const message = isProfessional(role)
+        ? 'Account created successfully. The clinic checks your licence before your account is listed.'
+        : 'Account created successfully';
+      return { message, user: toUserDto(row, null, app.images) };
     },
 
     async login(emailRaw: string, password: string, ip: string) {
@@ -128,6 +151,10 @@ export function accountsService(app: App) {
         throw unauthorized('Incorrect email or password');
       }
       await repo.clearAttempts(keys[0]);
+      // Only someone who knows the password learns that the account is suspended.
+      if (user.status === 'suspended') {
+        throw forbidden(`This account is suspended${user.status_reason ? `: ${user.status_reason}` : ''}. Please contact the clinic.`);
+      }
       const token = await issueSession(user);
       return { message: 'Logged in successfully', user: toUserDto(user, token, app.images), role: user.role, token };
     },

@@ -9,7 +9,7 @@ const slotDates = {
   timeZone: z.string(),
 };
 
-/** A slot as listed on a doctor's page: `patient` is the holder's bare id (contract §9.6). */
+/** A slot as listed on a doctor's page: `patient` is the holder's bare id, given only to the holder herself. */
 export const availableDateSchema = z.object({
   _id: z.string(),
   ...slotDates,
@@ -40,12 +40,14 @@ export interface SlotRow {
   patient_id: string | null;
 }
 
-export function toAvailableDate(row: SlotRow, timeZone: string, holderChat: string | null): AvailableDateDto {
+/** `viewerId` is who asks: a public page never tells anyone else who holds a slot. */
+export function toAvailableDate(row: SlotRow, timeZone: string, holderChat: string | null, viewerId: string | null): AvailableDateDto {
+  const own = viewerId !== null && row.patient_id === viewerId;
   return {
     _id: row.id,
     ...slotDateFields(row.starts_at, timeZone),
     reserved: fromFlag(row.reserved),
-    patient: row.patient_id,
-    chat: holderChat,
+    patient: own ? row.patient_id : null,
+    chat: own ? holderChat : null,
   };
 }

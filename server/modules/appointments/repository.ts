@@ -23,6 +23,7 @@ export function appointmentsRepository(db: DB) {
         'd.name as doctor_name',
         'd.specialization as doctor_specialization',
         'd.image as doctor_image',
+        'd.status as doctor_status',
         'p.name as patient_name',
         'c.id as chat_id',
       ]);

@@ -3,7 +3,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { requireApproved, type Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import type { AppointmentDto } from './dto.js';
 import { appointmentsRepository, type SlotWithPeople } from './repository.js';
@@ -49,6 +49,7 @@ export function appointmentsService(app: App) {
 
     async add(viewer: Viewer, dateText: string, timeText: string) {
       if (viewer.role !== 'doctor') throw forbidden('Only doctors can add appointments');
+      requireApproved(viewer);
       const { date, time, startsAt } = slotInstant(dateText, timeText, zone);
       const startsIso = startsAt.toISOString();
       const duplicate = () => conflict(`You already have an appointment on ${date} at ${time}`);
@@ -77,6 +78,7 @@ export function appointmentsService(app: App) {
       const receiver = given(receiverText);
       if (!receiver) throw badRequest('Please say which doctor the appointment is with');
       if (receiver !== slot.doctor_id) throw badRequest('This appointment does not belong to this doctor');
+      if (slot.doctor_status !== 'approved') throw notFound('This doctor is not taking appointments');
 
       const now = nowIso();
       const chat = await app.db.transaction().execute(async (trx) => {

@@ -7,6 +7,10 @@ export function blogsRepository(db: DB) {
     db
       .selectFrom('blogs')
       .innerJoin('blog_categories', 'blog_categories.id', 'blogs.category_id')
+      .innerJoin('users as author', 'author.id', 'blogs.author_id')
+      // Articles an administrator took down, or whose author is not approved, are not public.
+      .where('blogs.unpublished', '=', 0)
+      .where('author.status', '=', 'approved')
       .select([
         'blogs.id',
         'blogs.slug',

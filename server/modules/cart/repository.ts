@@ -29,7 +29,14 @@ export function cartRepository(db: DB) {
         .execute(),
 
     productBySlug: (slug: string) =>
-      db.selectFrom('products').select(['id', 'name', 'quantity', 'owner_id']).where('slug', '=', slug).where('deleted', '=', 0).executeTakeFirst(),
+      db
+        .selectFrom('products')
+        .innerJoin('users as owner', 'owner.id', 'products.owner_id')
+        .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id'])
+        .where('products.slug', '=', slug)
+        .where('products.deleted', '=', 0)
+        .where('owner.status', '=', 'approved')
+        .executeTakeFirst(),
 
     /** Sets a line to an absolute quantity, creating it when missing (one line per product per user). */
     setQuantity: async (userId: string, productId: string, quantity: number) => {

@@ -8,6 +8,8 @@ export function doctorsRepository(db: DB) {
     db
       .selectFrom('users')
       .where('users.role', '=', 'doctor')
+      // Only doctors an administrator approved are listed or have a public page.
+      .where('users.status', '=', 'approved')
       .select((eb) => [
         eb
           .selectFrom('ratings')

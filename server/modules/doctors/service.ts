@@ -49,7 +49,7 @@ export function doctorsService(app: App) {
       const [education, slots] = await Promise.all([repo.education(doctor.id), repo.upcomingSlots(doctor.id, nowIso())]);
       const holdsOne = viewer !== null && slots.some((s) => s.patient_id === viewer.id);
       const chat = holdsOne ? ((await repo.chatBetween(viewer.id, doctor.id))?.id ?? null) : null;
-      const availableDates = slots.map((s) => toAvailableDate(s, zone, viewer && s.patient_id === viewer.id ? chat : null));
+      const availableDates = slots.map((s) => toAvailableDate(s, zone, chat, viewer?.id ?? null));
       return toDoctorDetail(doctor, education, availableDates, app.images);
     },
 

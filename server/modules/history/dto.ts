@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
 import { fromFlag } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
+import { isPrivateFile } from '../../storage/private-files.js';
 import type { HistoryRepository } from './repository.js';
 
 const id = z.string();
@@ -31,8 +32,16 @@ export const accessEntrySchema = z.object({
   action: z.enum(['read', 'add', 'delete']),
   target: z.string(),
   outcome: z.enum(['allowed', 'denied']),
+  /** Why an allowed read was allowed: her own record, or the reservation that opened it. */
+  reason: z.string(),
   created_at: z.string(),
 });
+
+/** Refused reads by people who were not signed in, one counter per address. */
+export const guestRefusalSchema = z.object({ address: z.string(), count: z.number(), first_at: z.string(), last_at: z.string() });
+
+/** A lab result lives in private storage and is read through its authorized route, never /uploads. */
+export const labResultPath = (entryId: string, stored: string) => (isPrivateFile(stored) ? `/api/history/lab/${entryId}/result` : stored);
 
 type Person = NonNullable<Awaited<ReturnType<HistoryRepository['findPerson']>>>;
 type Entries = Awaited<ReturnType<HistoryRepository['entries']>>;
@@ -61,7 +70,7 @@ export function toHistoryDto(patient: Person, history: HistoriesTable, entries: 
     genetic_disease: entries.genetic.map((r) => ({ _id: r.id, disease: r.disease, injured: r.injured, cured: fromFlag(r.cured) })),
     surgeries: entries.surgeries.map((r) => ({ _id: r.id, name: r.name, date: r.date })),
     continuous_medications: entries.continuous.map((r) => ({ _id: r.id, medicine: r.medicine, dose: r.dose })),
-    laboratory_tests: entries.labs.map((r) => ({ _id: r.id, lab: r.lab, name: r.name, result: images.url(r.result) })),
+    laboratory_tests: entries.labs.map((r) => ({ _id: r.id, lab: r.lab, name: r.name, result: images.url(labResultPath(r.id, r.result)) })),
     updated_at: history.updated_at,
   };
 }
@@ -72,5 +81,6 @@ export const toAccessEntryDto = (row: HistoryAccessLogTable): z.infer<typeof acc
   action: row.action,
   target: row.target,
   outcome: row.outcome,
+  reason: row.reason,
   created_at: row.created_at,
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
 import type { EntryTable } from './kinds.js';
@@ -12,15 +13,48 @@ export function historyRepository(db: DB) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    async hasCareRelation(doctorId: string, patientId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('care_relations')
-        .select('doctor_id')
+    /**
+     * The latest reservation the patient holds with the doctor that started after `since`: an
+     * upcoming one, or one inside the care period. A slot she gave back or he deleted is not here.
+     */
+    careSlot: (doctorId: string, patientId: string, since: string) =>
+      db
+        .selectFrom('appointments')
+        .select(['id', 'starts_at'])
         .where('doctor_id', '=', doctorId)
         .where('patient_id', '=', patientId)
-        .executeTakeFirst();
-      return Boolean(row);
-    },
+        .where('reserved', '=', 1)
+        .where('starts_at', '>=', since)
+        .orderBy('starts_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** One counter per patient and address: a flood of refused guest reads is one row, not thousands. */
+    countGuestRefusal: (patientId: string, address: string, now: string) =>
+      db
+        .insertInto('history_guest_refusals')
+        .values({ patient_id: patientId, address, count: 1, first_at: now, last_at: now })
+        .onConflict((oc) =>
+          oc.columns(['patient_id', 'address']).doUpdateSet({ count: sql<number>`history_guest_refusals.count + 1`, last_at: now }),
+        )
+        .execute(),
+
+    guestRefusals: (patientId: string) =>
+      db
+        .selectFrom('history_guest_refusals')
+        .select(['address', 'count', 'first_at', 'last_at'])
+        .where('patient_id', '=', patientId)
+        .orderBy('last_at', 'desc')
+        .limit(50)
+        .execute(),
+
+    findLab: (entryId: string) =>
+      db
+        .selectFrom('history_lab_tests')
+        .innerJoin('histories', 'histories.id', 'history_lab_tests.history_id')
+        .select(['history_lab_tests.id', 'history_lab_tests.result', 'histories.patient_id'])
+        .where('history_lab_tests.id', '=', entryId)
+        .executeTakeFirst(),
 
     async isDoctor(id: string): Promise<boolean> {
       const row = await db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'doctor').executeTakeFirst();
@@ -96,7 +130,7 @@ export function historyRepository(db: DB) {
     /** The access log only ever grows: there is no update or delete here. */
     appendLog: (row: HistoryAccessLogTable) => db.insertInto('history_access_log').values(row).execute(),
 
-    logFor: (patientId: string, limit: number) =>
+    logFor: (patientId: string, limit: number, offset: number) =>
       db
         .selectFrom('history_access_log')
         .selectAll()
@@ -104,7 +138,17 @@ export function historyRepository(db: DB) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
+        .offset(offset)
         .execute(),
+
+    async logCount(patientId: string): Promise<number> {
+      const row = await db
+        .selectFrom('history_access_log')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('patient_id', '=', patientId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { accessEntrySchema, historySchema } from './dto.js';
+import { accessEntrySchema, guestRefusalSchema, historySchema } from './dto.js';
 import { kindNames } from './kinds.js';
 import { historyService } from './service.js';
 
@@ -29,7 +29,28 @@ export default async function historyRoutes(app: App) {
         response: { 200: z.object({ history: historySchema }), ...errorResponses },
       },
     },
-    async (request) => service.read(request.viewer, request.query.patient),
+    async (request) => service.read(request.viewer, request.query.patient, request.ip),
+  );
+
+  app.get(
+    '/history/lab/:id/result',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A lab result file: for the patient and the doctors who may read her history; logged, never cached',
+        params: z.object({ id: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await service.labResult(request.viewer, request.params.id, request.ip);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
   );
 
   app.get(
@@ -38,12 +59,15 @@ export default async function historyRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Who read or changed the history, newest first (the patient only)',
-        querystring: z.object({ patient: queryText }),
-        response: { 200: z.object({ entries: z.array(accessEntrySchema) }), ...errorResponses },
+        summary: 'Who read or changed the history, newest first, 50 a page (the patient only); refused guest reads counted per address',
+        querystring: z.object({ patient: queryText, page: queryText }),
+        response: {
+          200: z.object({ entries: z.array(accessEntrySchema), page: z.number(), pages: z.number(), total: z.number(), guestRefusals: z.array(guestRefusalSchema) }),
+          ...errorResponses,
+        },
       },
     },
-    async (request) => service.accessLog(request.viewer, request.query.patient),
+    async (request) => service.accessLog(request.viewer, request.query.patient, request.query.page),
   );
 
   app.post(

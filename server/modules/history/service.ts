@@ -6,6 +6,7 @@ import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
+import { isPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
 import { toAccessEntryDto, toHistoryDto } from './dto.js';
 import { isKind, kinds, type Kind } from './kinds.js';
@@ -21,13 +22,26 @@ const denial: Record<Action, string> = {
   'read-log': 'Only the patient can see who viewed this medical history',
 };
 
-/** How many access-log entries the patient sees, newest first. */
-const logLimit = 200;
+/** How many access-log entries one page holds, newest first. */
+const logPageSize = 50;
+
+const day = (iso: string) => iso.slice(0, 10);
 
 export function historyService(app: App) {
   const repo = historyRepository(app.db);
 
-  async function record(viewer: Viewer | null, patientId: string, action: 'read' | 'add' | 'delete', target: string, outcome: 'allowed' | 'denied') {
+  async function record(
+    viewer: Viewer | null,
+    patientId: string,
+    action: 'read' | 'add' | 'delete',
+    target: string,
+    outcome: 'allowed' | 'denied',
+    reason = '',
+    address = '',
+  ) {
+    // A guest's refusal is counted per address rather than written as a row, so nobody can push
+    // real entries out of the patient's log by flooding it.
+    if (!viewer && outcome === 'denied') return repo.countGuestRefusal(patientId, address.slice(0, 64), nowIso());
     await repo.appendLog({
       id: newId(),
       patient_id: patientId,
@@ -37,8 +51,30 @@ export function historyService(app: App) {
       action,
       target: target.slice(0, 64),
       outcome,
+      reason: reason.slice(0, 200),
       created_at: nowIso(),
     });
+  }
+
+  /**
+   * Whether the viewer may read the patient's history, and why. She may read her own. An approved
+   * doctor may while she holds a reservation with him that is upcoming or at most CARE_ACCESS_DAYS
+   * old; a slot she gave back (or he deleted) opens nothing.
+   */
+  async function readPermission(viewer: Viewer, patientId: string): Promise<{ allowed: boolean; reason: string }> {
+    if (viewer.id === patientId) return { allowed: true, reason: 'Her own record' };
+    if (viewer.role !== 'doctor' || viewer.status !== 'approved') return { allowed: false, reason: '' };
+    const now = Date.now();
+    const days = app.config.careAccessDays;
+    const slot = await repo.careSlot(viewer.id, patientId, new Date(now - days * 86_400_000).toISOString());
+    if (!slot) return { allowed: false, reason: '' };
+    const upcoming = Date.parse(slot.starts_at) > now;
+    return {
+      allowed: true,
+      reason: upcoming
+        ? `Holds an upcoming appointment with her on ${day(slot.starts_at)}`
+        : `Saw her on ${day(slot.starts_at)}; access lasts ${days} days after the appointment`,
+    };
   }
 
   /**
@@ -48,17 +84,20 @@ export function historyService(app: App) {
    * access log before anything is returned (allowed changes are written once they succeed), so a
    * read that cannot be logged is not served.
    */
-  async function authorize(viewer: Viewer | null, patientId: string, action: Action, target: string) {
+  async function authorize(viewer: Viewer | null, patientId: string, action: Action, target: string, address = '') {
     const person = isId(patientId) ? await repo.findPerson(patientId) : undefined;
     const subject = person?.role === 'patient' ? person : undefined;
     let allowed = false;
+    let reason = '';
     if (viewer && subject) {
       if (viewer.id === subject.id) allowed = true;
-      else if (action === 'read' && viewer.role === 'doctor') allowed = await repo.hasCareRelation(viewer.id, subject.id);
+      else if (action === 'read') ({ allowed, reason } = await readPermission(viewer, subject.id));
     }
     const loggedAction = action === 'read-log' ? 'read' : action;
     const loggedTarget = action === 'read-log' ? 'access-log' : target;
-    if (subject && (!allowed || action === 'read')) await record(viewer, subject.id, loggedAction, loggedTarget, allowed ? 'allowed' : 'denied');
+    if (subject && (!allowed || action === 'read')) {
+      await record(viewer, subject.id, loggedAction, loggedTarget, allowed ? 'allowed' : 'denied', reason, address);
+    }
     if (!viewer) throw unauthorized();
     if (!allowed) {
       if (action === 'read' && !patientId) throw badRequest('Please choose whose medical history to open');
@@ -92,13 +131,14 @@ export function historyService(app: App) {
   }
 
   async function removeStoredFile(stored: string) {
+    if (isPrivateFile(stored)) return app.privateFiles.remove(stored);
     if (!stored.startsWith('/uploads/')) return;
     await unlink(path.join(app.config.uploadDir, path.basename(stored))).catch(() => undefined);
   }
 
   return {
-    async read(viewer: Viewer | null, patientRaw: string | undefined) {
-      const patient = await authorize(viewer, cleanField(patientRaw), 'read', 'history');
+    async read(viewer: Viewer | null, patientRaw: string | undefined, address = '') {
+      const patient = await authorize(viewer, cleanField(patientRaw), 'read', 'history', address);
       const history = await historyOf(patient);
       const entries = await repo.entries(history.id);
       return { history: toHistoryDto(patient, history, entries, app.images) };
@@ -113,7 +153,8 @@ export function historyService(app: App) {
       const history = await historyOf(patient);
       const columns: Record<string, unknown> = { ...draft.columns };
       if (kind === 'diagnosis') columns.doctor_id = draft.doctorId ?? null;
-      if (kind === 'lab') columns.result = draft.resultFile ? await app.images.save(draft.resultFile, 'The test result') : '';
+      // Test results are medical data: stored privately and read only through the authorized route.
+      if (kind === 'lab') columns.result = draft.resultFile ? await app.privateFiles.save(draft.resultFile, 'The test result') : '';
       const now = nowIso();
       const entryId = newId();
       await repo.insertEntry(kinds[kind].table, { id: entryId, history_id: history.id, created_at: now, ...columns });
@@ -140,10 +181,33 @@ export function historyService(app: App) {
       return { message: 'Removed successfully' };
     },
 
-    async accessLog(viewer: Viewer | null, patientRaw: string | undefined) {
+    /** A lab result file, under the same rule and log as the history itself. */
+    async labResult(viewer: Viewer | null, entryId: string, address: string) {
+      const lab = isId(entryId) ? await repo.findLab(entryId) : undefined;
+      if (!lab || !isPrivateFile(lab.result)) throw notFound('There is no such test result');
+      await authorize(viewer, lab.patient_id, 'read', 'lab-result', address);
+      const found = app.privateFiles.locate(lab.result);
+      if (!found) throw notFound('There is no such test result');
+      return { stream: app.privateFiles.open(lab.result), contentType: found.contentType };
+    },
+
+    async accessLog(viewer: Viewer | null, patientRaw: string | undefined, pageRaw: string | undefined) {
       const patient = await authorize(viewer, cleanField(patientRaw), 'read-log', 'access-log');
-      const rows = await repo.logFor(patient.id, logLimit);
-      return { entries: rows.map(toAccessEntryDto) };
+      const pageText = cleanField(pageRaw) || '1';
+      if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw badRequest('The page must be a whole number from 1');
+      const page = Number(pageText);
+      const [rows, total, refusals] = await Promise.all([
+        repo.logFor(patient.id, logPageSize, (page - 1) * logPageSize),
+        repo.logCount(patient.id),
+        repo.guestRefusals(patient.id),
+      ]);
+      return {
+        entries: rows.map(toAccessEntryDto),
+        page,
+        pages: Math.max(1, Math.ceil(total / logPageSize)),
+        total,
+        guestRefusals: refusals.map((r) => ({ ...r, count: Number(r.count) })),
+      };
     },
   };
 }

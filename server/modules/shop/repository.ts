@@ -36,13 +36,21 @@ export function shopRepository(db: DB) {
         'categories.name as category_name',
         'categories.slug as category_slug',
       ])
-      .where('products.deleted', '=', 0);
+      .where('products.deleted', '=', 0)
+      // A pharmacist who is not approved (pending, rejected, suspended) sells nothing.
+      .where('owner.status', '=', 'approved');
 
   const newestFirst = <T extends ReturnType<typeof listed>>(q: T) => q.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
 
   return {
     count: async () => {
-      const row = await db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where('deleted', '=', 0).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('products')
+        .innerJoin('users as owner', 'owner.id', 'products.owner_id')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('products.deleted', '=', 0)
+        .where('owner.status', '=', 'approved')
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     page: (offset: number, limit: number) => newestFirst(listed()).limit(limit).offset(offset).execute(),

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ApprovalNotice } from '../../features/session/ApprovalNotice';
 import { Spinner } from '../../ui/Spinner';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
@@ -14,6 +15,7 @@ export function Layout() {
       <ScrollManager />
       <SiteNavbar />
       <main id="main" tabIndex={-1}>
+        <ApprovalNotice />
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

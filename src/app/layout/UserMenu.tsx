@@ -17,6 +17,7 @@ export function UserMenu() {
   };
 
   const links = [
+    ...(user?.roles?.includes('admin') ? [{ to: '/admin', label: 'Admin console' }] : []),
     { to: '/settings/profile', label: 'Settings' },
     { to: `/history/${userId}`, label: 'Medical History' },
     { to: '/settings/orders', label: 'Order' },

@@ -22,18 +22,18 @@ function whatHappened(entry: AccessEntry): string {
   return entry.action === 'add' ? `Added ${section}` : `Removed ${section}`;
 }
 
-const roleNames: Record<string, string> = { doctor: 'Doctor', patient: 'Patient', pharmacist: 'Pharmacist', guest: 'Not signed in' };
+const roleNames: Record<string, string> = { doctor: 'Doctor', patient: 'Patient', pharmacist: 'Pharmacist', admin: 'Administrator', guest: 'Not signed in' };
 
 /** The owner's view of everyone who opened or changed her record, newest first. */
 export function AccessLogPanel({ patientId }: { patientId: string }) {
   const dispatch = useAppDispatch();
-  const { log, logStatus, logError } = useAppSelector(selectHistoryState);
+  const { log, logPage, logPages, guestRefusals, logStatus, logError } = useAppSelector(selectHistoryState);
   const history = useAppSelector(selectHistory);
   const [showOwn, setShowOwn] = useState(false);
 
   // Every reload of the record (after an add or a remove too) is itself a new log entry.
   useEffect(() => {
-    if (history) void dispatch(fetchAccessLog(patientId));
+    if (history) void dispatch(fetchAccessLog({ patientId }));
   }, [dispatch, patientId, history]);
 
   const shown = showOwn ? log : log.filter((e) => e.actor._id !== patientId);
@@ -67,6 +67,7 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
                 <th scope="col">Role</th>
                 <th scope="col">What</th>
                 <th scope="col">Outcome</th>
+                <th scope="col">Why</th>
               </tr>
             </thead>
             <tbody>
@@ -81,10 +82,36 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
                   <td>
                     {entry.outcome === 'allowed' ? <span className="badge text-bg-success">Allowed</span> : <span className="badge text-bg-danger">Refused</span>}
                   </td>
+                  <td className="small">{entry.reason || (entry.outcome === 'denied' ? 'No current appointment with you' : '')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {logPages > 1 && (
+        <nav className="card-body d-flex flex-wrap gap-2 align-items-center" aria-label="Access log pages">
+          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={logPage <= 1} onClick={() => void dispatch(fetchAccessLog({ patientId, page: logPage - 1 }))}>
+            Newer entries
+          </button>
+          <span>
+            Page {logPage} of {logPages}
+          </span>
+          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={logPage >= logPages} onClick={() => void dispatch(fetchAccessLog({ patientId, page: logPage + 1 }))}>
+            Older entries
+          </button>
+        </nav>
+      )}
+      {guestRefusals.length > 0 && (
+        <div className="card-body pt-0">
+          <h3 className="h6">Refused attempts by people who were not signed in</h3>
+          <ul className="small mb-0">
+            {guestRefusals.map((r) => (
+              <li key={r.address}>
+                {r.count} attempt{r.count === 1 ? '' : 's'} from the address {r.address}, last on <time dateTime={r.last_at}>{formatMoment(r.last_at)}</time>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PrivateImage } from '../../ui/PrivateImage';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -95,7 +96,7 @@ export default function HistoryPage() {
             {result?.label}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body className="text-center">{result && <img className="history-result-full" src={result.src} alt={`Result of ${result.label}`} />}</Modal.Body>
+        <Modal.Body className="text-center">{result && <PrivateImage className="history-result-full" src={result.src} alt={`Result of ${result.label}`} />}</Modal.Body>
       </Modal>
     </>
   );

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import type { AccessEntry, DoctorOption, EntryValues, History, HistoryKind } from './types';
+import type { AccessEntry, DoctorOption, EntryValues, GuestRefusal, History, HistoryKind } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -26,6 +26,11 @@ interface HistoryState {
   notice: { tone: 'success' | 'error'; text: string } | null;
   doctors: DoctorOption[];
   log: AccessEntry[];
+  /** The log is paged (50 a page, newest first). */
+  logPage: number;
+  logPages: number;
+  /** Refused reads by people not signed in, counted per address. */
+  guestRefusals: GuestRefusal[];
   logStatus: Status;
   logError: string | null;
 }
@@ -38,6 +43,9 @@ const initialState: HistoryState = {
   notice: null,
   doctors: [],
   log: [],
+  logPage: 1,
+  logPages: 1,
+  guestRefusals: [],
   logStatus: 'idle',
   logError: null,
 };
@@ -88,10 +96,17 @@ export const removeHistoryEntry = createAppAsyncThunk(
   },
 );
 
-export const fetchAccessLog = createAppAsyncThunk('history/fetchLog', async (patientId: string, { extra, rejectWithValue }) => {
+export const fetchAccessLog = createAppAsyncThunk('history/fetchLog', async ({ patientId, page = 1 }: { patientId: string; page?: number }, { extra, rejectWithValue }) => {
   try {
-    const { data } = await extra.http.get<{ entries: AccessEntry[] }>('history/access-log/', { params: { patient: patientId } });
-    return Array.isArray(data.entries) ? data.entries : [];
+    const { data } = await extra.http.get<{ entries: AccessEntry[]; page?: number; pages?: number; guestRefusals?: GuestRefusal[] }>('history/access-log/', {
+      params: { patient: patientId, page },
+    });
+    return {
+      entries: Array.isArray(data.entries) ? data.entries : [],
+      page: data.page ?? page,
+      pages: data.pages ?? 1,
+      guestRefusals: Array.isArray(data.guestRefusals) ? data.guestRefusals : [],
+    };
   } catch (error) {
     return rejectWithValue(messageOf(error));
   }
@@ -113,6 +128,9 @@ export const historySlice = createSlice({
           state.history = null;
           state.notice = null;
           state.log = [];
+          state.logPage = 1;
+          state.logPages = 1;
+          state.guestRefusals = [];
           state.logStatus = 'idle';
         }
         state.patientId = action.meta.arg;
@@ -150,9 +168,12 @@ export const historySlice = createSlice({
         state.logError = null;
       })
       .addCase(fetchAccessLog.fulfilled, (state, action) => {
-        if (state.patientId !== action.meta.arg) return;
+        if (state.patientId !== action.meta.arg.patientId) return;
         state.logStatus = 'succeeded';
-        state.log = action.payload;
+        state.log = action.payload.entries;
+        state.logPage = action.payload.page;
+        state.logPages = action.payload.pages;
+        state.guestRefusals = action.payload.guestRefusals;
       })
       .addCase(fetchAccessLog.rejected, (state, action) => {
         state.logStatus = 'failed';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PrivateImage } from '../../ui/PrivateImage';
 import { formatDay } from './format';
 import type { History, HistoryKind } from './types';
 
@@ -92,7 +93,7 @@ export const sections: SectionSpec[] = [
           t.name || '-',
           t.result ? (
             <button key="result" type="button" className="history-result-thumb" onClick={() => showResult(t.result, t.lab)}>
-              <img src={t.result} alt="" width={56} height={56} />
+              <PrivateImage src={t.result} alt="" width={56} height={56} />
               <span className="visually-hidden">Open the result of {t.lab}</span>
             </button>
           ) : (

@@ -34,7 +34,17 @@ export interface AccessEntry {
   action: 'read' | 'add' | 'delete';
   target: string;
   outcome: 'allowed' | 'denied';
+  /** Why an allowed read was allowed (her own record, or the appointment that opened it). */
+  reason?: string;
   created_at: string;
+}
+
+/** Refused reads by people not signed in, one counter per address. */
+export interface GuestRefusal {
+  address: string;
+  count: number;
+  first_at: string;
+  last_at: string;
 }
 
 export interface DoctorOption {

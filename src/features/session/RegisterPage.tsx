@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import {
   bloodTypeOptions,
   certificateAccept,
+  licenseDocumentAccept,
   registrationFields,
   registrationRedirectMs,
   registrationTitles,
@@ -22,9 +23,12 @@ const CountryGovernmentFields = lazy(() => import('../../ui/CountryGovernmentFie
 
 const emptyText: Record<TextField, string> = {
   name: '', username: '', email: '', password: '', phone: '', location: '', pharmacyName: '', officeNumber: '', height: '', weight: '',
+  licenseNumber: '', pharmacyLicenseNumber: '',
 };
 
 export const registrationSuccess = 'Account created successfully, you will be redirected in moments';
+export const professionalSuccess =
+  'Account created successfully. The clinic checks your licence before your account is listed; you will be redirected in moments';
 
 export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
   const dispatch = useAppDispatch();
@@ -37,6 +41,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
   const [specialization, setSpecialization] = useState('');
   const [image, setImage] = useState<File | undefined>();
   const [certificate, setCertificate] = useState<File | undefined>();
+  const [licenseDocument, setLicenseDocument] = useState<File | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,10 +59,11 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
       specialization: fields.specialization ? specialization : undefined,
       image,
       certificate: fields.certificate ? certificate : undefined,
+      licenseDocument: kind === 'patient' ? undefined : licenseDocument,
     };
     try {
       await dispatch(register({ kind, form })).unwrap();
-      setSuccess(registrationSuccess);
+      setSuccess(kind === 'patient' ? registrationSuccess : professionalSuccess);
       window.setTimeout(() => navigate('/account/login'), registrationRedirectMs[kind]);
     } catch (message) {
       setError(String(message));
@@ -144,6 +150,12 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                   <Form.Group className="mb-3 col-md-6" controlId="register-certificate">
                     <Form.Label>Certificate (png, gif, jpeg, jpg)</Form.Label>
                     <Form.Control type="file" accept={certificateAccept} onChange={(e) => setCertificate((e.target as HTMLInputElement).files?.[0])} />
+                  </Form.Group>
+                )}
+                {kind !== 'patient' && (
+                  <Form.Group className="mb-3 col-md-6" controlId="register-license-document">
+                    <Form.Label>Licence document (PDF or image, seen only by the clinic's administrators)</Form.Label>
+                    <Form.Control type="file" accept={licenseDocumentAccept} onChange={(e) => setLicenseDocument((e.target as HTMLInputElement).files?.[0])} />
                   </Form.Group>
                 )}
               </div>

@@ -15,7 +15,22 @@ export const bloodTypeOptions = [
 /** Image types a certificate may be, as the file picker offers them. */
 export const certificateAccept = '.png,.gif,.jpeg,.jpg,image/png,image/gif,image/jpeg';
 
-export type TextField = 'name' | 'username' | 'email' | 'password' | 'phone' | 'location' | 'pharmacyName' | 'officeNumber' | 'height' | 'weight';
+export type TextField =
+  | 'name'
+  | 'username'
+  | 'email'
+  | 'password'
+  | 'phone'
+  | 'location'
+  | 'pharmacyName'
+  | 'officeNumber'
+  | 'height'
+  | 'weight'
+  | 'licenseNumber'
+  | 'pharmacyLicenseNumber';
+
+/** A licence document may be a PDF or an image (the server checks the bytes). */
+export const licenseDocumentAccept = '.pdf,.png,.gif,.jpeg,.jpg,application/pdf,image/png,image/gif,image/jpeg';
 
 /** Which fields each registration page asks for (the server reads only its role's fields). */
 export const registrationFields: Record<
@@ -23,8 +38,8 @@ export const registrationFields: Record<
   { text: TextField[]; gender: boolean; bloodType: boolean; specialization: boolean; certificate: boolean }
 > = {
   patient: { text: ['name', 'username', 'email', 'password', 'phone', 'height', 'weight'], gender: true, bloodType: true, specialization: false, certificate: false },
-  doctor: { text: ['name', 'username', 'email', 'password', 'phone', 'location', 'officeNumber'], gender: true, bloodType: false, specialization: true, certificate: true },
-  pharmacist: { text: ['name', 'username', 'email', 'password', 'phone', 'location', 'pharmacyName'], gender: false, bloodType: false, specialization: false, certificate: true },
+  doctor: { text: ['name', 'username', 'email', 'password', 'phone', 'location', 'officeNumber', 'licenseNumber'], gender: true, bloodType: false, specialization: true, certificate: true },
+  pharmacist: { text: ['name', 'username', 'email', 'password', 'phone', 'location', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber'], gender: false, bloodType: false, specialization: false, certificate: true },
 };
 
 export const textFieldInfo: Record<TextField, { label: string; type: string; autoComplete?: string; hint?: string }> = {
@@ -38,6 +53,8 @@ export const textFieldInfo: Record<TextField, { label: string; type: string; aut
   officeNumber: { label: 'Office number', type: 'text' },
   height: { label: 'Height (cm)', type: 'text', hint: 'ex: 170' },
   weight: { label: 'Weight (kg)', type: 'text', hint: 'ex: 68' },
+  licenseNumber: { label: 'Licence number *', type: 'text', hint: 'Your syndicate registration number; the clinic checks it before your account is listed' },
+  pharmacyLicenseNumber: { label: 'Pharmacy licence number *', type: 'text', hint: 'The licence of the pharmacy that sells' },
 };
 
 export const registrationTitles: Record<RegistrationKind, string> = {

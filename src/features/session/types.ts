@@ -1,4 +1,8 @@
-export type Role = 'patient' | 'doctor' | 'pharmacist';
+/** Who can sign up; administrators are made with `npm run admin:create`. */
+export type RegistrationKind = 'patient' | 'doctor' | 'pharmacist';
+export type Role = RegistrationKind | 'admin';
+/** Professionals act only once an administrator approved them. */
+export type AccountStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
 
 /** The signed-in account as the server returns it (never a password). */
 export interface User {
@@ -24,8 +28,9 @@ export interface User {
   specialization: string;
   about: string;
   roles: string[];
+  status?: AccountStatus;
+  statusReason?: string;
   tokens: Array<{ token: string }>;
   [field: string]: unknown;
 }
 
-export type RegistrationKind = Role;

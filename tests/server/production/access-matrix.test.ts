@@ -109,7 +109,8 @@ describe('medical history: the patient and her doctors only', () => {
 describe('appointment slots: the owning doctor and the holding patient only', () => {
   const profile = async () => {
     const name = json(await send('doctorA', 'GET', '/api/auth/user')).user.name;
-    const doc = json(await server.app.inject(`/api/doctors/?name=${encodeURIComponent(name)}`)).doctor;
+    // Seen by the holder: only she is told that the slot is hers.
+    const doc = json(await send('patientA', 'GET', `/api/doctors/?name=${encodeURIComponent(name)}`)).doctor;
     return new Map<string, { reserved: boolean; patient: string | null }>(doc.availableDates.map((s: any) => [s._id, s]));
   };
 
@@ -313,5 +314,107 @@ describe('products: only the owning pharmacist changes them', () => {
       const mine = json(await send('patientA', 'GET', '/api/orders/user')).orders.find((o: { _id: string }) => o._id === orderId);
       expect(mine.deliveryStatus).toBe('shipped');
     });
+  });
+});
+
+/**
+ * Administrators, and professionals an administrator has not approved (pending, rejected) or has
+ * suspended: none of them lists, sells, publishes or reads a patient's data; only administrators
+ * reach the admin API.
+ */
+describe('administrators and professionals who are not approved', () => {
+  type Standing = 'admin' | 'pendingDoctor' | 'rejectedDoctor' | 'suspendedDoctor' | 'pendingPharmacist' | 'suspendedPharmacist';
+  const standings: Standing[] = ['admin', 'pendingDoctor', 'rejectedDoctor', 'suspendedDoctor', 'pendingPharmacist', 'suspendedPharmacist'];
+  const acct = {} as Record<Standing, { token: string; id: string; email: string; password: string }>;
+  const as = (who: Standing, method: 'GET' | 'POST', url: string, fields: Record<string, string> = {}) =>
+    server.app.inject(method === 'GET' ? { method, url, headers: { authorization: acct[who].token } } : { method, url, ...withToken(acct[who].token, fields) });
+  const adminAction = (url: string, fields: Record<string, string> = {}) => as('admin', 'POST', url, fields);
+
+  beforeAll(async () => {
+    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: 'admin@clinic.test', password: 'Admin#2026' }) });
+    expect(login.statusCode, login.body).toBe(200);
+    acct.admin = { token: json(login).token, id: json(login).user._id, email: 'admin@clinic.test', password: 'Admin#2026' };
+    acct.pendingDoctor = await signUpAndLogin(server.app, 'doctor', {}, { pending: true });
+    acct.rejectedDoctor = await signUpAndLogin(server.app, 'doctor', {}, { pending: true });
+    acct.pendingPharmacist = await signUpAndLogin(server.app, 'pharmacist', {}, { pending: true });
+    // The suspended doctor had a reservation with patient B before the suspension.
+    acct.suspendedDoctor = await signUpAndLogin(server.app, 'doctor');
+    acct.suspendedPharmacist = await signUpAndLogin(server.app, 'pharmacist');
+    const when = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+    const slot = json(await as('suspendedDoctor', 'POST', '/api/appointment', { date: when, time: '10:00' })).appointment._id;
+    expect((await send('patientB', 'POST', `/api/appointment/reserve/?appointment=${slot}&receiver=${acct.suspendedDoctor.id}`)).statusCode).toBe(200);
+    expect((await adminAction(`/api/admin/professionals/${acct.rejectedDoctor.id}/reject`, { reason: 'Licence number not on the syndicate register' })).statusCode).toBe(200);
+    for (const who of ['suspendedDoctor', 'suspendedPharmacist'] as const) {
+      const res = await adminAction(`/api/admin/users/${acct[who].id}/suspend`, { reason: 'Complaint under review' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  const adminReads = ['/api/admin/professionals?status=pending', '/api/admin/users?q=a', '/api/admin/stats', '/api/admin/audit', '/api/admin/articles', '/api/admin/products'];
+
+  it.each(everyone)('as %s: every admin route answers 401/403', async (who) => {
+    for (const url of adminReads) expectRefused(await send(who, 'GET', url), who, url);
+    for (const url of [`/api/admin/professionals/${people.doctorA.id}/approve`, `/api/admin/professionals/${people.doctorA.id}/reject`, `/api/admin/users/${people.patientA.id}/suspend`, `/api/admin/users/${people.patientA.id}/reinstate`]) {
+      expectRefused(await send(who, 'POST', url, { reason: 'x' }), who, url);
+    }
+    // Nobody was changed by the refused calls.
+    expect(json(await send('patientA', 'GET', '/api/auth/user')).user.status).toBe('approved');
+  });
+
+  it.each(standings.filter((s) => s !== 'admin'))('as %s: no admin route either', async (who) => {
+    if (who.startsWith('suspended')) return; // a suspended account has no token any more (checked below)
+    for (const url of adminReads) expect((await as(who, 'GET', url)).statusCode, url).toBe(403);
+  });
+
+  it('as admin: every admin read answers 200', async () => {
+    for (const url of adminReads) expect((await as('admin', 'GET', url)).statusCode, url).toBe(200);
+  });
+
+  it.each(['pendingDoctor', 'rejectedDoctor', 'pendingPharmacist'] as const)('as %s: logs in with the status, cannot publish slots, articles or products', async (who) => {
+    const me = json(await as(who, 'GET', '/api/auth/user')).user;
+    expect(me.status).toBe(who === 'rejectedDoctor' ? 'rejected' : 'pending');
+    if (who === 'rejectedDoctor') expect(me.statusReason).toBe('Licence number not on the syndicate register');
+    const when = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    for (const [url, fields] of [
+      ['/api/appointment', { date: when, time: '11:00' }],
+      ['/api/blog', { title: 'Fake cures', content: '<p>Buy now</p>', category: 'health' }],
+      ['/api/medicines', { name: 'Fake pills', price: '10', quantity: '5' }],
+    ] as const) {
+      const res = await as(who, 'POST', url, fields);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+    }
+  });
+
+  it.each(['pendingDoctor', 'rejectedDoctor', 'suspendedDoctor'] as const)('as %s: not listed and no public page', async (who) => {
+    const name = (await server.app.db.selectFrom('users').select('name').where('id', '=', acct[who].id).executeTakeFirstOrThrow()).name;
+    expect((await server.app.inject('/api/doctors')).body).not.toContain(acct[who].id);
+    expect((await server.app.inject('/api/doctors/top')).body).not.toContain(acct[who].id);
+    expect((await server.app.inject(`/api/doctors/?name=${encodeURIComponent(name)}`)).statusCode).toBe(404);
+  });
+
+  it.each(['pendingDoctor', 'rejectedDoctor', 'pendingPharmacist', 'admin'] as const)('as %s: reads no patient history', async (who) => {
+    for (const patient of [people.patientA.id, people.patientB.id]) {
+      const before = json(await send('patientA', 'GET', `/api/history/?patient=${people.patientA.id}`)).history;
+      const res = await as(who, 'GET', `/api/history/?patient=${patient}`);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(json(await send('patientA', 'GET', `/api/history/?patient=${people.patientA.id}`)).history).toEqual(before);
+    }
+  });
+
+  it.each(['suspendedDoctor', 'suspendedPharmacist'] as const)('as %s: the old token is dead and logging in is refused with the reason', async (who) => {
+    expect((await as(who, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await as(who, 'GET', `/api/history/?patient=${people.patientB.id}`)).statusCode).toBe(401);
+    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: acct[who].email, password: acct[who].password }) });
+    expect(login.statusCode).toBe(403);
+    expect(json(login).message).toContain('Complaint under review');
+  });
+
+  it('a suspended pharmacist sells nothing and a suspended doctor takes no reservation', async () => {
+    const shop = await server.app.inject('/api/medicines/?page=1');
+    expect(shop.body).not.toContain(acct.suspendedPharmacist.id);
+    const slots = await server.app.db.selectFrom('appointments').select('id').where('doctor_id', '=', acct.suspendedDoctor.id).where('reserved', '=', 0).execute();
+    for (const s of slots) {
+      expect((await send('patientA', 'POST', `/api/appointment/reserve/?appointment=${s.id}&receiver=${acct.suspendedDoctor.id}`)).statusCode).toBe(404);
+    }
   });
 });

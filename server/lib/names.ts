@@ -1,0 +1,43 @@
+import { badRequest } from './errors.js';
+
+/**
+ * Names that cannot impersonate. A name is normalized before it is stored, compared or shown:
+ * Unicode NFKC (full-width and ligature forms become plain letters), invisible and bidirectional
+ * control characters removed, runs of whitespace collapsed to one space. Names that mix the
+ * look-alike scripts (Latin, Cyrillic, Greek: "Hаssan" with a Cyrillic "а") are refused; Arabic
+ * next to Latin is an ordinary Egyptian name and stays allowed.
+ */
+
+// Format characters (zero-width space and joiners, bidi embeddings, overrides and isolates, BOM,
+// soft hyphen) and control characters: nothing a person means to type in a name.
+const invisible = /[\p{Cf}\p{Cc}]/gu;
+const lookAlikeScripts: [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+];
+
+export function normalizeName(raw: string): string {
+  return raw.normalize('NFKC').replace(invisible, '').replace(/\s+/gu, ' ').trim();
+}
+
+/** Throws a 400 when the name mixes scripts whose letters look alike. */
+export function refuseMixedScripts(name: string): void {
+  const used = lookAlikeScripts.filter(([, pattern]) => pattern.test(name)).map(([script]) => script);
+  if (used.length > 1) {
+    throw badRequest(`The name mixes ${used.join(' and ')} letters; please write it in one alphabet`);
+  }
+}
+
+/**
+ * The form two names are compared in: case, accents, punctuation, spacing and a leading "Dr."
+ * do not make a name different ("Dr.  Ahmed Hassan" meets "dr ahmed hassan").
+ */
+export function nameKey(name: string): string {
+  return normalizeName(name)
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/^dr\b\.?/u, '')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}

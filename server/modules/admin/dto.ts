@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { AdminAuditTable, UsersTable } from '../../db/schema.js';
+
+/** An account as the administrators' console lists it. */
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  statusReason: z.string(),
+  specialization: z.string(),
+  pharmacyName: z.string(),
+  licenseNumber: z.string(),
+  pharmacyLicenseNumber: z.string(),
+  /** The licence document, read through GET /api/admin/professionals/:id/license-document. */
+  hasLicenseDocument: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUserDto = z.infer<typeof adminUserSchema>;
+
+type UserRow = Pick<
+  UsersTable,
+  'id' | 'name' | 'email' | 'role' | 'status' | 'status_reason' | 'specialization' | 'pharmacy_name' | 'license_number' | 'pharmacy_license_number' | 'license_document' | 'created_at'
+>;
+
+export const toAdminUser = (row: UserRow): AdminUserDto => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  status: row.status,
+  statusReason: row.status_reason,
+  specialization: row.specialization,
+  pharmacyName: row.pharmacy_name,
+  licenseNumber: row.license_number,
+  pharmacyLicenseNumber: row.pharmacy_license_number,
+  hasLicenseDocument: Boolean(row.license_document),
+  created_at: row.created_at,
+});
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actor: z.object({ _id: z.string().nullable(), name: z.string() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetLabel: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+
+export const toAuditEntry = (row: AdminAuditTable): z.infer<typeof auditEntrySchema> => ({
+  _id: row.id,
+  actor: { _id: row.actor_id, name: row.actor_name },
+  action: row.action,
+  targetType: row.target_type,
+  targetId: row.target_id,
+  targetLabel: row.target_label,
+  reason: row.reason,
+  created_at: row.created_at,
+});
+
+/** An article or product in the console's content list. */
+export const contentItemSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  owner: z.string(),
+  published: z.boolean(),
+  unpublishedReason: z.string(),
+  created_at: z.string(),
+});
+
+export const periodSchema = z.object({ bookings: z.number(), orders: z.number(), revenueCents: z.number(), newPatients: z.number() });
+export const statsSchema = z.object({
+  timeZone: z.string(),
+  today: periodSchema,
+  month: periodSchema,
+  pending: z.number(),
+  /** The last 14 days in the clinic's time zone, oldest first: what the dashboard chart draws. */
+  daily: z.array(z.object({ date: z.string(), bookings: z.number(), orders: z.number(), revenueCents: z.number() })),
+});

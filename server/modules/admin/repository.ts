@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { AdminAuditTable, Role, UserStatus } from '../../db/schema.js';
+import { containsPattern } from '../shop/repository.js';
+
+type Executor = Pick<DB, 'selectFrom' | 'updateTable' | 'insertInto' | 'deleteFrom'>;
+
+const userColumns = [
+  'id', 'name', 'email', 'role', 'status', 'status_reason', 'specialization', 'pharmacy_name',
+  'license_number', 'pharmacy_license_number', 'license_document', 'created_at',
+] as const;
+
+const like = (column: string, text: string) => sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
+
+/** The administrators' queries; which changes are allowed is decided in the service. */
+export function adminRepository(db: DB) {
+  return {
+    professionals: (status: UserStatus) =>
+      db.selectFrom('users').select(userColumns).where('role', 'in', ['doctor', 'pharmacist']).where('status', '=', status).orderBy('created_at').limit(200).execute(),
+
+    users(q: string) {
+      let query = db.selectFrom('users').select(userColumns);
+      if (q) query = query.where((eb) => eb.or([like('name', q), like('email', q), like('username', q)]));
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+    },
+
+    findUser: (id: string) => db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst(),
+
+    /**
+     * Moves an account from one of `from` to `to` in one conditional statement, so two
+     * administrators acting at once cannot both succeed; returns whether this call changed it.
+     */
+    async setStatus(trx: Executor, id: string, from: UserStatus[], to: UserStatus, reason: string, now: string, roles: Role[]) {
+      const result = await trx
+        .updateTable('users')
+        .set({ status: to, status_reason: reason, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .where('role', 'in', roles)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    endSessions: (trx: Executor, userId: string) => trx.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+
+    audit: (trx: Executor, row: AdminAuditTable) => trx.insertInto('admin_audit').values(row).execute(),
+
+    auditPage: (limit: number, offset: number) =>
+      db.selectFrom('admin_audit').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    async auditCount() {
+      const row = await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    articles(q: string) {
+      let query = db
+        .selectFrom('blogs')
+        .innerJoin('users', 'users.id', 'blogs.author_id')
+        .select(['blogs.id', 'blogs.title', 'blogs.slug', 'blogs.unpublished', 'blogs.unpublished_reason', 'blogs.created_at', 'users.name as owner']);
+      if (q) query = query.where(like('blogs.title', q));
+      return query.orderBy('blogs.created_at', 'desc').limit(100).execute();
+    },
+    findArticle: (id: string) => db.selectFrom('blogs').select(['id', 'title', 'unpublished']).where('id', '=', id).executeTakeFirst(),
+    async unpublishArticle(trx: Executor, id: string, reason: string, now: string) {
+      const result = await trx
+        .updateTable('blogs')
+        .set({ unpublished: 1, unpublished_reason: reason, updated_at: now })
+        .where('id', '=', id)
+        .where('unpublished', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    products(q: string) {
+      let query = db
+        .selectFrom('products')
+        .innerJoin('users', 'users.id', 'products.owner_id')
+        .select(['products.id', 'products.name as title', 'products.slug', 'products.deleted', 'products.unpublished_reason', 'products.created_at', 'users.pharmacy_name as owner'])
+        // Products their pharmacist deleted are gone; those an administrator took down stay listed with the reason.
+        .where((eb) => eb.or([eb('products.deleted', '=', 0), eb('products.unpublished_reason', '!=', '')]));
+      if (q) query = query.where(like('products.name', q));
+      return query.orderBy('products.created_at', 'desc').limit(100).execute();
+    },
+    findProduct: (id: string) => db.selectFrom('products').select(['id', 'name', 'deleted']).where('id', '=', id).executeTakeFirst(),
+    /** Like the pharmacist's own delete: out of the catalogue and every cart, orders kept. */
+    async unpublishProduct(trx: Executor, id: string, reason: string, now: string) {
+      const result = await trx
+        .updateTable('products')
+        .set({ deleted: 1, unpublished_reason: reason, updated_at: now })
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('cart_items').where('product_id', '=', id).execute();
+      return true;
+    },
+
+    /** Rows since `since` for the dashboard, bucketed by day in the service. */
+    bookingsSince: (since: string) =>
+      db.selectFrom('appointments').select('updated_at as at').where('reserved', '=', 1).where('updated_at', '>=', since).execute(),
+    ordersSince: (since: string) => db.selectFrom('orders').select('created_at as at').where('created_at', '>=', since).execute(),
+    paymentsSince: (since: string) => db.selectFrom('payments').select(['created_at as at', 'amount_cents']).where('created_at', '>=', since).execute(),
+    patientsSince: (since: string) =>
+      db.selectFrom('users').select('created_at as at').where('role', '=', 'patient').where('created_at', '>=', since).execute(),
+    async pendingCount() {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('role', 'in', ['doctor', 'pharmacist'])
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
+import { requireRole } from '../../plugins/auth.js';
+import { readForm } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { adminUserSchema, auditEntrySchema, contentItemSchema, statsSchema } from './dto.js';
+import { adminService } from './service.js';
+
+/** The administrators' API: every route answers 403 to anyone who is not an administrator. */
+export default async function adminRoutes(app: App) {
+  const service = adminService(app);
+  const tags = ['admin'];
+  const security = [{ token: [] }];
+  const idParam = z.object({ id: z.string().max(100) });
+  const userAnswer = z.object({ message: z.string(), user: adminUserSchema });
+  const admin = (request: Parameters<typeof requireRole>[0]) => requireRole(request, 'admin');
+
+  app.get(
+    '/admin/professionals',
+    { schema: { tags, security, summary: 'Doctors and pharmacists by status (default pending), oldest application first', querystring: z.object({ status: queryText }), response: { 200: z.object({ professionals: z.array(adminUserSchema) }), ...errorResponses } } },
+    async (request) => (admin(request), service.professionals(request.query.status)),
+  );
+
+  app.get(
+    '/admin/professionals/:id/license-document',
+    { schema: { tags, security, summary: 'The licence document a professional uploaded (PDF or image); audited, never cached', params: idParam } },
+    async (request, reply) => {
+      const file = await service.licenseDocument(admin(request), request.params.id);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  );
+
+  app.post(
+    '/admin/professionals/:id/approve',
+    { schema: { tags, security, summary: 'Approve a pending or rejected professional: listed and able to act from now on', params: idParam, response: { 200: userAnswer, ...errorResponses } } },
+    async (request) => {
+      const viewer = admin(request);
+      await readForm(request);
+      return service.approve(viewer, request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/professionals/:id/reject',
+    { schema: { tags, security, summary: 'Reject a pending application with a reason the applicant sees', params: idParam, ...formBody(['reason']), response: { 200: userAnswer, ...errorResponses } } },
+    async (request) => {
+      const viewer = admin(request);
+      return service.reject(viewer, request.params.id, await readForm(request));
+    },
+  );
+
+  app.get(
+    '/admin/users',
+    { schema: { tags, security, summary: 'Accounts, newest first; q searches name, email and username', querystring: z.object({ q: queryText }), response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errorResponses } } },
+    async (request) => (admin(request), service.users(request.query.q)),
+  );
+
+  app.post(
+    '/admin/users/:id/suspend',
+    { schema: { tags, security, summary: 'Suspend an account with a reason: its sessions and chat sockets end at once', params: idParam, ...formBody(['reason']), response: { 200: userAnswer, ...errorResponses } } },
+    async (request) => {
+      const viewer = admin(request);
+      return service.suspend(viewer, request.params.id, await readForm(request));
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/reinstate',
+    { schema: { tags, security, summary: 'Reinstate a suspended account', params: idParam, response: { 200: userAnswer, ...errorResponses } } },
+    async (request) => {
+      const viewer = admin(request);
+      await readForm(request);
+      return service.reinstate(viewer, request.params.id);
+    },
+  );
+
+  for (const [kind, path] of [['blog', 'articles'], ['product', 'products']] as const) {
+    app.get(
+      `/admin/${path}`,
+      { schema: { tags, security, summary: `${path} with whether they are published; q searches the title`, querystring: z.object({ q: queryText }), response: { 200: z.object({ items: z.array(contentItemSchema) }), ...errorResponses } } },
+      async (request) => (admin(request), kind === 'blog' ? service.articles(request.query.q) : service.products(request.query.q)),
+    );
+    app.post(
+      `/admin/${path}/:id/unpublish`,
+      { schema: { tags, security, summary: `Take a ${kind} down with a reason`, params: idParam, ...formBody(['reason']), response: { 200: z.object({ message: z.string() }), ...errorResponses } } },
+      async (request) => {
+        const viewer = admin(request);
+        return service.unpublish(viewer, kind, request.params.id, await readForm(request));
+      },
+    );
+  }
+
+  app.get(
+    '/admin/stats',
+    { schema: { tags, security, summary: "Today's and this month's bookings, orders, revenue and new patients, and the last 14 days", response: { 200: statsSchema, ...errorResponses } } },
+    async (request) => (admin(request), service.stats()),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every administrator action, newest first, 50 a page',
+        querystring: z.object({ page: queryText }),
+        response: { 200: z.object({ entries: z.array(auditEntrySchema), page: z.number(), pages: z.number(), total: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => (admin(request), service.audit(request.query.page)),
+  );
+}

@@ -1,0 +1,204 @@
+import type { Role, UserStatus } from '../../db/schema.js';
+import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isId, newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { cleanField, type Form } from '../../plugins/forms.js';
+import { userRoom } from '../../realtime/handlers.js';
+import type { App } from '../../types.js';
+import { toAdminUser, toAuditEntry } from './dto.js';
+import { adminRepository } from './repository.js';
+
+const auditPageSize = 50;
+const chartDays = 14;
+const professionalRoles: Role[] = ['doctor', 'pharmacist'];
+
+/** A reason an administrator must give (the person concerned reads it). */
+function reasonFrom(form: Form, what: string): string {
+  const reason = cleanField(form.fields.reason).replace(/\s+/g, ' ');
+  if (!reason) throw badRequest(`Please give the reason for ${what}; the person concerned will read it`);
+  if (reason.length > 500) throw badRequest('The reason must be at most 500 characters');
+  return reason;
+}
+
+/**
+ * What administrators do: approve or reject professionals, suspend and reinstate accounts,
+ * unpublish articles and products, and read the dashboard. Every change and its audit entry are
+ * written in one transaction, so no action happens unrecorded.
+ */
+export function adminService(app: App) {
+  const repo = adminRepository(app.db);
+  const zone = app.config.clinicTimeZone;
+
+  async function userOr404(id: string) {
+    const user = isId(id) ? await repo.findUser(id) : undefined;
+    if (!user) throw notFound('There is no such account');
+    return user;
+  }
+
+  /** Changes a status and writes the audit entry together; refuses with 409 when the account is not in a `from` state. */
+  async function transition(
+    admin: Viewer,
+    id: string,
+    change: { from: UserStatus[]; to: UserStatus; roles: Role[]; action: string; reason: string; refusal: string },
+  ) {
+    const user = await userOr404(id);
+    const now = nowIso();
+    const changed = await app.db.transaction().execute(async (trx) => {
+      if (!(await repo.setStatus(trx, user.id, change.from, change.to, change.reason, now, change.roles))) return false;
+      if (change.to === 'suspended') await repo.endSessions(trx, user.id);
+      await repo.audit(trx, {
+        id: newId(), actor_id: admin.id, actor_name: admin.name, action: change.action, target_type: 'user',
+        target_id: user.id, target_label: `${user.name} (${user.role})`, reason: change.reason, created_at: now,
+      });
+      return true;
+    });
+    if (!changed) throw conflict(change.refusal.replace('{status}', user.status));
+    return { ...user, status: change.to, status_reason: change.reason };
+  }
+
+  /** The clinic's calendar day of an instant, and the UTC instant a clinic day starts. */
+  const clinicDay = (iso: string) => utcToClinicTime(new Date(iso), zone).date;
+  const dayStart = (date: string) => clinicTimeToUtc(date, '00:00', zone).toISOString();
+
+  return {
+    async professionals(statusRaw: string | undefined) {
+      const status = (cleanField(statusRaw) || 'pending') as UserStatus;
+      if (!['pending', 'approved', 'rejected', 'suspended'].includes(status)) {
+        throw badRequest('The status must be pending, approved, rejected or suspended');
+      }
+      return { professionals: (await repo.professionals(status)).map(toAdminUser) };
+    },
+
+    async approve(admin: Viewer, id: string) {
+      const user = await transition(admin, id, {
+        from: ['pending', 'rejected'], to: 'approved', roles: professionalRoles, action: 'approve', reason: '',
+        refusal: 'Only pending or rejected doctors and pharmacists can be approved (this account is {status})',
+      });
+      return { message: `${user.name} is approved`, user: toAdminUser(user) };
+    },
+
+    async reject(admin: Viewer, id: string, form: Form) {
+      const reason = reasonFrom(form, 'rejecting the application');
+      const user = await transition(admin, id, {
+        from: ['pending'], to: 'rejected', roles: professionalRoles, action: 'reject', reason,
+        refusal: 'Only pending applications can be rejected (this account is {status})',
+      });
+      return { message: `${user.name}'s application is rejected`, user: toAdminUser(user) };
+    },
+
+    async users(q: string | undefined) {
+      return { users: (await repo.users(cleanField(q).slice(0, 100))).map(toAdminUser) };
+    },
+
+    /** Suspends an approved account: its sessions and chat sockets end at once, on every instance. */
+    async suspend(admin: Viewer, id: string, form: Form) {
+      if (id === admin.id) throw badRequest('You cannot suspend your own account');
+      const reason = reasonFrom(form, 'suspending the account');
+      const user = await transition(admin, id, {
+        from: ['approved'], to: 'suspended', roles: ['patient', 'doctor', 'pharmacist'], action: 'suspend', reason,
+        refusal: 'Only approved patients, doctors and pharmacists can be suspended (this account is {status})',
+      });
+      // After the commit: sockets re-check the session on every event, and now there is none.
+      app.io.in(userRoom(user.id)).disconnectSockets(true);
+      return { message: `${user.name} is suspended`, user: toAdminUser(user) };
+    },
+
+    async reinstate(admin: Viewer, id: string) {
+      const user = await transition(admin, id, {
+        from: ['suspended'], to: 'approved', roles: ['patient', 'doctor', 'pharmacist'], action: 'reinstate', reason: '',
+        refusal: 'Only suspended accounts can be reinstated (this account is {status})',
+      });
+      return { message: `${user.name} is reinstated`, user: toAdminUser(user) };
+    },
+
+    /** The licence document of a professional, for reviewing the application; the read is audited. */
+    async licenseDocument(admin: Viewer, id: string) {
+      const user = await userOr404(id);
+      const found = user.license_document ? app.privateFiles.locate(user.license_document) : null;
+      if (!found) throw notFound('This account has no licence document');
+      await repo.audit(app.db, {
+        id: newId(), actor_id: admin.id, actor_name: admin.name, action: 'view-licence', target_type: 'user',
+        target_id: user.id, target_label: `${user.name} (${user.role})`, reason: '', created_at: nowIso(),
+      });
+      return { stream: app.privateFiles.open(user.license_document), contentType: found.contentType };
+    },
+
+    async articles(q: string | undefined) {
+      const rows = await repo.articles(cleanField(q).slice(0, 100));
+      return {
+        items: rows.map((r) => ({
+          _id: r.id, title: r.title, slug: r.slug, owner: r.owner, published: Number(r.unpublished) === 0,
+          unpublishedReason: r.unpublished_reason ?? '', created_at: r.created_at,
+        })),
+      };
+    },
+
+    async products(q: string | undefined) {
+      const rows = await repo.products(cleanField(q).slice(0, 100));
+      return {
+        items: rows.map((r) => ({
+          _id: r.id, title: r.title, slug: r.slug, owner: r.owner, published: Number(r.deleted) === 0,
+          unpublishedReason: r.unpublished_reason ?? '', created_at: r.created_at,
+        })),
+      };
+    },
+
+    async unpublish(admin: Viewer, kind: 'blog' | 'product', id: string, form: Form) {
+      const reason = reasonFrom(form, kind === 'blog' ? 'unpublishing the article' : 'unpublishing the product');
+      const item = isId(id) ? await (kind === 'blog' ? repo.findArticle(id) : repo.findProduct(id)) : undefined;
+      if (!item) throw notFound(kind === 'blog' ? 'There is no such article' : 'There is no such product');
+      const label = 'title' in item ? item.title : item.name;
+      const now = nowIso();
+      const changed = await app.db.transaction().execute(async (trx) => {
+        const done = kind === 'blog' ? await repo.unpublishArticle(trx, item.id, reason, now) : await repo.unpublishProduct(trx, item.id, reason, now);
+        if (!done) return false;
+        await repo.audit(trx, {
+          id: newId(), actor_id: admin.id, actor_name: admin.name, action: 'unpublish', target_type: kind,
+          target_id: item.id, target_label: label, reason, created_at: now,
+        });
+        return true;
+      });
+      if (!changed) throw conflict(`"${label}" is not published`);
+      return { message: `"${label}" is unpublished` };
+    },
+
+    async audit(pageRaw: string | undefined) {
+      const pageText = cleanField(pageRaw) || '1';
+      if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw badRequest('The page must be a whole number from 1');
+      const page = Number(pageText);
+      const [rows, total] = await Promise.all([repo.auditPage(auditPageSize, (page - 1) * auditPageSize), repo.auditCount()]);
+      return { entries: rows.map(toAuditEntry), page, pages: Math.max(1, Math.ceil(total / auditPageSize)), total };
+    },
+
+    /** Today's and this month's figures in the clinic's time zone, and the last 14 days for the chart. */
+    async stats() {
+      const now = new Date();
+      const today = clinicDay(now.toISOString());
+      const days = Array.from({ length: chartDays }, (_, i) => clinicDay(new Date(now.getTime() - (chartDays - 1 - i) * 86_400_000).toISOString()));
+      const monthStart = dayStart(`${today.slice(0, 8)}01`);
+      const since = [dayStart(days[0]), monthStart].sort()[0];
+      const [bookings, orders, payments, patients, pending] = await Promise.all([
+        repo.bookingsSince(since), repo.ordersSince(since), repo.paymentsSince(since), repo.patientsSince(since), repo.pendingCount(),
+      ]);
+      const period = (inPeriod: (day: string) => boolean) => ({
+        bookings: bookings.filter((r) => inPeriod(clinicDay(r.at))).length,
+        orders: orders.filter((r) => inPeriod(clinicDay(r.at))).length,
+        revenueCents: payments.filter((r) => inPeriod(clinicDay(r.at))).reduce((sum, r) => sum + Number(r.amount_cents), 0),
+        newPatients: patients.filter((r) => inPeriod(clinicDay(r.at))).length,
+      });
+      const month = today.slice(0, 7);
+      return {
+        timeZone: zone,
+        today: period((d) => d === today),
+        month: period((d) => d.startsWith(month)),
+        pending,
+        daily: days.map((date) => {
+          const p = period((d) => d === date);
+          return { date, bookings: p.bookings, orders: p.orders, revenueCents: p.revenueCents };
+        }),
+      };
+    },
+  };
+}

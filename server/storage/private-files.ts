@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { badRequest } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { detectImageType, type UploadedFile } from './images.js';
+
+/**
+ * Files that are never public: licence documents and lab results. They live outside /uploads
+ * (DATA_DIR/private) under server-made names and are read only through authorized API routes,
+ * which decide who may see them and log the read.
+ */
+
+const contentTypes: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', gif: 'image/gif', jpg: 'image/jpeg' };
+
+/** The file's type from its first bytes: PDF, PNG, GIF or JPEG; the name and declared type are never trusted. */
+function detectType(bytes: Buffer, allowPdf: boolean): string | null {
+  if (allowPdf && bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  const image = detectImageType(bytes);
+  return image === 'jpeg' ? 'jpg' : image;
+}
+
+/** Stored private files are named `private:<id>.<ext>`; anything else is a public /uploads path. */
+const prefix = 'private:';
+export const isPrivateFile = (stored: string) => stored.startsWith(prefix);
+
+export interface PrivateFiles {
+  save(file: UploadedFile, label: string, options?: { allowPdf?: boolean }): Promise<string>;
+  /** The file on disk and its content type, or null when the stored value is not a private file. */
+  locate(stored: string): { file: string; contentType: string } | null;
+  open(stored: string): NodeJS.ReadableStream;
+  remove(stored: string): Promise<void>;
+}
+
+export function createPrivateFiles(dataDir: string): PrivateFiles {
+  const dir = path.join(dataDir, 'private');
+  const locate = (stored: string) => {
+    if (!isPrivateFile(stored)) return null;
+    const name = path.basename(stored.slice(prefix.length));
+    const ext = name.split('.').pop() ?? '';
+    return { file: path.join(dir, name), contentType: contentTypes[ext] ?? 'application/octet-stream' };
+  };
+  return {
+    async save(file, label, options = {}) {
+      if (file.buffer.length === 0) throw badRequest(`${label} is empty`);
+      const type = detectType(file.buffer, options.allowPdf ?? false);
+      if (!type) throw badRequest(`${label} must be ${options.allowPdf ? 'a PDF or ' : ''}a PNG, GIF or JPEG image`);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const name = `${newId()}.${type}`;
+      await writeFile(path.join(dir, name), file.buffer, { flag: 'wx', mode: 0o600 });
+      return `${prefix}${name}`;
+    },
+    locate,
+    open(stored) {
+      const found = locate(stored);
+      if (!found) throw new Error('not a private file');
+      return createReadStream(found.file);
+    },
+    async remove(stored) {
+      const found = locate(stored);
+      if (found) await unlink(found.file).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { api, apiLogin, demo, expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+
+/**
+ * Verified professionals in Chromium: a doctor signs up and waits for approval (not listed, no
+ * slots), an administrator approves him in the console, a patient reserves, he reads her history,
+ * she cancels, he is refused and she sees the refusal in "Who viewed my record".
+ */
+let portal: Portal;
+let browser: Browser;
+const unique = Date.now().toString(36);
+const doctor = { name: `Dr. Sherine Wahba`, email: `sherine.${unique}@example.test`, password: 'Sherine#2026pass' };
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.dispose();
+});
+
+async function adminPage(width?: number): Promise<Page> {
+  const page = await (await newContext(browser, width)).newPage();
+  await loginThroughUi(page, portal, demo.admin.email, demo.admin.password);
+  return page;
+}
+
+describe('verified professionals', () => {
+  let doctorId = '';
+
+  it('a doctor signs up with his licence and waits for approval: not listed, no slots', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${portal.url}/account/doctor`);
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
+    const fields: Record<string, string> = { 'Full name': doctor.name, Username: `sherine_${unique}`, Email: doctor.email, Password: doctor.password, 'Licence number': 'EMS-77120' };
+    for (const [label, value] of Object.entries(fields)) await page.getByLabel(new RegExp(`^${label}`)).fill(value);
+    await page.getByLabel('Specialization').selectOption('Neurology');
+    await page.getByLabel('Country').selectOption('Egypt');
+    await page.getByLabel('Government').selectOption('Cairo');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(/The clinic checks your licence before your account is listed/).waitFor();
+
+    await loginThroughUi(page, portal, doctor.email, doctor.password);
+    await page.getByText('Your account is awaiting approval').waitFor();
+    await expectAccessible(page, 'awaiting approval');
+    await screenshot(page, 'admin-awaiting-approval');
+    const session = await apiLogin(portal, doctor.email, doctor.password);
+    doctorId = session.user._id;
+    expect(session.user.status).toBe('pending');
+    expect(JSON.stringify((await api(portal, 'GET', 'doctors')).body)).not.toContain(doctorId);
+    const slot = await api(portal, 'POST', 'appointment', { date: `${new Date().getUTCFullYear() + 1}-01-20`, time: '10:00' }, session.token);
+    expect(slot.status).toBe(403);
+    await page.context().close();
+  });
+
+  it('the administrator approves him in the console; every console page is accessible', async () => {
+    const page = await adminPage();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('link', { name: 'Admin console' }).click();
+    await page.waitForURL(`${portal.url}/admin`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Admin console' });
+    await page.locator('canvas').waitFor();
+    await expectAccessible(page, 'admin dashboard');
+    await screenshot(page, 'admin-dashboard');
+
+    await nav.getByRole('link', { name: 'Applications' }).click();
+    await page.getByRole('heading', { name: doctor.name }).waitFor();
+    await expectAccessible(page, 'admin applications');
+    await page.getByRole('button', { name: `Approve ${doctor.name}` }).click();
+    await page.getByText(`${doctor.name} is approved`).waitFor();
+
+    await nav.getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('Search users by name, email or username').fill(doctor.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('cell', { name: doctor.email }).waitFor();
+    await expectAccessible(page, 'admin users');
+
+    await nav.getByRole('link', { name: 'Articles and products' }).click();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    await page.getByRole('button', { name: /^Unpublish / }).first().waitFor();
+    await expectAccessible(page, 'admin content');
+
+    await nav.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('cell', { name: `Approved ${doctor.name} (doctor)` }).waitFor();
+    await expectAccessible(page, 'admin audit');
+    await page.context().close();
+
+    // Listed now, on the public doctors page.
+    const visitor = await (await newContext(browser)).newPage();
+    await visitor.goto(`${portal.url}/doctors`);
+    await visitor.getByText(doctor.name).first().waitFor();
+    await visitor.context().close();
+  });
+
+  it('works at 390 px on a phone', async () => {
+    const page = await adminPage(390);
+    await page.goto(`${portal.url}/admin/applications`);
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    await expectAccessible(page, 'admin at 390 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
+  it('a patient reserves, he reads her history; she cancels, he is refused and she sees it in her log', async () => {
+    const patient = (await registerAccount(portal, 'patient', { name: 'Rasha Nabil' })) as { id: string; email: string; password: string };
+    const doctorToken = (await apiLogin(portal, doctor.email, doctor.password)).token;
+    const patientToken = (await apiLogin(portal, patient.email, patient.password)).token;
+    const slot = await api(portal, 'POST', 'appointment', { date: `${new Date().getUTCFullYear() + 1}-01-20`, time: '10:00' }, doctorToken);
+    expect(slot.status, JSON.stringify(slot.body)).toBe(200);
+    const slotId = slot.body.appointment._id;
+    expect((await api(portal, 'POST', `appointment/reserve/?appointment=${slotId}&receiver=${doctorId}`, {}, patientToken)).status).toBe(200);
+    expect((await api(portal, 'GET', `history/?patient=${patient.id}`, undefined, doctorToken)).status).toBe(200);
+    expect((await api(portal, 'DELETE', `appointment/cancel/?appointment=${slotId}`, undefined, patientToken)).status).toBe(200);
+    const refused = await api(portal, 'GET', `history/?patient=${patient.id}`, undefined, doctorToken);
+    expect(refused.status).toBe(403);
+
+    const page = await (await newContext(browser)).newPage();
+    await loginThroughUi(page, portal, patient.email, patient.password);
+    await page.goto(`${portal.url}/history/${patient.id}`);
+    const log = page.locator('section.history-log');
+    await log.getByRole('heading', { name: 'Who viewed my record' }).waitFor();
+    const row = log.getByRole('row').filter({ hasText: doctor.name });
+    await row.filter({ hasText: 'Refused' }).first().waitFor();
+    await row.filter({ hasText: 'Allowed' }).filter({ hasText: 'Holds an upcoming appointment with her' }).first().waitFor();
+    await expectAccessible(page, 'history log');
+    await screenshot(page, 'admin-history-log');
+    await page.context().close();
+  });
+});
