@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
 import type { Tokens } from './lib/tokens.js';
+import type { Mailer } from './mail/mailer.js';
 import type { ImageStore } from './storage/images.js';
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -15,5 +16,7 @@ declare module 'fastify' {
     dialect: Dialect;
     tokens: Tokens;
     images: ImageStore;
+    /** Email: SMTP_URL, or .eml files under DATA_DIR/outbox. */
+    mailer: Mailer;
   }
 }
