@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors.js';
 import type { App } from '../types.js';
 
 /** Turns a schema validation failure into one sentence a person can act on. */
@@ -31,6 +32,8 @@ export default fp(async (app: App) => {
       else if (error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body could not be read';
       return reply.status(status).send({ message });
     }
+    // A 5xx the code raised on purpose (the mail server is down) carries a sentence meant for the person.
+    if (error instanceof HttpError) return reply.status(status).send({ message: error.message });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again in a moment.' });
   });
