@@ -1,9 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '../../ui/Spinner';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
+
+// Only signed-in accounts with something to do see it; it loads after the page.
+const AccountBanner = lazy(() => import('../../features/account-security/AccountBanner'));
 
 export function Layout() {
   return (
@@ -13,6 +16,9 @@ export function Layout() {
       </a>
       <ScrollManager />
       <SiteNavbar />
+      <Suspense fallback={null}>
+        <AccountBanner />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -29,3 +29,11 @@ export interface User {
 }
 
 export type RegistrationKind = Role;
+
+/** What the server says beside the user at login and startup: drives the verify and two-factor banners. */
+export interface AccountSecurity {
+  emailVerified: boolean;
+  twoFactor: boolean;
+  twoFactorRequired: boolean;
+  verifiedEmailRequired: boolean;
+}
