@@ -62,7 +62,7 @@ describe('account security journey', () => {
     await phone.getByRole('button', { name: 'Send the link' }).click();
     await phone.getByText('If an account uses this email').waitFor();
     await followMailLink(phone, account.email, 'Reset your password');
-    await phone.getByLabel('New password').fill('a-brand-new-password');
+    await phone.getByLabel(/^New password/).fill('a-brand-new-password');
     await phone.getByLabel('Repeat the new password').fill('a-brand-new-password');
     await expectAccessible(phone, 'reset-password');
     await phone.getByRole('button', { name: 'Save the new password' }).click();
