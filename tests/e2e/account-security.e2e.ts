@@ -35,7 +35,8 @@ async function followMailLink(page: Page, to: string, subject: string) {
 
 describe('account security journey', () => {
   it('verifies the email from the outbox, resets a forgotten password, and signs in with two-factor', async () => {
-    const account = await registerAccount(portal, 'patient');
+    const account = { email: `journey.${Date.now().toString(36)}@example.test`, password: 'journey-password-1' };
+    await registerAccount(portal, 'patient', account);
     const page = await (await newContext(browser)).newPage();
 
     // 1. Verify the email: the banner asks, the emailed link answers, the banner goes.
