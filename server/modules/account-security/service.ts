@@ -155,6 +155,9 @@ export function accountSecurityService(app: App) {
         }
         return { message: forgotAnswer };
       }
+      // Repeated asks within a minute send nothing more (no flooding someone's inbox); the answer stays the same.
+      const last = await repo.latestToken(user.id, 'reset_password');
+      if (last && !last.used_at && Date.now() - Date.parse(last.created_at) < RESEND_PAUSE_MS) return { message: forgotAnswer };
       const now = nowIso();
       await repo.voidTokens(user.id, 'reset_password', now);
       const secret = await newLink(user.id, 'reset_password');
