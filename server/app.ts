@@ -17,6 +17,7 @@ import errorsPlugin from './plugins/errors.js';
 import { registerModules } from './modules/index.js';
 import { databaseState, redisState } from './health.js';
 import realtime from './realtime/index.js';
+import { createMailer } from './mail/mailer.js';
 import { createImageStore } from './storage/images.js';
 import { createPrivateFiles } from './storage/private-files.js';
 import type { App } from './types.js';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.decorate('tokens', createTokens(config.jwtSecret, config.tokenTtlSeconds));
   app.decorate('images', createImageStore(config.uploadDir, config.publicUrl));
   app.decorate('privateFiles', createPrivateFiles(config.dataDir));
+  app.decorate('mailer', createMailer(config, app.log));
 
   // Urlencoded forms are accepted as well as multipart and JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {

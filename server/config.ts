@@ -21,6 +21,8 @@ function isPostgresUrl(value: string): boolean {
     return false;
   }
 }
+/** Roles two-factor sign-in can be required of (`admin` once that role exists). */
+const mfaRoles = ['patient', 'doctor', 'pharmacist', 'admin'];
 
 /** Every setting the server reads, validated once at start. Defaults run the embedded portal. */
 const envSchema = z.object({
@@ -49,6 +51,20 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   SEED: z.enum(['auto', 'never']).default('auto'),
   CARE_ACCESS_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  CLINIC_NAME: z.string().max(100).default('Clinic & Pharmacy Portal'),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  REQUIRE_VERIFIED_EMAIL: z.enum(['true', 'false']).default('false'),
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.split(',').every((r) => !r.trim() || mfaRoles.includes(r.trim().toLowerCase())),
+      `MFA_REQUIRED_ROLES must be a comma separated list of: ${'patient, doctor, pharmacist, admin'}`,
+    ),
 });
 
 /** The names of every environment variable the server reads. */
@@ -78,7 +94,25 @@ export type Config = {
   /** Days after an appointment during which the doctor may still read the patient's history. */
   careAccessDays: number;
   version: string;
+  /** Shown in emails and as the issuer in authenticator apps. */
+  clinicName: string;
+  /** Send mail through this SMTP server; when absent, mail is written to DATA_DIR/outbox as .eml files. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Booking, buying and chatting wait until the account's email is verified. */
+  requireVerifiedEmail: boolean;
+  /** Roles that must turn on two-factor sign-in before they can act. */
+  mfaRequiredRoles: string[];
 };
+
+/** The host of PUBLIC_URL for the default sender address; `localhost` without one. */
+function hostnameOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).hostname || 'localhost' : 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
 
 /** A secret made on first start and kept in the data directory, so tokens survive restarts. */
 function persistentSecret(dataDir: string): string {
@@ -126,6 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
     seed: e.SEED,
     careAccessDays: e.CARE_ACCESS_DAYS,
+    clinicName: e.CLINIC_NAME,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM ?? `"${e.CLINIC_NAME.replace(/["\\]/g, '')}" <no-reply@${hostnameOf(e.PUBLIC_URL)}>`,
+    requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL === 'true',
+    mfaRequiredRoles: e.MFA_REQUIRED_ROLES.split(',').map((r) => r.trim().toLowerCase()).filter(Boolean),
     version: process.env.npm_package_version ?? '1.0.0',
     ...overrides,
   };

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
 import type { Tokens } from './lib/tokens.js';
+import type { Mailer } from './mail/mailer.js';
 import type { ImageStore } from './storage/images.js';
 import type { PrivateFiles } from './storage/private-files.js';
 
@@ -17,5 +18,7 @@ declare module 'fastify' {
     tokens: Tokens;
     images: ImageStore;
     privateFiles: PrivateFiles;
+    /** Email: SMTP_URL, or .eml files under DATA_DIR/outbox. */
+    mailer: Mailer;
   }
 }

@@ -9,6 +9,7 @@ import * as shop from './migrations/2026-11-23-020-shop.js';
 import * as history from './migrations/2026-11-23-030-history.js';
 import * as paymentConfirmation from './migrations/2026-11-25-110-payment-confirmation.js';
 import * as verifiedProfessionals from './migrations/2026-11-25-160-verified-professionals.js';
+import * as accountSecurity from './migrations/2026-11-25-150-account-security.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-030-history': history,
   '2026-11-25-110-payment-confirmation': paymentConfirmation,
   '2026-11-25-160-verified-professionals': verifiedProfessionals,
+  '2026-11-25-150-account-security': accountSecurity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,6 +47,43 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** The browser that signed in, shown in the sessions list. */
+  user_agent: string;
+  ip: string;
+}
+
+/** Absent for accounts made before verification existed (they count as verified). */
+export interface AccountSecurityTable {
+  user_id: string;
+  email_verified: Flag;
+  /** The TOTP secret (base32) once two-factor sign-in is on. */
+  mfa_secret: string | null;
+  /** A secret shown in settings but not yet confirmed with a code. */
+  mfa_pending_secret: string | null;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  mfa_last_step: number | null;
+  updated_at: string;
+}
+
+export type AccountTokenPurpose = 'verify_email' | 'change_email' | 'reset_password' | 'mfa_login';
+
+/** One-time secrets; the row holds the SHA-256 of what was sent, never the secret. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  new_email: string | null;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface LoginAttemptsTable {
@@ -363,6 +400,9 @@ export interface AdminAuditTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  account_security: AccountSecurityTable;
+  account_tokens: AccountTokensTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   login_attempts: LoginAttemptsTable;
   doctor_education: DoctorEducationTable;
   appointments: AppointmentsTable;

@@ -1,4 +1,5 @@
 import type { App } from '../types.js';
+import accountSecurityRoutes from './account-security/routes.js';
 import accountsRoutes from './accounts/routes.js';
 import adminRoutes from './admin/routes.js';
 import appointmentsRoutes from './appointments/routes.js';
@@ -11,10 +12,13 @@ import doctorsRoutes from './doctors/routes.js';
 import historyRoutes from './history/routes.js';
 import pharmacyRoutes from './pharmacy/routes.js';
 import shopRoutes from './shop/routes.js';
+import twoFactorRoutes from './two-factor/routes.js';
 
 /** Every API module, mounted under /api. */
 export async function registerModules(api: App) {
   await api.register(accountsRoutes);
+  await api.register(accountSecurityRoutes);
+  await api.register(twoFactorRoutes);
   await api.register(doctorsRoutes);
   await api.register(appointmentsRoutes);
   await api.register(contentRoutes);

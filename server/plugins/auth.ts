@@ -13,6 +13,9 @@ export interface Viewer {
   status: UserStatus;
   jti: string;
   token: string;
+  /** False only for accounts made since verification exists whose link was not followed yet (always set by viewerFromToken). */
+  emailVerified?: boolean;
+  mfaEnabled?: boolean;
 }
 
 declare module 'fastify' {
@@ -30,13 +33,31 @@ export async function viewerFromToken(app: App, token: string | null): Promise<V
   const row = await app.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.role', 'users.name', 'users.status'])
+    .leftJoin('account_security', 'account_security.user_id', 'users.id')
+    .select(['users.id', 'users.role', 'users.name', 'users.status', 'account_security.email_verified', 'account_security.mfa_secret'])
     .where('sessions.jti', '=', claims.jti)
     .where('sessions.user_id', '=', claims._id)
     .executeTakeFirst();
   // Suspending deletes the sessions too; this also covers a token checked in the same instant.
   if (!row || row.status === 'suspended') return null;
-  return { id: row.id, role: row.role, name: row.name, status: row.status, jti: claims.jti, token };
+  return {
+    id: row.id, role: row.role, name: row.name, status: row.status, jti: claims.jti, token,
+    emailVerified: row.email_verified !== 0, mfaEnabled: Boolean(row.mfa_secret),
+  };
+}
+
+/** True when the viewer's role must use two-factor sign-in (MFA_REQUIRED_ROLES) and has not turned it on. */
+export const mustSetUpTwoFactor = (app: App, viewer: Viewer) => !viewer.mfaEnabled && app.config.mfaRequiredRoles.includes(viewer.role);
+export const twoFactorSetupMessage = 'Your role must use two-factor sign-in: please turn it on in Settings → Security before continuing.';
+
+/**
+ * With REQUIRE_VERIFIED_EMAIL=true, booking, buying and chatting wait until the email is verified.
+ * Called by those actions only; everything else works at once after sign-up.
+ */
+export function requireVerifiedEmail(app: App, viewer: Viewer) {
+  if (app.config.requireVerifiedEmail && viewer.emailVerified === false) {
+    throw forbidden('Please verify your email address first: follow the link we emailed you, or ask for a new one from the banner at the top of the page.');
+  }
 }
 
 export default fp(async (app: App) => {
@@ -44,6 +65,10 @@ export default fp(async (app: App) => {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     request.viewer = await viewerFromToken(app, tokenFromHeader(request.headers.authorization));
+    // A role that must use two-factor sign-in can only reach its account settings until it is on.
+    if (request.viewer && mustSetUpTwoFactor(app, request.viewer) && !request.url.startsWith('/api/auth/')) {
+      throw forbidden(twoFactorSetupMessage);
+    }
   });
 });
 

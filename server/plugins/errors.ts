@@ -41,6 +41,8 @@ export default fp(async (app: App) => {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ message: databaseDownMessage });
     }
+    // A 5xx the code raised on purpose (the mail server is down) carries a sentence meant for the person.
+    if (error instanceof HttpError) return reply.status(status).send({ message: error.message });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again in a moment.' });
   });

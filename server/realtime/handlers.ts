@@ -1,7 +1,8 @@
 import type { Server, Socket } from 'socket.io';
-import { HttpError, tooMany, unauthorized } from '../lib/errors.js';
 import { chatService } from '../modules/chat/service.js';
-import { viewerFromToken, type Viewer } from '../plugins/auth.js';
+import { HttpError, forbidden, tooMany, unauthorized } from '../lib/errors.js';
+import { mustSetUpTwoFactor, requireVerifiedEmail, twoFactorSetupMessage, viewerFromToken, type Viewer } from '../plugins/auth.js';
+import { sessionRoom } from './session-rooms.js';
 import type { App } from '../types.js';
 import type { Presence } from './presence.js';
 import type { RateLimiter } from './rate.js';
@@ -12,6 +13,8 @@ interface SocketData {
   token?: string;
   /** The user of that token. */
   userId?: string;
+  /** The session of that token: ending it disconnects this socket (see session-rooms). */
+  jti?: string;
   /** The user whose presence this socket holds, once it went online. */
   onlineAs?: string;
   /** The chat room this socket views; it receives no other chat's list. */
@@ -59,6 +62,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     const data = socket.data as SocketData;
     const viewer = await viewerFromToken(app, token ?? data.token ?? null);
     if (!viewer) throw unauthorized('Please log in again to use the chat');
+    if (mustSetUpTwoFactor(app, viewer)) throw forbidden(twoFactorSetupMessage);
     return viewer;
   }
 
@@ -68,6 +72,9 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     data.token = viewer.token;
     if (data.userId && data.userId !== viewer.id) socket.leave(userRoom(data.userId));
     data.userId = viewer.id;
+    if (data.jti && data.jti !== viewer.jti) socket.leave(sessionRoom(data.jti));
+    data.jti = viewer.jti;
+    socket.join(sessionRoom(viewer.jti));
     if (data.onlineAs && data.onlineAs !== viewer.id) {
       const previous = data.onlineAs;
       socket.leave(userRoom(previous));
@@ -89,6 +96,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     data.queue = Promise.resolve();
     data.events = { start: Date.now(), count: 0 };
     if (data.userId) socket.join([MEMBERS_ROOM, userRoom(data.userId)]);
+    if (data.jti) socket.join(sessionRoom(data.jti));
 
     const on = (event: string, handler: (...args: unknown[]) => Promise<void>) => {
       socket.on(event, (...args: unknown[]) => {
@@ -146,6 +154,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     on('sendMessage', async (payload) => {
       const body = (payload && typeof payload === 'object' ? payload : {}) as { chatId?: unknown; content?: unknown; sender?: unknown };
       const viewer = await identify(socket, tokenOf(body.sender));
+      requireVerifiedEmail(app, viewer);
       if (!(await messageRate.allow(viewer.id))) throw tooMany('You are sending messages too fast; please wait a moment');
       const sent = await service.send(viewer, body.chatId, body.content);
       // Writing in a chat means viewing it; the list then reaches every socket viewing it (on any process).

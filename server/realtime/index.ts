@@ -78,6 +78,7 @@ export default fp(async (app: App) => {
         if (!viewer) return next(new Error('Unauthorized'));
         socket.data.token = token;
         socket.data.userId = viewer.id;
+        socket.data.jti = viewer.jti;
         next();
       },
       (error: unknown) => next(error instanceof Error ? error : new Error('Unauthorized')),

@@ -9,6 +9,9 @@ import { Layout } from './layout/Layout';
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const LoginPage = lazy(() => import('../features/session/LoginPage'));
 const RegisterPage = lazy(() => import('../features/session/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/account-security/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/account-security/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/account-security/VerifyEmailPage'));
 const DoctorsPage = lazy(() => import('../features/doctors/DoctorsPage'));
 const DoctorPage = lazy(() => import('../features/doctors/DoctorPage'));
 const AppointmentRequestPage = lazy(() => import('../features/appointments/AppointmentRequestPage'));
@@ -37,6 +40,9 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           <Route path="account/login" element={<LoginPage />} />
+          <Route path="account/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="account/reset-password" element={<ResetPasswordPage />} />
+          <Route path="account/verify-email" element={<VerifyEmailPage />} />
           <Route path="account/register" element={<RegisterPage kind="patient" />} />
           <Route path="account/doctor" element={<RegisterPage kind="doctor" />} />
           <Route path="account/pharmacist" element={<RegisterPage kind="pharmacist" />} />

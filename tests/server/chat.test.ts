@@ -216,9 +216,14 @@ describe('the chat socket', () => {
   it('stops answering a socket whose token was logged out', async () => {
     const session = await login(server.app, 'patient@clinic.test', 'Patient#2026');
     const c = await online(session);
+    // Logout disconnects the session's sockets; a socket that names the ended token is refused.
+    const ended = new Promise((resolve) => c.socket.once('disconnect', resolve));
     await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: session.token } });
-    c.socket.emit('getMessages', demoChatId);
-    expect(await next(c, 'ErrorMessage')).toEqual({ message: 'Please log in again to use the chat' });
+    expect(await ended).toBe('io server disconnect');
+    const again = await connect(url);
+    again.socket.emit('getMessages', demoChatId);
+    again.socket.emit('goOnline', session.token);
+    expect(await next(again, 'ErrorMessage')).toEqual({ message: 'Please log in again to use the chat' });
   });
 
   it('sends a socket only the list of the chat it views last (other rooms are left on join)', async () => {

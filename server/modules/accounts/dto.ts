@@ -44,6 +44,14 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
+/** Beside the user (login, auth/user): what the web app's banners and settings need. */
+export const securitySchema = z.object({
+  emailVerified: z.boolean(),
+  twoFactor: z.boolean(),
+  twoFactorRequired: z.boolean(),
+  verifiedEmailRequired: z.boolean(),
+});
+
 export function toUserDto(row: UsersTable, token: string | null, images: ImageStore): UserDto {
   return {
     _id: row.id,

@@ -35,7 +35,7 @@ export function accountsRepository(db: DB) {
     insert: (row: UsersTable) => db.insertInto('users').values(row).execute(),
     update: (id: string, changes: Partial<UsersTable>) => db.updateTable('users').set(changes).where('id', '=', id).execute(),
 
-    insertSession: (session: { jti: string; user_id: string; created_at: string; expires_at: string }) =>
+    insertSession: (session: { jti: string; user_id: string; created_at: string; expires_at: string; user_agent: string; ip: string }) =>
       db.insertInto('sessions').values(session).execute(),
     deleteSession: (jti: string) => db.deleteFrom('sessions').where('jti', '=', jti).execute(),
     deleteExpiredSessions: (userId: string, now: string) =>

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../db/schema.js';
 import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
@@ -5,8 +6,11 @@ import { tokenFromHeader } from '../../lib/tokens.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { cleanField, readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { userSchema } from './dto.js';
+import { securitySchema, userSchema } from './dto.js';
 import { accountsService } from './service.js';
+
+const signedInSchema = z.object({ message: z.string(), user: userSchema, role: z.string(), token: z.string(), security: securitySchema });
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
 const signupFields = ['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'blood_type', 'height', 'weight', 'specialization', 'location', 'officeNumber', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber', 'image (file)', 'certificate (file)', 'licenseDocument (file: PDF or image)'];
 
@@ -26,10 +30,26 @@ export default async function accountsRoutes(app: App) {
 
   app.post(
     '/auth/login',
-    { schema: { tags, summary: 'Log in with email and password', ...formBody(['email', 'password']), response: { 200: z.object({ message: z.string(), user: userSchema, role: z.string(), token: z.string() }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Log in with email and password. With two-factor sign-in on, answers `twoFactorRequired` and a `challenge` for POST auth/login/two-factor instead of a session.',
+        ...formBody(['email', 'password']),
+        response: { 200: z.union([signedInSchema, z.object({ message: z.string(), twoFactorRequired: z.literal(true), challenge: z.string() })]), ...errorResponses },
+      },
+    },
     async (request) => {
       const form = await readForm(request);
-      return service.login(cleanField(form.fields.email), form.fields.password ?? '', request.ip);
+      return service.login(cleanField(form.fields.email), form.fields.password ?? '', clientOf(request));
+    },
+  );
+
+  app.post(
+    '/auth/login/two-factor',
+    { schema: { tags, summary: 'The second sign-in step: the challenge and a code from the authenticator app (or a recovery code)', ...formBody(['challenge', 'code']), response: { 200: signedInSchema, ...errorResponses } } },
+    async (request) => {
+      const form = await readForm(request);
+      return service.loginWithCode(cleanField(form.fields.challenge), cleanField(form.fields.code), clientOf(request));
     },
   );
 
@@ -44,13 +64,13 @@ export default async function accountsRoutes(app: App) {
 
   app.get(
     '/auth/user',
-    { schema: { tags, summary: 'The signed-in user and role', security: [{ token: [] }], response: { 200: z.object({ user: userSchema, role: z.string() }), ...errorResponses } } },
+    { schema: { tags, summary: 'The signed-in user and role', security: [{ token: [] }], response: { 200: z.object({ user: userSchema, role: z.string(), security: securitySchema }), ...errorResponses } } },
     async (request) => service.current(requireViewer(request)),
   );
 
   app.patch(
     '/auth/user',
-    { schema: { tags, summary: 'Change profile fields (a whitelist; others are ignored)', security: [{ token: [] }], ...formBody(['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'about', 'image (file)', 'certificate (file)', 'pharmacyLocation', 'workingDate']), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } } },
+    { schema: { tags, summary: 'Change profile fields (a whitelist; others are ignored). A new email or password needs currentPassword; a new email is used once its link is followed.', security: [{ token: [] }], ...formBody(['name', 'username', 'email', 'password', 'currentPassword', 'phone', 'gender', 'country', 'government', 'about', 'image (file)', 'certificate (file)', 'pharmacyLocation', 'workingDate']), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
       return service.update(viewer, await readForm(request));

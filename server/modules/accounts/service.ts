@@ -1,11 +1,15 @@
 import type { Role, UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { HttpError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { nameKey } from '../../lib/names.js';
 import { nowIso } from '../../lib/time.js';
 import { isProfessional, type Viewer } from '../../plugins/auth.js';
+import { disconnectSessions } from '../../realtime/session-rooms.js';
+import { accountSecurityService } from '../account-security/service.js';
+import { twoFactorService } from '../two-factor/service.js';
+import { checkCurrentPassword } from './current-password.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
@@ -55,16 +59,24 @@ async function columnsFrom(fields: Record<string, string>, role: Role, partial: 
   return out;
 }
 
+/** Where a request comes from, for the sessions list. */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
 export function accountsService(app: App) {
   const repo = accountsRepository(app.db);
+  const security = accountSecurityService(app);
+  const twoFactor = twoFactorService(app);
   const { config } = app;
 
+  /**
+   * Usernames and doctors' names are shown publicly, so a clash is answered; an email clash never
+   * is (it would tell anyone who is a patient here): sign-up and email changes treat it elsewhere.
+   */
   async function ensureUnique(changes: Partial<UsersTable>, role: Role, exceptId?: string) {
-    const taken = await repo.takenKeys(
-      { email: changes.email, username: changes.username, doctorName: role === 'doctor' ? changes.name : undefined },
-      exceptId,
-    );
-    if (taken.email) throw conflict('This email is already registered');
+    const taken = await repo.takenKeys({ username: changes.username, doctorName: role === 'doctor' ? changes.name : undefined }, exceptId);
     if (taken.username) throw conflict('This username is already taken');
     if (taken.doctorName) throw conflict('A doctor with this name is already registered');
     // A professional's name must not pass for another's once case, spacing, accents and "Dr." are set aside.
@@ -88,12 +100,45 @@ export function accountsService(app: App) {
     if (document && isProfessional(role)) changes.license_document = await app.privateFiles.save(document, 'The licence document', { allowPdf: true });
   }
 
-  async function issueSession(user: UsersTable) {
+  async function issueSession(user: UsersTable, client: Client) {
     const { token, jti, expiresAt } = await app.tokens.issue(user.id, user.role);
     const now = nowIso();
     await repo.deleteExpiredSessions(user.id, now);
-    await repo.insertSession({ jti, user_id: user.id, created_at: now, expires_at: expiresAt.toISOString() });
+    await repo.insertSession({
+      jti, user_id: user.id, created_at: now, expires_at: expiresAt.toISOString(), user_agent: client.userAgent.slice(0, 300), ip: client.ip.slice(0, 100),
+    });
     return token;
+  }
+
+  /** Only someone who knows the password (and code) learns that the account is suspended. */
+  function refuseSuspended(user: UsersTable) {
+    if (user.status === 'suspended') {
+      throw forbidden(`This account is suspended${user.status_reason ? `: ${user.status_reason}` : ''}. Please contact the clinic.`);
+    }
+  }
+
+  async function signedIn(user: UsersTable, client: Client) {
+    refuseSuspended(user);
+    const token = await issueSession(user, client);
+    return {
+      message: 'Logged in successfully', user: toUserDto(user, token, app.images), role: user.role, token,
+      security: await security.summary(user.id, user.role),
+    };
+  }
+
+  /** Sends a sign-up's email; a mail failure does not undo the account but is said in the answer. */
+  async function signupMail(send: () => Promise<void>, role: Role) {
+    // Doctors and pharmacists are also told that the clinic checks their licence first.
+    const review = isProfessional(role) ? ' The clinic checks your licence before your account is listed.' : '';
+    try {
+      await send();
+      return `Account created successfully. We sent you an email to verify your address.${review}`;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 503) {
+        return `Account created successfully, but the verification email could not be sent right now: log in and send it again from the banner.${review}`;
+      }
+      throw error;
+    }
   }
 
   async function checkLoginAllowed(keys: string[]) {
@@ -112,8 +157,6 @@ export function accountsService(app: App) {
     async signup(role: Role, form: Form) {
       const changes = await columnsFrom(form.fields, role, false);
       await ensureUnique(changes, role);
-      await storeFiles(form, changes, role);
-      await storeLicenseDocument(form, changes, role);
       const now = nowIso();
       const row: UsersTable = {
         id: newId(), role, name: '', username: '', email: '', password_hash: '', phone: '', gender: '', blood_type: '',
@@ -123,20 +166,30 @@ export function accountsService(app: App) {
         status: isProfessional(role) ? 'pending' : 'approved', status_reason: '', license_number: '', pharmacy_license_number: '', license_document: '',
         ...changes, created_at: now, updated_at: now,
       };
+      // An email that already has an account gets the same answer as a new one; its owner is told by email instead.
+      const answerAsCreated = async (owner: UsersTable) => ({
+        message: await signupMail(() => security.notifyAddressTaken(owner), role),
+        user: toUserDto(row, null, app.images),
+      });
+      const owner = await repo.findByEmail(row.email);
+      if (owner) return answerAsCreated(owner);
+      await storeFiles(form, row, role);
+      await storeLicenseDocument(form, row, role);
       try {
         await repo.insert(row);
       } catch (error) {
         // Two signups racing for the same email or username: the unique index decides.
-        if (isUniqueViolation(error)) throw conflict('This email, username or name is already registered');
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await repo.findByEmail(row.email);
+        if (winner) return answerAsCreated(winner);
+        throw conflict('This username or name is already registered');
       }
-      const message = isProfessional(role)
-        ? 'Account created successfully. The clinic checks your licence before your account is listed.'
-        : 'Account created successfully';
-      return { message, user: toUserDto(row, null, app.images) };
+      await security.markUnverified(row.id);
+      return { message: await signupMail(() => security.sendVerification(row), role), user: toUserDto(row, null, app.images) };
     },
 
-    async login(emailRaw: string, password: string, ip: string) {
+    async login(emailRaw: string, password: string, client: Client) {
+      const ip = client.ip;
       const email = emailRaw.trim().toLowerCase();
       if (!email || !password) throw badRequest('Please enter your email and password');
       // No real address is this long, and the attempt counter's key must fit in an index.
@@ -151,43 +204,73 @@ export function accountsService(app: App) {
         throw unauthorized('Incorrect email or password');
       }
       await repo.clearAttempts(keys[0]);
-      // Only someone who knows the password learns that the account is suspended.
-      if (user.status === 'suspended') {
-        throw forbidden(`This account is suspended${user.status_reason ? `: ${user.status_reason}` : ''}. Please contact the clinic.`);
+      refuseSuspended(user);
+      if (await twoFactor.isEnabled(user.id)) {
+        // The password was right; the session is issued only after the code step.
+        return { message: 'Enter the 6-digit code from your authenticator app', twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };
       }
-      const token = await issueSession(user);
-      return { message: 'Logged in successfully', user: toUserDto(user, token, app.images), role: user.role, token };
+      return signedIn(user, client);
+    },
+
+    /** The second sign-in step: a code (or recovery code) for the challenge the password step gave. */
+    async loginWithCode(challenge: string, code: string, client: Client) {
+      if (!challenge || !code) throw badRequest('Please enter the code from your authenticator app');
+      const userId = await twoFactor.completeChallenge(challenge, code);
+      const user = await repo.findById(userId);
+      if (!user) throw unauthorized('This sign-in step has expired; please log in again');
+      return signedIn(user, client);
     },
 
     async logout(token: string | null) {
       const claims = token ? await app.tokens.verifyIgnoringExpiry(token) : null;
       if (!claims) throw unauthorized();
       await repo.deleteSession(claims.jti);
+      // The session's open sockets stop receiving chat at once.
+      disconnectSessions(app, [claims.jti]);
       return { message: 'Logged out successfully' };
     },
 
     async current(viewer: Viewer) {
       const user = await repo.findById(viewer.id);
       if (!user) throw unauthorized();
-      return { user: toUserDto(user, viewer.token, app.images), role: user.role };
+      return { user: toUserDto(user, viewer.token, app.images), role: user.role, security: await security.summary(user.id, user.role) };
     },
 
+    /**
+     * Profile edits. A new email or password needs `currentPassword`; a new email is used only once
+     * its link is followed (the answer never says whether it belongs to someone else); a new password
+     * signs out every other session.
+     */
     async update(viewer: Viewer, form: Form) {
       const user = await repo.findById(viewer.id);
       if (!user) throw notFound('This account no longer exists');
       const changes = await columnsFrom(form.fields, user.role, true);
+      const newEmail = changes.email && changes.email !== user.email ? changes.email : undefined;
+      delete changes.email;
+      const newPassword = changes.password_hash !== undefined;
+      if (newEmail || newPassword) {
+        const what = newEmail && newPassword ? 'change your email and password' : newEmail ? 'change your email' : 'change your password';
+        await checkCurrentPassword(user, form.fields.currentPassword, what);
+      }
       await ensureUnique(changes, user.role, user.id);
+      // The link is mailed first: if mail is down, nothing changes and the person is told.
+      if (newEmail) await security.startEmailChange(user, newEmail);
       await storeFiles(form, changes, user.role);
       if (Object.keys(changes).length > 0) {
         try {
           await repo.update(user.id, { ...changes, updated_at: nowIso() });
         } catch (error) {
-          if (isUniqueViolation(error)) throw conflict('This email, username or name is already taken');
+          if (isUniqueViolation(error)) throw conflict('This username or name is already taken');
           throw error;
         }
       }
+      if (newPassword) await security.endOtherSessions(user.id, viewer.jti);
       const updated = (await repo.findById(user.id)) as UsersTable;
-      return { message: 'Profile updated', user: toUserDto(updated, viewer.token, app.images) };
+      const notes = [
+        newEmail ? `We sent a link to ${newEmail}: the new email is used once you follow it.` : '',
+        newPassword ? 'Your password was changed and every other session was signed out.' : '',
+      ].filter(Boolean);
+      return { message: ['Profile updated.', ...notes].join(' '), user: toUserDto(updated, viewer.token, app.images) };
     },
   };
 }

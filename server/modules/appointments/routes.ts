@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponses, formBody, messageSchema, queryText } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { requireViewer, requireVerifiedEmail } from '../../plugins/auth.js';
 import { cleanField, readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { appointmentSchema } from './dto.js';
@@ -56,6 +56,7 @@ export default async function appointmentsRoutes(app: App) {
     },
     async (request) => {
       const viewer = requireViewer(request);
+      requireVerifiedEmail(app, viewer);
       await readForm(request);
       return service.reserve(viewer, request.query.appointment, request.query.receiver);
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { requireViewer, requireVerifiedEmail } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { orderSchema, paymentSchema } from './dto.js';
@@ -46,6 +46,7 @@ export default async function checkoutRoutes(app: App) {
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      requireVerifiedEmail(app, viewer);
       const form = await readForm(request);
       const { confirming, ...answer } = await service.checkout(viewer, form, request.headers['idempotency-key']);
       return reply.status(confirming ? 202 : 200).send(answer);

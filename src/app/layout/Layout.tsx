@@ -1,10 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ApprovalNotice } from '../../features/session/ApprovalNotice';
 import { Spinner } from '../../ui/Spinner';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
+
+// Only signed-in accounts with something to do see it; it loads after the page.
+const AccountBanner = lazy(() => import('../../features/account-security/AccountBanner'));
 
 export function Layout() {
   return (
@@ -14,6 +17,9 @@ export function Layout() {
       </a>
       <ScrollManager />
       <SiteNavbar />
+      <Suspense fallback={null}>
+        <AccountBanner />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         <ApprovalNotice />
         <Suspense fallback={<Spinner />}>

@@ -47,4 +47,30 @@ describe('LoginPage', () => {
     renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: signedIn(testUser()) });
     expect(screen.getByTestId('navigated-away')).toBeInTheDocument();
   });
+
+  it('asks for the code when two-factor sign-in is on, then signs in with it', async () => {
+    let codeForm: FormData | null = null;
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ message: 'Enter the code', twoFactorRequired: true, challenge: 'the-challenge' })),
+      http.post('/api/auth/login/two-factor', async ({ request }) => {
+        codeForm = await request.formData();
+        return HttpResponse.json({ user: testUser({ tokens: [{ token }] }), role: 'patient', token, security: { emailVerified: true, twoFactor: true, twoFactorRequired: false, verifiedEmailRequired: false } });
+      }),
+    );
+    const { store } = renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login' });
+    await userEvent.type(screen.getByLabelText(/email/i), 'patient@clinic.test');
+    await userEvent.type(screen.getByLabelText(/password/i), 'Patient#2026{Enter}');
+    const code = await screen.findByLabelText(/Authentication code/);
+    expect(localStorage.getItem('access-token')).toBeNull();
+    await userEvent.type(code, '123456{Enter}');
+    await waitFor(() => expect(localStorage.getItem('access-token')).toBe(token));
+    expect(codeForm!.get('challenge')).toBe('the-challenge');
+    expect(codeForm!.get('code')).toBe('123456');
+    expect(store.getState().session.security?.twoFactor).toBe(true);
+  });
+
+  it('offers "Forgot password?"', () => {
+    renderWithProviders(<LoginPage />, { route: '/account/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/account/forgot-password');
+  });
 });

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
-import { login, selectIsLoggedIn, selectLoginStatus } from './sessionSlice';
+import { login, loginWithCode, selectIsLoggedIn, selectLoginStatus } from './sessionSlice';
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -17,6 +17,9 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  /** Set when the password was right and the account uses two-factor sign-in. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
 
   if (signedInOnArrival) return <Navigate to="/" replace />;
 
@@ -24,11 +27,36 @@ export default function LoginPage() {
     event.preventDefault();
     setError(null);
     try {
-      await dispatch(login({ email, password })).unwrap();
-      setDone(true);
-      window.setTimeout(() => navigate('/'), 500);
+      const result = await dispatch(login({ email, password })).unwrap();
+      if (result.twoFactor) {
+        setChallenge(result.twoFactor.challenge);
+        return;
+      }
+      finish();
     } catch (message) {
       setError(String(message));
+    }
+  };
+
+  const finish = () => {
+    setDone(true);
+    window.setTimeout(() => navigate('/'), 500);
+  };
+
+  const onCode = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await dispatch(loginWithCode({ challenge: challenge ?? '', code })).unwrap();
+      finish();
+    } catch (message) {
+      const text = String(message);
+      setError(text);
+      // An expired step or too many wrong codes: start again from the password.
+      if (/log in again/.test(text)) {
+        setChallenge(null);
+        setCode('');
+      }
     }
   };
 
@@ -46,24 +74,50 @@ export default function LoginPage() {
                 Logged in successfully
               </p>
             )}
-            <Form onSubmit={onSubmit} noValidate>
-              <Form.Group className="mb-3" controlId="login-email">
-                <Form.Label>Email *</Form.Label>
-                <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-              </Form.Group>
-              <Form.Group className="mb-4" controlId="login-password">
-                <Form.Label>Password *</Form.Label>
-                <Form.Control
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </Form.Group>
-              <button type="submit" className="btn btn-primary w-100" disabled={status === 'loading' || done}>
-                {status === 'loading' ? 'Logging in…' : 'Login'}
-              </button>
-            </Form>
+            {challenge ? (
+              <Form onSubmit={onCode} noValidate>
+                <Form.Group className="mb-4" controlId="login-code">
+                  <Form.Label>Authentication code *</Form.Label>
+                  <Form.Control
+                    type="text"
+                    inputMode="text"
+                    autoComplete="one-time-code"
+                    autoFocus
+                    value={code}
+                    aria-describedby="login-code-help"
+                    onChange={(e) => setCode(e.target.value)}
+                  />
+                  <Form.Text id="login-code-help">The 6-digit code from your authenticator app, or one of your recovery codes.</Form.Text>
+                </Form.Group>
+                <button type="submit" className="btn btn-primary w-100" disabled={status === 'loading' || done}>
+                  {status === 'loading' ? 'Checking…' : 'Verify and log in'}
+                </button>
+              </Form>
+            ) : (
+              <>
+                <Form onSubmit={onSubmit} noValidate>
+                  <Form.Group className="mb-3" controlId="login-email">
+                    <Form.Label>Email *</Form.Label>
+                    <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                  </Form.Group>
+                  <Form.Group className="mb-4" controlId="login-password">
+                    <Form.Label>Password *</Form.Label>
+                    <Form.Control
+                      type="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  </Form.Group>
+                  <button type="submit" className="btn btn-primary w-100" disabled={status === 'loading' || done}>
+                    {status === 'loading' ? 'Logging in…' : 'Login'}
+                  </button>
+                </Form>
+                <p className="mt-3 mb-0 text-end">
+                  <Link to="/account/forgot-password">Forgot password?</Link>
+                </p>
+              </>
+            )}
             <p className="mt-4 mb-0 text-center">
               New here? <Link to="/account/register">Create an account</Link>
             </p>

@@ -3,7 +3,7 @@ import { messageOf, toFormData } from '../../api/http';
 import { storage } from '../../api/storage';
 import { isExpired, readClaims } from '../../api/token';
 import { createAppAsyncThunk } from '../../app/hooks';
-import type { RegistrationKind, Role, User } from './types';
+import type { AccountSecurity, RegistrationKind, Role, User } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -14,6 +14,8 @@ interface SessionState {
   userId: string | null;
   status: Status;
   error: string | null;
+  /** Known after login or the startup check; absent before. */
+  security?: AccountSecurity | null;
 }
 
 function fromStorage(): SessionState {
@@ -31,22 +33,57 @@ function fromStorage(): SessionState {
 interface AuthPayload {
   user: User;
   role: Role;
+  security?: AccountSecurity;
 }
 
-/** Login: the new session token is the user's first token (contract A1). */
-export const login = createAppAsyncThunk('session/login', async (form: { email: string; password: string }, { extra, rejectWithValue }) => {
-  try {
-    const { data } = await extra.http.post<AuthPayload>('auth/login', toFormData(form));
-    const token = data.user.tokens[0]?.token;
-    if (!token) return rejectWithValue('The server did not return a session; please try again');
-    storage.saveSession(token, data.user, data.role);
-    const claims = readClaims(token);
-    if (claims?._id) storage.saveUserId(claims._id);
-    return { token, user: data.user, role: data.role, userId: claims?._id ?? data.user._id };
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
-});
+/** The second step of a login with two-factor sign-in on. */
+export interface TwoFactorStep {
+  twoFactorRequired: true;
+  challenge: string;
+  message: string;
+}
+
+/** Stores a new session: the token is the user's first token (contract A1). */
+function signedIn(data: AuthPayload) {
+  const token = data.user.tokens[0]?.token;
+  if (!token) return null;
+  storage.saveSession(token, data.user, data.role);
+  const claims = readClaims(token);
+  if (claims?._id) storage.saveUserId(claims._id);
+  return { token, user: data.user, role: data.role, userId: claims?._id ?? data.user._id, security: data.security ?? null };
+}
+
+const noSession = 'The server did not return a session; please try again';
+
+/**
+ * Login. With two-factor sign-in on, the server answers a challenge instead of a session; the
+ * thunk then resolves with that step (`twoFactor`), and the page asks for the code.
+ */
+export const login = createAppAsyncThunk(
+  'session/login',
+  async (form: { email: string; password: string }, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.post<AuthPayload | TwoFactorStep>('auth/login', toFormData(form));
+      if ('twoFactorRequired' in data) return { twoFactor: data };
+      const session = signedIn(data);
+      return session ? { session } : rejectWithValue(noSession);
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
+
+export const loginWithCode = createAppAsyncThunk(
+  'session/loginWithCode',
+  async (form: { challenge: string; code: string }, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.post<AuthPayload>('auth/login/two-factor', toFormData(form));
+      return signedIn(data) ?? rejectWithValue(noSession);
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
 
 /** Menu logout: the local session is cleared whatever the server answers. */
 export const logout = createAppAsyncThunk('session/logout', async (_: void, { extra }) => {
@@ -84,7 +121,7 @@ export const checkSession = createAppAsyncThunk('session/check', async (_: void,
   try {
     const { data } = await extra.http.get<AuthPayload>('auth/user');
     storage.saveUser(data.user, data.role);
-    return { kind: 'user' as const, user: data.user, role: data.role, userId: claims._id ?? data.user._id };
+    return { kind: 'user' as const, user: data.user, role: data.role, userId: claims._id ?? data.user._id, security: data.security ?? null };
   } catch {
     storage.clearSession();
     return { kind: 'cleared' as const };
@@ -106,9 +143,9 @@ export const updateProfile = createAppAsyncThunk(
   'session/updateProfile',
   async (changes: Record<string, string | Blob>, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.patch<{ user: User }>('auth/user', toFormData(changes));
+      const { data } = await extra.http.patch<{ user: User; message?: string }>('auth/user', toFormData(changes));
       storage.saveUser(data.user);
-      return data.user;
+      return { user: data.user, message: data.message ?? '' };
     } catch (error) {
       return rejectWithValue(messageOf(error));
     }
@@ -118,7 +155,14 @@ export const updateProfile = createAppAsyncThunk(
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: fromStorage,
-  reducers: {},
+  reducers: {
+    emailVerified: (state) => {
+      if (state.security) state.security.emailVerified = true;
+    },
+    twoFactorChanged: (state, { payload }: { payload: boolean }) => {
+      if (state.security) state.security.twoFactor = payload;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(login.pending, (state) => {
@@ -126,17 +170,28 @@ export const sessionSlice = createSlice({
         state.error = null;
       })
       .addCase(login.fulfilled, (state, { payload }) => {
-        Object.assign(state, payload, { status: 'succeeded', error: null });
+        if (payload.session) Object.assign(state, payload.session, { status: 'succeeded', error: null });
+        else state.status = 'idle';
       })
       .addCase(login.rejected, (state, { payload }) => {
         state.status = 'failed';
         state.error = payload ?? 'Login failed';
+      })
+      .addCase(loginWithCode.pending, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(loginWithCode.fulfilled, (state, { payload }) => {
+        Object.assign(state, payload, { status: 'succeeded', error: null });
+      })
+      .addCase(loginWithCode.rejected, (state) => {
+        state.status = 'idle';
       })
       .addCase(logout.fulfilled, (state) => {
         state.token = null;
         state.user = null;
         state.role = null;
         state.userId = null;
+        state.security = null;
         state.status = 'idle';
       })
       .addCase(checkSession.fulfilled, (state, { payload }) => {
@@ -144,6 +199,7 @@ export const sessionSlice = createSlice({
           state.user = payload.user;
           state.role = payload.role;
           state.userId = payload.userId;
+          state.security = payload.security;
         } else if (payload.kind === 'cleared') {
           state.token = null;
           state.user = null;
@@ -151,7 +207,7 @@ export const sessionSlice = createSlice({
         }
       })
       .addCase(updateProfile.fulfilled, (state, { payload }) => {
-        state.user = payload;
+        state.user = payload.user;
       });
   },
   selectors: {
@@ -162,6 +218,7 @@ export const sessionSlice = createSlice({
     selectIsLoggedIn: (state) => Boolean(state.token),
     selectLoginError: (state) => state.error,
     selectLoginStatus: (state) => state.status,
+    selectSecurity: (state) => state.security ?? null,
     /**
      * Settings and blog creation exist only while the stored user's first token is the stored
      * access token (or nobody is signed in), the rule the existing client uses.
@@ -179,4 +236,6 @@ export const {
   selectLoginError,
   selectLoginStatus,
   selectOwnsSession,
+  selectSecurity,
 } = sessionSlice.selectors;
+export const { emailVerified, twoFactorChanged } = sessionSlice.actions;

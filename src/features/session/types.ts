@@ -34,3 +34,12 @@ export interface User {
   [field: string]: unknown;
 }
 
+export type RegistrationKind = Role;
+
+/** What the server says beside the user at login and startup: drives the verify and two-factor banners. */
+export interface AccountSecurity {
+  emailVerified: boolean;
+  twoFactor: boolean;
+  twoFactorRequired: boolean;
+  verifiedEmailRequired: boolean;
+}

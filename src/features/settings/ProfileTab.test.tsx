@@ -50,4 +50,24 @@ describe('ProfileTab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This username is taken');
   });
+
+  it('asks for the current password to change the email and shows that the new one waits for its link', async () => {
+    let sent: FormData | null = null;
+    server.use(
+      http.patch('/api/auth/user', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ message: 'Profile updated. We sent a link to new@example.test: the new email is used once you follow it.', user: testUser() });
+      }),
+    );
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser()) });
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.test');
+    await userEvent.type(screen.getByLabelText(/Current password/), 'the-current-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/We sent a link to new@example.test/)).toBeInTheDocument();
+    expect(sent!.get('email')).toBe('new@example.test');
+    expect(sent!.get('currentPassword')).toBe('the-current-one');
+  });
 });

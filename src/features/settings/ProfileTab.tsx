@@ -27,6 +27,9 @@ export default function ProfileTab() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The server asks for it to change the email or the password. */
+  const [currentPassword, setCurrentPassword] = useState('');
+  const needsCurrentPassword = Boolean(values.password) || values.email !== profileValuesOf(user).email;
 
   const set = (field: keyof typeof values, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -39,11 +42,16 @@ export default function ProfileTab() {
       setError(noChangeMessage);
       return;
     }
+    if (needsCurrentPassword) changes.currentPassword = currentPassword;
     setBusy(true);
     try {
-      await dispatch(updateProfile(changes)).unwrap();
-      setSuccess('Updated Successfully');
-      window.setTimeout(() => window.location.reload(), 1500);
+      const { message } = await dispatch(updateProfile(changes)).unwrap();
+      // What the server adds (a link sent to a new email, other sessions signed out) stays on screen.
+      const note = message.replace(/^Profile updated\.?\s*/, '');
+      setSuccess(note ? `Updated Successfully. ${note}` : 'Updated Successfully');
+      setCurrentPassword('');
+      setBusy(false);
+      if (!note) window.setTimeout(() => window.location.reload(), 1500);
     } catch (message) {
       setError(String(message));
       setBusy(false);
@@ -73,6 +81,12 @@ export default function ProfileTab() {
             <Form.Label>New password</Form.Label>
             <Form.Control type="password" autoComplete="new-password" value={values.password} placeholder="Leave empty to keep it" onChange={(e) => set('password', e.target.value)} />
           </Form.Group>
+          {needsCurrentPassword && (
+            <Form.Group className="mb-3 col-md-6" controlId="profile-current-password">
+              <Form.Label>Current password (needed to change your email or password)</Form.Label>
+              <Form.Control type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+            </Form.Group>
+          )}
           <Form.Group className="mb-3 col-md-6" controlId="profile-gender">
             <Form.Label>Gender</Form.Label>
             <Form.Control type="text" value={user?.gender || 'Not set'} readOnly plaintext className="text-capitalize" />

@@ -13,6 +13,7 @@ export interface SettingsTab {
 /** The settings tabs, in display order. The first one (profile) is where unknown paths land. */
 export const settingsTabs: SettingsTab[] = [
   { path: 'profile', title: 'Profile', component: lazy(() => import('./ProfileTab')) },
+  { path: 'security', title: 'Security', component: lazy(() => import('../account-security/SecurityTab')) },
   { path: 'appointments', title: 'Appointments', component: lazy(() => import('../appointments/AppointmentsTab')) },
   { path: 'payments', title: 'Payments', component: lazy(() => import('../orders/PaymentsTab')) },
   { path: 'orders', title: 'Orders', component: lazy(() => import('../orders/OrdersTab')) },

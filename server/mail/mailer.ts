@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message is about, printed in the log in embedded mode so a developer can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Sends (or writes) one message; rejects when it could not be handed over. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Checks that mail could be sent now, without sending any. Used where an answer must not
+   * depend on whether a message was sent (an unknown email), so a broken mail server fails both alike.
+   */
+  check(): Promise<void>;
+}
+
+/** Raised when mail could not be handed over; answered 503 where the person is waiting for the message. */
+export class MailUnavailableError extends Error {}
+
+/**
+ * One mailer for the whole server, on nodemailer. With SMTP_URL it sends through that server;
+ * without it (the embedded default) each message is written as an .eml file under
+ * DATA_DIR/outbox and its file and link are logged.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport({
+      url: config.smtpUrl,
+      // A slow or dead mail server fails within seconds, not the default minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      async send(message) {
+        try {
+          await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        } catch (error) {
+          log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
+          throw new MailUnavailableError('mail could not be sent');
+        }
+      },
+      async check() {
+        try {
+          await transport.verify();
+        } catch (error) {
+          log.error({ err: error }, 'the mail server cannot be reached');
+          throw new MailUnavailableError('mail server unreachable');
+        }
+      },
+    };
+  }
+
+  const outbox = path.join(config.dataDir, 'outbox');
+  mkdirSync(outbox, { recursive: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+        writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+        log.info({ file, to: message.to }, `Mail "${message.subject}" to ${message.to} written to ${file}${message.link ? `; its link: ${message.link}` : ''}`);
+      } catch (error) {
+        log.error({ err: error, to: message.to }, 'mail could not be written to the outbox');
+        throw new MailUnavailableError('mail could not be written');
+      }
+    },
+    async check() {
+      /* Writing a file needs no connection. */
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import type { UsersTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { HttpError, badRequest, conflict, notFound, tooMany } from '../../lib/errors.js';
+import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { nowIso } from '../../lib/time.js';
+import { MailUnavailableError, type MailMessage } from '../../mail/mailer.js';
+import { mails } from '../../mail/templates.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { disconnectSessions } from '../../realtime/session-rooms.js';
+import type { App } from '../../types.js';
+import { checkEmail, checkPassword } from '../accounts/fields.js';
+import { accountsRepository } from '../accounts/repository.js';
+import { accountSecurityRepository } from './repository.js';
+
+const MINUTE = 60_000;
+/** How long each kind of link works. */
+export const LINK_LIFETIME = { verify_email: 24 * 60 * MINUTE, change_email: 24 * 60 * MINUTE, reset_password: 30 * MINUTE } as const;
+/** A new verification link at most this often per account. */
+const RESEND_PAUSE_MS = MINUTE;
+
+export const mailUnavailable = () => new HttpError(503, 'The email could not be sent right now; please try again in a few minutes.');
+export const badLink = () => badRequest('This link is invalid, was already used or has expired. Please ask for a new one.');
+export const forgotAnswer =
+  'If an account uses this email, we have sent it a link to choose a new password. The link works once, for 30 minutes.';
+
+/** Email links, verification, password reset and the sessions list. */
+export function accountSecurityService(app: App) {
+  const repo = accountSecurityRepository(app.db);
+  const accounts = accountsRepository(app.db);
+  const { config } = app;
+
+  // Links point at PUBLIC_URL, never at the Host header of the request (which an attacker chooses).
+  const base = () => config.publicUrl ?? `http://localhost:${config.port}`;
+  const linkTo = (page: string, secret?: string) => `${base()}${page}${secret ? `#token=${secret}` : ''}`;
+
+  /** Sends after the database work is done; a failure becomes a 503 the person sees. */
+  async function deliver(message: MailMessage) {
+    try {
+      await app.mailer.send(message);
+    } catch (error) {
+      if (error instanceof MailUnavailableError) throw mailUnavailable();
+      throw error;
+    }
+  }
+
+  async function newLink(userId: string, purpose: keyof typeof LINK_LIFETIME, newEmail: string | null = null) {
+    const secret = newSecret();
+    const now = new Date();
+    await repo.deleteStaleTokens(userId, now.toISOString());
+    await repo.insertToken({
+      id: hashSecret(secret), user_id: userId, purpose, new_email: newEmail, attempts: 0,
+      created_at: now.toISOString(), expires_at: new Date(now.getTime() + LINK_LIFETIME[purpose]).toISOString(), used_at: null,
+    });
+    return secret;
+  }
+
+  /** A usable token row for a secret, or null (unknown, used or expired). */
+  async function usableToken(secretRaw: string, purpose: 'verify_email' | 'change_email' | 'reset_password') {
+    const secret = secretRaw.trim();
+    if (!secret || secret.length > 200) return null;
+    const row = await repo.findToken(hashSecret(secret), purpose);
+    if (!row || row.used_at || row.expires_at <= nowIso()) return null;
+    return row;
+  }
+
+  const service = {
+    linkTo,
+
+    /** What the web app needs for its banners: verified email, two-factor on and required. */
+    async summary(userId: string, role: string) {
+      const row = await repo.find(userId);
+      return {
+        emailVerified: row?.email_verified !== 0,
+        twoFactor: Boolean(row?.mfa_secret),
+        twoFactorRequired: config.mfaRequiredRoles.includes(role),
+        verifiedEmailRequired: config.requireVerifiedEmail,
+      };
+    },
+
+    /** Marks a new account as waiting for its email to be verified. */
+    markUnverified: (userId: string) => repo.insertUnverified(userId, nowIso()),
+    deliver,
+
+    /** Sends the verification link of a new account. */
+    async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'>) {
+      const secret = await newLink(user.id, 'verify_email');
+      await deliver(mails.verifyEmail(config.clinicName, user.email, user.name, linkTo('/account/verify-email', secret)));
+    },
+
+    /** Tells the owner of an address that someone tried to use it again, instead of telling the person asking. */
+    async notifyAddressTaken(owner: Pick<UsersTable, 'email' | 'name'>) {
+      await deliver(mails.accountExists(config.clinicName, owner.email, owner.name, linkTo('/account/login'), linkTo('/account/forgot-password')));
+    },
+
+    /** Records a new address, used only once its link is followed; answers the same whether or not it is free. */
+    async startEmailChange(user: UsersTable, newEmail: string) {
+      const owner = await accounts.findByEmail(newEmail);
+      if (owner) {
+        if (owner.id !== user.id) await service.notifyAddressTaken(owner);
+        return;
+      }
+      await repo.voidTokens(user.id, 'change_email', nowIso());
+      const secret = await newLink(user.id, 'change_email', newEmail);
+      await deliver(mails.confirmNewEmail(config.clinicName, newEmail, user.name, linkTo('/account/verify-email', secret)));
+    },
+
+    /** Follows a verification or new-email link. */
+    async verifyEmail(secret: string) {
+      const row = (await usableToken(secret, 'verify_email')) ?? (await usableToken(secret, 'change_email'));
+      if (!row) throw badLink();
+      const now = nowIso();
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          if (!(await repo.useToken(row.id, now, trx))) throw badLink();
+          if (row.purpose === 'change_email' && row.new_email) {
+            await trx.updateTable('users').set({ email: row.new_email, updated_at: now }).where('id', '=', row.user_id).execute();
+          }
+          await repo.setVerified(row.user_id, now, trx);
+        });
+      } catch (error) {
+        // The new address was taken by another account since the link was sent.
+        if (isUniqueViolation(error)) throw conflict('This email address is already used by another account');
+        throw error;
+      }
+      const user = await accounts.findById(row.user_id);
+      if (!user) throw badLink();
+      return { message: row.purpose === 'change_email' ? `Your email address is now ${user.email}` : 'Your email address is verified', email: user.email };
+    },
+
+    /** A new verification link for the signed-in account, at most one a minute. */
+    async resendVerification(viewer: Viewer) {
+      const user = await accounts.findById(viewer.id);
+      if (!user) throw notFound('This account no longer exists');
+      if ((await repo.find(user.id))?.email_verified !== 0) return { message: 'Your email address is already verified' };
+      const last = await repo.latestToken(user.id, 'verify_email');
+      if (last && Date.now() - Date.parse(last.created_at) < RESEND_PAUSE_MS) {
+        throw tooMany('A link was sent less than a minute ago; please check your inbox (and spam folder) or try again in a minute.');
+      }
+      await repo.voidTokens(user.id, 'verify_email', nowIso());
+      await service.sendVerification(user);
+      return { message: `We sent a new link to ${user.email}` };
+    },
+
+    /** "Forgot password?": the same answer whether or not the email has an account. */
+    async forgotPassword(emailRaw: string) {
+      const email = checkEmail(emailRaw.trim());
+      const user = await accounts.findByEmail(email);
+      if (!user) {
+        // Nothing is sent, but a mail server that is down must fail this answer as it would fail a real one.
+        try {
+          await app.mailer.check();
+        } catch {
+          throw mailUnavailable();
+        }
+        return { message: forgotAnswer };
+      }
+      // Repeated asks within a minute send nothing more (no flooding someone's inbox); the answer stays the same.
+      const last = await repo.latestToken(user.id, 'reset_password');
+      if (last && !last.used_at && Date.now() - Date.parse(last.created_at) < RESEND_PAUSE_MS) return { message: forgotAnswer };
+      const now = nowIso();
+      await repo.voidTokens(user.id, 'reset_password', now);
+      const secret = await newLink(user.id, 'reset_password');
+      await deliver(mails.resetPassword(config.clinicName, user.email, user.name, linkTo('/account/reset-password', secret)));
+      return { message: forgotAnswer };
+    },
+
+    /** Follows a reset link: a new password, every session ends, and the email counts as verified. */
+    async resetPassword(secret: string, passwordRaw: string) {
+      const password = checkPassword(passwordRaw);
+      const row = await usableToken(secret, 'reset_password');
+      if (!row) throw badLink();
+      const passwordHash = await hashPassword(password);
+      const now = nowIso();
+      const ended = await app.db.transaction().execute(async (trx) => {
+        if (!(await repo.useToken(row.id, now, trx))) throw badLink();
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', row.user_id).execute();
+        await repo.setVerified(row.user_id, now, trx);
+        return repo.endSessions(row.user_id, null, trx);
+      });
+      disconnectSessions(app, ended);
+      return { message: 'Your password was changed and every session was signed out. Please log in with the new password.' };
+    },
+
+    /** Ends every session but `keepJti` and disconnects their sockets (after a password change). */
+    async endOtherSessions(userId: string, keepJti: string | null) {
+      const ended = await repo.endSessions(userId, keepJti);
+      disconnectSessions(app, ended);
+      return ended.length;
+    },
+
+    async listSessions(viewer: Viewer) {
+      const rows = await repo.listSessions(viewer.id, nowIso());
+      return {
+        sessions: rows.map((r) => ({
+          id: r.jti, created_at: r.created_at, expires_at: r.expires_at, device: r.user_agent, ip: r.ip, current: r.jti === viewer.jti,
+        })),
+      };
+    },
+
+    async endSession(viewer: Viewer, jti: string) {
+      if (!(await repo.endSession(viewer.id, jti))) throw notFound('This session does not exist or has already ended');
+      disconnectSessions(app, [jti]);
+      return { message: jti === viewer.jti ? 'You are signed out' : 'The session was signed out' };
+    },
+
+    async endOthers(viewer: Viewer) {
+      const count = await service.endOtherSessions(viewer.id, viewer.jti);
+      return { message: count === 1 ? 'One other session was signed out' : `${count} other sessions were signed out` };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,76 @@
+import type { DB } from '../../db/index.js';
+
+export function twoFactorRepository(db: DB) {
+  return {
+    find: (userId: string) => db.selectFrom('account_security').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+
+    /** Keeps a secret shown in settings until a code confirms it. Accounts without a row predate verification: verified. */
+    setPending: (userId: string, secret: string, now: string) =>
+      db
+        .insertInto('account_security')
+        .values({ user_id: userId, email_verified: 1, mfa_secret: null, mfa_pending_secret: secret, mfa_last_step: null, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ mfa_pending_secret: secret, updated_at: now }))
+        .execute(),
+
+    /** Turns two-factor on with the confirmed secret and a fresh set of recovery codes, in one transaction. */
+    enable: (userId: string, secret: string, step: number, codeHashes: string[], now: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('account_security')
+          .set({ mfa_secret: secret, mfa_pending_secret: null, mfa_last_step: step, updated_at: now })
+          .where('user_id', '=', userId)
+          .execute();
+        await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+        await trx.insertInto('mfa_recovery_codes').values(codeHashes.map((code_hash) => ({ code_hash, user_id: userId, created_at: now, used_at: null }))).execute();
+      }),
+
+    disable: (userId: string, now: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('account_security')
+          .set({ mfa_secret: null, mfa_pending_secret: null, mfa_last_step: null, updated_at: now })
+          .where('user_id', '=', userId)
+          .execute();
+        await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+      }),
+
+    replaceCodes: (userId: string, codeHashes: string[], now: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+        await trx.insertInto('mfa_recovery_codes').values(codeHashes.map((code_hash) => ({ code_hash, user_id: userId, created_at: now, used_at: null }))).execute();
+      }),
+
+    /** Accepts a TOTP time step once: false when this or a later step was already used. */
+    async advanceStep(userId: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('account_security')
+        .set({ mfa_last_step: step })
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('mfa_last_step', 'is', null), eb('mfa_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Uses a recovery code once; false when unknown or already used. */
+    async useCode(userId: string, codeHash: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mfa_recovery_codes')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async codesLeft(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('mfa_recovery_codes')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { PageBanner } from '../../ui/PageBanner';
+import { forgotPassword } from './thunks';
+
+/** "Forgot password?": asks for a reset link. The answer is the same whether or not the email has an account. */
+export default function ForgotPasswordPage() {
+  const dispatch = useAppDispatch();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      setSent((await dispatch(forgotPassword({ email })).unwrap()).message);
+    } catch (message) {
+      setError(String(message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageBanner title="Forgot password" />
+      <div className="container py-5">
+        <div className="card shadow-sm border-0 auth-card auth-card--narrow">
+          <div className="card-body p-4 p-md-5">
+            <h2 className="h4 mb-1">Reset your password</h2>
+            <p className="text-muted mb-4">Enter the email of your account; we will send it a link to choose a new password.</p>
+            <ErrorAlert message={error} />
+            <SuccessAlert message={sent} />
+            {!sent && (
+              <Form onSubmit={onSubmit} noValidate>
+                <Form.Group className="mb-4" controlId="forgot-email">
+                  <Form.Label>Email *</Form.Label>
+                  <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                </Form.Group>
+                <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+                  {busy ? 'Sending…' : 'Send the link'}
+                </button>
+              </Form>
+            )}
+            <p className="mt-4 mb-0 text-center">
+              <Link to="/account/login">Back to login</Link>
+            </p>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Reads the embedded mail outbox (DATA_DIR/outbox/*.eml): used by the server tests and the journeys. */
+
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  /** The plain-text part, quoted-printable decoded. */
+  text: string;
+  /** The first `#token=` link in the message, if any. */
+  link?: string;
+  token?: string;
+}
+
+const decodeQuotedPrintable = (s: string) =>
+  Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+
+/** Decodes a MIME encoded-word subject (=?UTF-8?Q?…?=) well enough for tests. */
+const decodeHeader = (s: string) =>
+  s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, body: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(body, 'base64').toString('utf8') : decodeQuotedPrintable(body.replace(/_/g, ' ')),
+  );
+
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((name) => {
+    const raw = readFileSync(path.join(dir, name), 'utf8');
+    const header = (key: string) => {
+      const m = new RegExp(`^${key}: (.*(?:\\n[ \\t].*)*)`, 'im').exec(raw);
+      return m ? decodeHeader(m[1].replace(/\n[ \t]+/g, ' ')) : '';
+    };
+    const textPart = /Content-Type: text\/plain[^]*?\n\n([^]*?)\n--/i.exec(raw)?.[1] ?? '';
+    const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(textPart) : textPart;
+    const link = /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
+    return { file: name, to: header('To').replace(/^.*<|>.*$/g, ''), subject: header('Subject'), text, link, token: link?.split('#token=')[1] };
+  });
+}
+
+/** The newest message to `to` (optionally whose subject contains `subject`). */
+export function lastMailTo(dataDir: string, to: string, subject?: string): OutboxMail | undefined {
+  return readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase() === to.toLowerCase() && (!subject || m.subject.includes(subject)))
+    .at(-1);
+}
