@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, token: string) => server.app.inject({ method: 'GET', url, headers: { authorization: token } });
-const viewerOf = (user: { id: string; token: string }) => ({ id: user.id, role: 'patient' as const, name: 'Buyer', jti: 'x', token: user.token });
+const viewerOf = (user: { id: string; token: string }) => ({ id: user.id, role: 'patient' as const, name: 'Buyer', status: 'approved' as const, jti: 'x', token: user.token });
 const paymentsOf = async (userId: string) => server.database.db.selectFrom('payments').select('id').where('user_id', '=', userId).execute();
 const checkoutsOf = async (userId: string) => server.database.db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).execute();
 

@@ -34,8 +34,6 @@ export interface User {
   [field: string]: unknown;
 }
 
-export type RegistrationKind = Role;
-
 /** What the server says beside the user at login and startup: drives the verify and two-factor banners. */
 export interface AccountSecurity {
   emailVerified: boolean;
