@@ -27,6 +27,9 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** Trusts the nearest `hops` proxies: X-Forwarded-For counts from the right, as proxies append to it. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({ config, database, spaDir, logger = true }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger
@@ -38,7 +41,11 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
       : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies named in TRUST_PROXY (none by default).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A client that trickles a request or holds an idle socket cannot keep it open forever.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.requestTimeoutSeconds * 1000,
     // On close, idle keep-alive connections end at once while requests in flight are allowed to finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

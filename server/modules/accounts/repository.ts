@@ -48,6 +48,9 @@ export function accountsRepository(db: DB) {
         )
         .execute();
     },
+    /** Takes back one counted attempt: a login counted up front that turned out right. */
+    forgiveAttempt: (key: string) =>
+      db.updateTable('login_attempts').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute(),
     clearAttempts: (key: string) => db.deleteFrom('login_attempts').where('key', '=', key).execute(),
   };
 }

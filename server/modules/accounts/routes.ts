@@ -19,7 +19,7 @@ export default async function accountsRoutes(app: App) {
       `/${role}/auth/signup`,
       { schema: { tags, summary: `Register a ${role}`, ...formBody(signupFields), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
       },
-      async (request) => service.signup(role, await readForm(request)),
+      async (request) => service.signup(role, await readForm(request), request.ip),
     );
   }
 

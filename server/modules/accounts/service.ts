@@ -10,6 +10,7 @@ import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
 import * as check from './fields.js';
 import { accountsRepository } from './repository.js';
+import { loginThrottle } from './throttle.js';
 
 /** Which optional fields each role's signup and profile take (contract §9.14: only the role's own fields). */
 const roleFields: Record<Role, readonly string[]> = {
@@ -53,6 +54,7 @@ async function columnsFrom(fields: Record<string, string>, role: Role, partial: 
 export function accountsService(app: App) {
   const repo = accountsRepository(app.db);
   const { config } = app;
+  const throttle = loginThrottle(repo, config);
 
   async function ensureUnique(changes: Partial<UsersTable>, role: Role, exceptId?: string) {
     const taken = await repo.takenKeys(
@@ -79,20 +81,22 @@ export function accountsService(app: App) {
     return token;
   }
 
-  async function checkLoginAllowed(keys: string[]) {
-    const windowStart = new Date(Date.now() - config.loginWindowSeconds * 1000).toISOString();
-    for (const key of keys) {
-      const attempts = await repo.getAttempts(key);
-      if (attempts && attempts.window_start >= windowStart && attempts.count >= config.loginMaxAttempts) {
-        const minutes = Math.ceil(config.loginWindowSeconds / 60);
-        throw tooMany(`Too many failed login attempts. Please wait ${minutes} minutes and try again.`);
-      }
+  /**
+   * Accounts created per address per hour (SIGNUP_MAX_PER_HOUR), counted in the same table as
+   * login attempts. Only created accounts count, so a person correcting a form is not held back.
+   */
+  const signupKey = (ip: string) => `signup:${ip}`;
+  const hourAgo = () => new Date(Date.now() - 3600 * 1000).toISOString();
+  async function checkSignupAllowed(ip: string) {
+    const counted = await repo.getAttempts(signupKey(ip));
+    if (counted && counted.window_start >= hourAgo() && counted.count >= config.signupMaxPerHour) {
+      throw tooMany('Too many accounts were created from your network. Please try again in an hour.');
     }
-    return windowStart;
   }
 
   return {
-    async signup(role: Role, form: Form) {
+    async signup(role: Role, form: Form, ip: string) {
+      await checkSignupAllowed(ip);
       const changes = await columnsFrom(form.fields, role, false);
       await ensureUnique(changes, role);
       await storeFiles(form, changes, role);
@@ -110,6 +114,7 @@ export function accountsService(app: App) {
         if (isUniqueViolation(error)) throw conflict('This email, username or name is already registered');
         throw error;
       }
+      await repo.recordFailure(signupKey(ip), now, hourAgo());
       return { message: 'Account created successfully', user: toUserDto(row, null, app.images) };
     },
 
@@ -118,16 +123,12 @@ export function accountsService(app: App) {
       if (!email || !password) throw badRequest('Please enter your email and password');
       // No real address is this long, and the attempt counter's key must fit in an index.
       if (email.length > 254) throw unauthorized('Incorrect email or password');
-      const keys = [`email:${email}`, `ip:${ip}`];
-      const windowStart = await checkLoginAllowed(keys);
+      const [accountKey, addressKey] = [`email:${email}`, `ip:${ip}`];
+      await throttle.begin(accountKey, addressKey);
       const user = await repo.findByEmail(email);
       const ok = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await decoyHash(), password), false);
-      if (!user || !ok) {
-        const now = nowIso();
-        for (const key of keys) await repo.recordFailure(key, now, windowStart);
-        throw unauthorized('Incorrect email or password');
-      }
-      await repo.clearAttempts(keys[0]);
+      if (!user || !ok) throw unauthorized('Incorrect email or password');
+      await throttle.succeeded(accountKey, addressKey);
       const token = await issueSession(user);
       return { message: 'Logged in successfully', user: toUserDto(user, token, app.images), role: user.role, token };
     },
