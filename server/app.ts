@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { OpenedDatabase } from './db/index.js';
 import { badRequest } from './lib/errors.js';
+import { createSanitizer } from './lib/sanitizer.js';
 import { createTokens } from './lib/tokens.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
@@ -58,6 +59,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.decorate('dialect', database.dialect);
   app.decorate('tokens', createTokens(config.jwtSecret, config.tokenTtlSeconds));
   app.decorate('images', createImageStore(config.uploadDir, config.publicUrl));
+  app.decorate('sanitizer', createSanitizer());
+  app.addHook('onClose', async () => app.sanitizer.close());
 
   // Urlencoded forms are accepted as well as multipart and JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {

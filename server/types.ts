@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
+import type { Sanitizer } from './lib/sanitizer.js';
 import type { Tokens } from './lib/tokens.js';
 import type { ImageStore } from './storage/images.js';
 
@@ -15,5 +16,6 @@ declare module 'fastify' {
     dialect: Dialect;
     tokens: Tokens;
     images: ImageStore;
+    sanitizer: Sanitizer;
   }
 }

@@ -49,7 +49,7 @@ export function pharmacyService(app: App) {
     },
 
     async create(viewer: Viewer, form: Form) {
-      const input = readProductForm(form, false);
+      const input = await readProductForm(form, false, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       if (!thumbnailFile) throw badRequest('Please choose a thumbnail image');
@@ -84,7 +84,7 @@ export function pharmacyService(app: App) {
 
     async update(viewer: Viewer, slugText: string | undefined, form: Form) {
       const product = await ownProduct(viewer, slugText);
-      const input = readProductForm(form, true);
+      const input = await readProductForm(form, true, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       const thumbnail = thumbnailFile ? await app.images.save(thumbnailFile, 'The thumbnail') : undefined;
