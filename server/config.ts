@@ -57,7 +57,6 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
   MAX_UPCOMING_RESERVATIONS: z.coerce.number().int().positive().default(3),
-  STORAGE_QUOTA_MB: z.coerce.number().positive().default(200),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   SEED: z.enum(['auto', 'never']).default('auto'),
 });
@@ -90,7 +89,6 @@ export type Config = {
   trustProxy: false | number | string[];
   signupMaxPerHour: number;
   maxUpcomingReservations: number;
-  storageQuotaBytes: number;
   requestTimeoutSeconds: number;
   seed: 'auto' | 'never';
   version: string;
@@ -144,7 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
     maxUpcomingReservations: e.MAX_UPCOMING_RESERVATIONS,
-    storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     seed: e.SEED,
     version: process.env.npm_package_version ?? '1.0.0',

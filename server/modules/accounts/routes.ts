@@ -10,6 +10,9 @@ import { accountsService } from './service.js';
 
 const signupFields = ['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'blood_type', 'height', 'weight', 'specialization', 'location', 'officeNumber', 'pharmacyName', 'image (file)', 'certificate (file)'];
 
+/** The only fields of a profile form that carry files. */
+const profileFiles = ['image', 'certificate'];
+
 export default async function accountsRoutes(app: App) {
   const service = accountsService(app);
   const tags = ['accounts'];
@@ -19,7 +22,7 @@ export default async function accountsRoutes(app: App) {
       `/${role}/auth/signup`,
       { schema: { tags, summary: `Register a ${role}`, ...formBody(signupFields), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
       },
-      async (request) => service.signup(role, await readForm(request), request.ip),
+      async (request) => service.signup(role, await readForm(request, profileFiles), request.ip),
     );
   }
 
@@ -52,7 +55,7 @@ export default async function accountsRoutes(app: App) {
     { schema: { tags, summary: 'Change profile fields (a whitelist; others are ignored)', security: [{ token: [] }], ...formBody(['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'about', 'image (file)', 'certificate (file)', 'pharmacyLocation', 'workingDate']), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.update(viewer, await readForm(request));
+      return service.update(viewer, await readForm(request, profileFiles));
     },
   );
 }

@@ -6,6 +6,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
 import * as check from './fields.js';
@@ -152,14 +153,18 @@ export function accountsService(app: App) {
       const changes = await columnsFrom(form.fields, user.role, true);
       await ensureUnique(changes, user.role, user.id);
       await storeFiles(form, changes, user.role);
+      const stored = [changes.image, changes.certificate].filter((p): p is string => Boolean(p));
       if (Object.keys(changes).length > 0) {
         try {
           await repo.update(user.id, { ...changes, updated_at: nowIso() });
         } catch (error) {
+          await removeUnreferenced(app.db, config.uploadDir, stored);
           if (isUniqueViolation(error)) throw conflict('This email, username or name is already taken');
           throw error;
         }
       }
+      // A replaced profile picture or certificate is deleted from disk.
+      await removeUnreferenced(app.db, config.uploadDir, [changes.image ? user.image : '', changes.certificate ? user.certificate : '']);
       const updated = (await repo.findById(user.id)) as UsersTable;
       return { message: 'Profile updated', user: toUserDto(updated, viewer.token, app.images) };
     },

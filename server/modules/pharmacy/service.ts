@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/time.js';
 import type { ProductsTable } from '../../db/schema.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { shopService } from '../shop/service.js';
 import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
@@ -103,10 +104,19 @@ export function pharmacyService(app: App) {
       if (input.indications !== undefined) changes.indications = input.indications;
       if (input.sideEffects !== undefined) changes.side_effects = input.sideEffects;
       if (input.contraindications !== undefined) changes.contraindications = input.contraindications;
-      await app.db.transaction().execute(async (trx) => {
-        await repo.updateProduct(trx, product.id, changes);
-        if (photos.length) await repo.replacePhotos(trx, product.id, photos.map((url, position) => ({ id: newId(), product_id: product.id, url, position })));
-      });
+      const replaced = [...(thumbnail ? [product.thumbnail] : []), ...(photos.length ? await repo.photoUrls(product.id) : [])];
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          await repo.updateProduct(trx, product.id, changes);
+          if (photos.length) await repo.replacePhotos(trx, product.id, photos.map((url, position) => ({ id: newId(), product_id: product.id, url, position })));
+        });
+      } catch (error) {
+        // Nothing refers to the files just saved: they go, and the old ones stay.
+        await removeUnreferenced(app.db, app.config.uploadDir, [...(thumbnail ? [thumbnail] : []), ...photos]);
+        throw error;
+      }
+      // Replaced photos would otherwise stay on disk for ever.
+      await removeUnreferenced(app.db, app.config.uploadDir, replaced);
       // The address stays the same when the name changes, so links and carts keep working.
       return { message: 'Product updated successfully', ...(await shop.product(product.slug)) };
     },
