@@ -25,10 +25,7 @@ export function loginDelayMs(failures: number, maxDelaySeconds: number): number 
 export function loginThrottle(repo: AccountsRepository, config: Config) {
   const windowStart = () => new Date(Date.now() - config.loginWindowSeconds * 1000).toISOString();
 
-  async function count(key: string, since: string): Promise<number> {
-    await repo.recordFailure(key, nowIso(), since);
-    return (await repo.getAttempts(key))?.count ?? 1;
-  }
+  const count = (key: string, since: string) => repo.recordFailure(key, nowIso(), since);
 
   return {
     /** Counts the attempt, refuses it when the address is over its limit, and waits as earned. */
