@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { OpenedDatabase } from './db/index.js';
 import { badRequest } from './lib/errors.js';
+import { createSanitizer } from './lib/sanitizer.js';
 import { createTokens } from './lib/tokens.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
@@ -30,6 +31,9 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** Trusts the nearest `hops` proxies: X-Forwarded-For counts from the right, as proxies append to it. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({ config, database, spaDir, logger = true }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger
@@ -41,7 +45,11 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
       : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies named in TRUST_PROXY (none by default).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A client that trickles a request or holds an idle socket cannot keep it open forever.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.requestTimeoutSeconds * 1000,
     // On close, idle keep-alive connections end at once while requests in flight are allowed to finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,6 +65,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.decorate('images', createImageStore(config.uploadDir, config.publicUrl));
   app.decorate('privateFiles', createPrivateFiles(config.dataDir));
   app.decorate('mailer', createMailer(config, app.log));
+  app.decorate('sanitizer', createSanitizer());
+  app.addHook('onClose', async () => app.sanitizer.close());
 
   // Urlencoded forms are accepted as well as multipart and JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {

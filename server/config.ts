@@ -23,6 +23,24 @@ function isPostgresUrl(value: string): boolean {
 }
 /** Roles two-factor sign-in can be required of (`admin` once that role exists). */
 const mfaRoles = ['patient', 'doctor', 'pharmacist', 'admin'];
+/**
+ * Which proxies may tell the client's address through X-Forwarded-For: none (the default, so the
+ * header is ignored), a hop count ("1" behind one load balancer) or a comma list of proxy
+ * addresses or CIDR ranges. Trusting every sender would let anyone pick the address their failed
+ * logins and sign-ups are counted against.
+ */
+export function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | string[] {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === '0' || value === 'off') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
+  const looksLikeAddress = (a: string) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(a) && (a.includes('.') || a.includes(':'));
+  if (addresses.length === 0 || !addresses.every(looksLikeAddress)) {
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be false, a hop count such as 1, or proxy addresses such as 10.0.0.1,10.0.1.0/24' });
+    return z.NEVER;
+  }
+  return addresses;
+}
 
 /** Every setting the server reads, validated once at start. Defaults run the embedded portal. */
 const envSchema = z.object({
@@ -49,6 +67,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(8),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
+  MAX_UPCOMING_RESERVATIONS: z.coerce.number().int().positive().default(3),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   SEED: z.enum(['auto', 'never']).default('auto'),
   CARE_ACCESS_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   CLINIC_NAME: z.string().max(100).default('Clinic & Pharmacy Portal'),
@@ -90,6 +113,12 @@ export type Config = {
   logLevel: string;
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  /** The longest a failed login makes the next attempt for the same account or address wait. */
+  loginMaxDelaySeconds: number;
+  trustProxy: false | number | string[];
+  signupMaxPerHour: number;
+  maxUpcomingReservations: number;
+  requestTimeoutSeconds: number;
   seed: 'auto' | 'never';
   /** Days after an appointment during which the doctor may still read the patient's history. */
   careAccessDays: number;
@@ -158,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    loginMaxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
+    maxUpcomingReservations: e.MAX_UPCOMING_RESERVATIONS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     seed: e.SEED,
     careAccessDays: e.CARE_ACCESS_DAYS,
     clinicName: e.CLINIC_NAME,

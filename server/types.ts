@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
+import type { Sanitizer } from './lib/sanitizer.js';
 import type { Tokens } from './lib/tokens.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ImageStore } from './storage/images.js';
@@ -20,5 +21,6 @@ declare module 'fastify' {
     privateFiles: PrivateFiles;
     /** Email: SMTP_URL, or .eml files under DATA_DIR/outbox. */
     mailer: Mailer;
+    sanitizer: Sanitizer;
   }
 }

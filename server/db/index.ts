@@ -10,6 +10,7 @@ import * as history from './migrations/2026-11-23-030-history.js';
 import * as paymentConfirmation from './migrations/2026-11-25-110-payment-confirmation.js';
 import * as verifiedProfessionals from './migrations/2026-11-25-160-verified-professionals.js';
 import * as accountSecurity from './migrations/2026-11-25-150-account-security.js';
+import * as visits from './migrations/2026-11-25-155-visits-and-rating-comments.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-110-payment-confirmation': paymentConfirmation,
   '2026-11-25-160-verified-professionals': verifiedProfessionals,
   '2026-11-25-150-account-security': accountSecurity,
+  '2026-11-25-155-visits-and-rating-comments': visits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

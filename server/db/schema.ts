@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * The tables as Kysely sees them. Booleans are stored as 0/1 integers and timestamps as ISO
  * strings, so one set of migrations and queries serves SQLite and PostgreSQL alike. Money is
@@ -110,9 +112,13 @@ export interface AppointmentsTable {
   time: string;
   reserved: Flag;
   patient_id: string | null;
+  /** What the doctor recorded after the slot's time: '' (not yet), 'attended' or 'no_show'; may be left out on insert. */
+  attendance: ColumnType<Attendance, Attendance | undefined, Attendance>;
   created_at: string;
   updated_at: string;
 }
+
+export type Attendance = '' | 'attended' | 'no_show';
 
 /** A patient who holds or held a reservation with a doctor: the basis of ratings and history access. */
 export interface CareRelationsTable {
@@ -125,6 +131,8 @@ export interface RatingsTable {
   doctor_id: string;
   patient_id: string;
   rate: number;
+  /** The patient's optional words with the stars, plain text, shown on the doctor's profile; may be left out on insert. */
+  comment: ColumnType<string, string | undefined, string>;
   updated_at: string;
 }
 

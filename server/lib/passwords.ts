@@ -1,15 +1,25 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { boundedConcurrency } from './concurrency.js';
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 degree of parallelism.
 // `algorithm: 2` is Argon2id (the package's const enum cannot be imported under isolatedModules).
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, options);
+/**
+ * Each hash or verification takes 19 MiB and tens of milliseconds of a core: at most one per core
+ * runs at once, and a few hundred wait, so a burst of logins or sign-ups cannot exhaust memory or
+ * starve the other requests of the thread pool.
+ */
+const argon2Slot = boundedConcurrency(Math.max(1, availableParallelism()), 200, 'The server is busy signing people in. Please try again in a moment.');
+
+export const hashPassword = (password: string) => argon2Slot(() => hash(password, options));
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, password);
-  } catch {
+    return await argon2Slot(() => verify(stored, password));
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 503) throw error;
     return false;
   }
 }

@@ -13,15 +13,25 @@ const emptyForm = (): Form => ({ fields: {}, files: {} });
 /**
  * Reads a request body into text fields and files, whatever way it was sent. The contract's
  * client sends multipart for every write (sometimes an empty one); JSON and urlencoded bodies are
- * accepted too. Files are read into memory within the configured size limit and checked later
- * by content, never by name.
+ * accepted too. Only the routes that take files name their file fields in `fileFields`; a file
+ * anywhere else (a photo sent with a login, say) is refused as soon as its part begins, before
+ * any of it is read. Files are read within the configured size limit and checked later by
+ * content, never by name.
  */
-export async function readForm(request: FastifyRequest): Promise<Form> {
+export async function readForm(request: FastifyRequest, fileFields: readonly string[] = []): Promise<Form> {
   if (request.isMultipart()) {
     const form = emptyForm();
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
+          // The existing client sends an empty file part for an untouched picker: skip it unread.
+          if (!fileFields.includes(part.fieldname)) {
+            if (!part.filename) {
+              part.file.resume();
+              continue;
+            }
+            throw new HttpError(400, fileFields.length ? `This form takes files only as ${fileFields.join(', ')}` : 'This form does not take files');
+          }
           const buffer = await part.toBuffer();
           if (buffer.length === 0 && !part.filename) continue;
           (form.files[part.fieldname] ??= []).push({ field: part.fieldname, filename: part.filename, buffer });
@@ -55,6 +65,7 @@ function withoutNul(form: Form): Form {
 }
 
 function multipartProblem(error: unknown): Error {
+  if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'The file is too large');
   if (code === 'FST_FILES_LIMIT') return badRequest('Too many files in one request');

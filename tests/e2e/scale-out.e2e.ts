@@ -12,7 +12,8 @@ if (!enabled) {
 }
 
 describe.skipIf(!enabled)('two instances on one PostgreSQL and one Redis', () => {
-  const env = { LOGIN_MAX_ATTEMPTS: '4', LOGIN_WINDOW_SECONDS: '600' };
+  // Behind one load balancer: the nearest X-Forwarded-For entry is the client's address.
+  const env = { LOGIN_MAX_ATTEMPTS: '4', LOGIN_WINDOW_SECONDS: '600', TRUST_PROXY: '1' };
   let a: Portal;
   let b: Portal;
 

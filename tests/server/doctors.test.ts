@@ -113,16 +113,18 @@ describe('rating a doctor', () => {
     }
   });
 
-  it('lets only patients who reserved with the doctor rate, and averages; re-rating replaces', async () => {
+  it('lets only patients who visited the doctor rate, and averages; re-rating replaces', async () => {
     const stranger = await signUpAndLogin(server.app, 'patient');
     const refused = await rate(demoDoctorId, '1', stranger.token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You can rate Dr. Ahmed Hassan after reserving an appointment with them');
+    expect(refused.json().message).toBe('You can rate Dr. Ahmed Hassan after a visit: once the time of an appointment you reserved has passed');
 
-    // The stranger reserves a slot, which makes the rating a verified one.
+    // The stranger reserves a slot and its time passes, which makes the rating a verified one.
     const slot = (await get('/api/doctors/?name=Dr. Ahmed Hassan')).json().doctor.availableDates.find((s: { reserved: boolean }) => !s.reserved);
     const reserve = await server.app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slot._id}&receiver=${demoDoctorId}`, ...withToken(stranger.token) });
     expect(reserve.statusCode).toBe(200);
+    expect((await rate(demoDoctorId, '2', stranger.token)).statusCode).toBe(403);
+    await server.database.db.updateTable('appointments').set({ starts_at: new Date(Date.now() - 3600_000).toISOString() }).where('id', '=', slot._id).execute();
 
     const first = await rate(demoDoctorId, '2', stranger.token);
     expect(first.statusCode).toBe(200);
@@ -131,8 +133,9 @@ describe('rating a doctor', () => {
     expect(again.json()).toMatchObject({ rate: 4.5, ratings: 2 });
     expect((await get('/api/doctors/?name=Dr. Ahmed Hassan')).json().doctor.rate).toBe(4.5);
 
-    // Cancelling keeps the right to rate: the patient held a reservation.
-    await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot._id}`, headers: { authorization: stranger.token } });
+    // A visit that took place cannot be cancelled away; the right to rate stays.
+    const cancel = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot._id}`, headers: { authorization: stranger.token } });
+    expect(cancel.statusCode).toBe(400);
     expect((await rate(demoDoctorId, '3', stranger.token)).statusCode).toBe(200);
   });
 

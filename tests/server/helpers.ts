@@ -40,7 +40,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     };
   }
   const config = loadConfig(
-    { ...process.env, LOG_LEVEL: 'silent', ...options.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
+    // Test files create many accounts from one address; the sign-up limit has its own test.
+    { ...process.env, LOG_LEVEL: 'silent', SIGNUP_MAX_PER_HOUR: '100000', ...options.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
     {},
   );
   const database = openDatabase(config);

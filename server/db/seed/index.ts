@@ -16,7 +16,7 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
     const people = await seedPeople(trx, config);
     await seedShop(trx, config, people.pharmacistIds);
     await seedContent(trx, config, people.doctorIds.slice(0, 6));
-    await seedRecords(trx, people.patientId, people.demoDoctorId, people.doctorIds[0]);
+    await seedRecords(trx, people.patientId, people.demoDoctorId, people.doctorIds[0], config.clinicTimeZone);
   });
   return true;
 }

@@ -1,14 +1,24 @@
 import type { Kysely } from 'kysely';
+import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
 import { newId } from '../../lib/ids.js';
 import type { Database } from '../schema.js';
 
 /**
  * The demo patient's booking with the demo doctor (which opens their chat and gives him access to
- * her history) and her medical history.
+ * her history), her past visits to two doctors (so rating can be tried at once) and her medical
+ * history.
  */
-export async function seedRecords(db: Kysely<Database>, patientId: string, doctorId: string, otherDoctorId: string): Promise<void> {
+export async function seedRecords(db: Kysely<Database>, patientId: string, doctorId: string, otherDoctorId: string, timeZone: string): Promise<void> {
   const now = new Date();
   const iso = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86400000).toISOString();
+
+  // Past visits at 10:00 clinic time, which both doctors marked as attended.
+  const pastVisit = (doctor: string, daysAgo: number) => {
+    const { date } = utcToClinicTime(new Date(now.getTime() - daysAgo * 86400000), timeZone);
+    const startsAt = clinicTimeToUtc(date, '10:00', timeZone).toISOString();
+    return { id: newId(), doctor_id: doctor, starts_at: startsAt, time: '10:00', reserved: 1 as const, patient_id: patientId, attendance: 'attended' as const, created_at: iso(daysAgo + 7), updated_at: startsAt };
+  };
+  await db.insertInto('appointments').values([pastVisit(doctorId, 30), pastVisit(otherDoctorId, 80)]).execute();
 
   const slot = await db
     .selectFrom('appointments')
@@ -19,7 +29,7 @@ export async function seedRecords(db: Kysely<Database>, patientId: string, docto
     .executeTakeFirstOrThrow();
   await db.updateTable('appointments').set({ reserved: 1, patient_id: patientId, updated_at: iso(2) }).where('id', '=', slot.id).execute();
   await db.insertInto('care_relations').values({ doctor_id: doctorId, patient_id: patientId, first_reserved_at: iso(2) }).execute();
-  await db.insertInto('ratings').values({ doctor_id: doctorId, patient_id: patientId, rate: 5, updated_at: iso(2) }).execute();
+  await db.insertInto('ratings').values({ doctor_id: doctorId, patient_id: patientId, rate: 5, comment: 'Listened carefully and explained every reading. Highly recommended.', updated_at: iso(29) }).execute();
 
   const chatId = newId();
   const messages = [

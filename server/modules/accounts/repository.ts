@@ -42,9 +42,10 @@ export function accountsRepository(db: DB) {
       db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute(),
 
     getAttempts: (key: string) => db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst(),
-    async recordFailure(key: string, now: string, windowStartedBefore: string) {
-      // One statement per key, so concurrent failures on several instances all count.
-      await db
+    /** Counts one more attempt for `key` and returns the new count, in one statement. */
+    async recordFailure(key: string, now: string, windowStartedBefore: string): Promise<number> {
+      // One statement per key, so concurrent failures on several instances all count, each seeing its own number.
+      const row = await db
         .insertInto('login_attempts')
         .values({ key, window_start: now, count: 1 })
         .onConflict((oc) =>
@@ -53,8 +54,13 @@ export function accountsRepository(db: DB) {
             window_start: sql<string>`case when login_attempts.window_start < ${windowStartedBefore} then ${now} else login_attempts.window_start end`,
           }),
         )
-        .execute();
+        .returning('count')
+        .executeTakeFirst();
+      return Number(row?.count ?? 1);
     },
+    /** Takes back one counted attempt: a login counted up front that turned out right. */
+    forgiveAttempt: (key: string) =>
+      db.updateTable('login_attempts').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute(),
     clearAttempts: (key: string) => db.deleteFrom('login_attempts').where('key', '=', key).execute(),
   };
 }

@@ -14,6 +14,9 @@ const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: Stri
 
 const signupFields = ['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'blood_type', 'height', 'weight', 'specialization', 'location', 'officeNumber', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber', 'image (file)', 'certificate (file)', 'licenseDocument (file: PDF or image)'];
 
+/** The only fields of a profile form that carry files. */
+const profileFiles = ['image', 'certificate'];
+
 export default async function accountsRoutes(app: App) {
   const service = accountsService(app);
   const tags = ['accounts'];
@@ -24,7 +27,7 @@ export default async function accountsRoutes(app: App) {
       `/${role}/auth/signup`,
       { schema: { tags, summary: `Register a ${role}`, ...formBody(signupFields), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
       },
-      async (request) => service.signup(role, await readForm(request)),
+      async (request) => service.signup(role, await readForm(request, profileFiles), request.ip),
     );
   }
 
@@ -73,7 +76,7 @@ export default async function accountsRoutes(app: App) {
     { schema: { tags, summary: 'Change profile fields (a whitelist; others are ignored). A new email or password needs currentPassword; a new email is used once its link is followed.', security: [{ token: [] }], ...formBody(['name', 'username', 'email', 'password', 'currentPassword', 'phone', 'gender', 'country', 'government', 'about', 'image (file)', 'certificate (file)', 'pharmacyLocation', 'workingDate']), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.update(viewer, await readForm(request));
+      return service.update(viewer, await readForm(request, profileFiles));
     },
   );
 }

@@ -11,10 +11,12 @@ import { accountSecurityService } from '../account-security/service.js';
 import { twoFactorService } from '../two-factor/service.js';
 import { checkCurrentPassword } from './current-password.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
 import * as check from './fields.js';
 import { accountsRepository } from './repository.js';
+import { loginThrottle } from './throttle.js';
 
 /** Which optional fields each role's signup and profile take (contract §9.14: only the role's own fields). */
 const roleFields: Record<Role, readonly string[]> = {
@@ -70,6 +72,7 @@ export function accountsService(app: App) {
   const security = accountSecurityService(app);
   const twoFactor = twoFactorService(app);
   const { config } = app;
+  const throttle = loginThrottle(repo, config);
 
   /**
    * Usernames and doctors' names are shown publicly, so a clash is answered; an email clash never
@@ -141,20 +144,22 @@ export function accountsService(app: App) {
     }
   }
 
-  async function checkLoginAllowed(keys: string[]) {
-    const windowStart = new Date(Date.now() - config.loginWindowSeconds * 1000).toISOString();
-    for (const key of keys) {
-      const attempts = await repo.getAttempts(key);
-      if (attempts && attempts.window_start >= windowStart && attempts.count >= config.loginMaxAttempts) {
-        const minutes = Math.ceil(config.loginWindowSeconds / 60);
-        throw tooMany(`Too many failed login attempts. Please wait ${minutes} minutes and try again.`);
-      }
+  /**
+   * Accounts created per address per hour (SIGNUP_MAX_PER_HOUR), counted in the same table as
+   * login attempts. Only created accounts count, so a person correcting a form is not held back.
+   */
+  const signupKey = (ip: string) => `signup:${ip}`;
+  const hourAgo = () => new Date(Date.now() - 3600 * 1000).toISOString();
+  async function checkSignupAllowed(ip: string) {
+    const counted = await repo.getAttempts(signupKey(ip));
+    if (counted && counted.window_start >= hourAgo() && counted.count >= config.signupMaxPerHour) {
+      throw tooMany('Too many accounts were created from your network. Please try again in an hour.');
     }
-    return windowStart;
   }
 
   return {
-    async signup(role: Role, form: Form) {
+    async signup(role: Role, form: Form, ip: string) {
+      await checkSignupAllowed(ip);
       const changes = await columnsFrom(form.fields, role, false);
       await ensureUnique(changes, role);
       const now = nowIso();
@@ -184,6 +189,7 @@ export function accountsService(app: App) {
         if (winner) return answerAsCreated(winner);
         throw conflict('This username or name is already registered');
       }
+      await repo.recordFailure(signupKey(ip), now, hourAgo());
       await security.markUnverified(row.id);
       return { message: await signupMail(() => security.sendVerification(row), role), user: toUserDto(row, null, app.images) };
     },
@@ -194,16 +200,12 @@ export function accountsService(app: App) {
       if (!email || !password) throw badRequest('Please enter your email and password');
       // No real address is this long, and the attempt counter's key must fit in an index.
       if (email.length > 254) throw unauthorized('Incorrect email or password');
-      const keys = [`email:${email}`, `ip:${ip}`];
-      const windowStart = await checkLoginAllowed(keys);
+      const [accountKey, addressKey] = [`email:${email}`, `ip:${ip}`];
+      await throttle.begin(accountKey, addressKey);
       const user = await repo.findByEmail(email);
       const ok = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await decoyHash(), password), false);
-      if (!user || !ok) {
-        const now = nowIso();
-        for (const key of keys) await repo.recordFailure(key, now, windowStart);
-        throw unauthorized('Incorrect email or password');
-      }
-      await repo.clearAttempts(keys[0]);
+      if (!user || !ok) throw unauthorized('Incorrect email or password');
+      await throttle.succeeded(accountKey, addressKey);
       refuseSuspended(user);
       if (await twoFactor.isEnabled(user.id)) {
         // The password was right; the session is issued only after the code step.
@@ -256,14 +258,18 @@ export function accountsService(app: App) {
       // The link is mailed first: if mail is down, nothing changes and the person is told.
       if (newEmail) await security.startEmailChange(user, newEmail);
       await storeFiles(form, changes, user.role);
+      const stored = [changes.image, changes.certificate].filter((p): p is string => Boolean(p));
       if (Object.keys(changes).length > 0) {
         try {
           await repo.update(user.id, { ...changes, updated_at: nowIso() });
         } catch (error) {
+          await removeUnreferenced(app.db, config.uploadDir, stored);
           if (isUniqueViolation(error)) throw conflict('This username or name is already taken');
           throw error;
         }
       }
+      // A replaced profile picture or certificate is deleted from disk.
+      await removeUnreferenced(app.db, config.uploadDir, [changes.image ? user.image : '', changes.certificate ? user.certificate : '']);
       if (newPassword) await security.endOtherSessions(user.id, viewer.jti);
       const updated = (await repo.findById(user.id)) as UsersTable;
       const notes = [

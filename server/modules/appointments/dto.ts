@@ -29,6 +29,8 @@ export const appointmentSchema = z.object({
   patient: z.object({ _id: z.string(), name: z.string() }).nullable(),
   /** The patient–doctor conversation, when the slot is reserved. */
   chat: z.string().nullable(),
+  /** After the slot's time the doctor records `attended` or `no_show`; '' until then. */
+  attendance: z.enum(['', 'attended', 'no_show']),
 });
 export type AppointmentDto = z.infer<typeof appointmentSchema>;
 

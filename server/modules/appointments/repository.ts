@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/index.js';
-import type { AppointmentsTable, Database } from '../../db/schema.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB, Dialect } from '../../db/index.js';
+import type { AppointmentsTable, Attendance, Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 type Executor = Kysely<Database>;
 
 /** Appointment slots, reservations and what a reservation opens (care relation, chat); queries only. */
-export function appointmentsRepository(db: DB) {
+export function appointmentsRepository(db: DB, dialect: Dialect) {
   /** Slots with their doctor, holder and the holder's chat with the doctor. */
   const slotsWithPeople = () =>
     db
@@ -20,6 +20,7 @@ export function appointmentsRepository(db: DB) {
         'a.starts_at',
         'a.reserved',
         'a.patient_id',
+        'a.attendance',
         'd.name as doctor_name',
         'd.specialization as doctor_specialization',
         'd.image as doctor_image',
@@ -42,7 +43,7 @@ export function appointmentsRepository(db: DB) {
         await db.selectFrom('appointments').select('id').where('doctor_id', '=', doctorId).where('starts_at', '=', startsAt).executeTakeFirst(),
       ),
 
-    insert: (row: AppointmentsTable) => db.insertInto('appointments').values(row).execute(),
+    insert: (row: Insertable<AppointmentsTable>) => db.insertInto('appointments').values(row).execute(),
 
     /**
      * Takes a free slot for a patient. The condition `reserved = 0` is checked by the database in the
@@ -58,6 +59,22 @@ export function appointmentsRepository(db: DB) {
         .where('starts_at', '>', now)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * How many upcoming slots the patient holds, read after taking a lock on the patient's row, so
+     * two reservations by the same patient at once are counted one after the other. (SQLite runs
+     * one write transaction at a time already.)
+     */
+    async upcomingOfPatientLocked(trx: Executor, patientId: string, now: string): Promise<number> {
+      if (dialect === 'postgres') await sql`select id from users where id = ${patientId} for update`.execute(trx);
+      const row = await trx
+        .selectFrom('appointments')
+        .select((a) => a.fn.countAll<number | string>().as('n'))
+        .where('patient_id', '=', patientId)
+        .where('starts_at', '>', now)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Records that the patient holds or held a reservation with the doctor (kept after cancelling). */
@@ -84,19 +101,33 @@ export function appointmentsRepository(db: DB) {
       return chat.id;
     },
 
+    /** The owning doctor records whether the patient came; only for a held slot whose time has passed. */
+    async markAttendance(slotId: string, doctorId: string, attendance: Attendance, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('appointments')
+        .set({ attendance, updated_at: now })
+        .where('id', '=', slotId)
+        .where('doctor_id', '=', doctorId)
+        .where('patient_id', 'is not', null)
+        .where('starts_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** The owning doctor removes a slot. */
     async remove(slotId: string, doctorId: string): Promise<boolean> {
       const result = await db.deleteFrom('appointments').where('id', '=', slotId).where('doctor_id', '=', doctorId).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 
-    /** The holding patient gives a slot back; it becomes free for others. */
+    /** The holding patient gives an upcoming slot back; it becomes free for others. A past one stays as the visit's record. */
     async release(slotId: string, patientId: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable('appointments')
         .set({ reserved: 0, patient_id: null, updated_at: now })
         .where('id', '=', slotId)
         .where('patient_id', '=', patientId)
+        .where('starts_at', '>', now)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

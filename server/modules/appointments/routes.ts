@@ -62,6 +62,25 @@ export default async function appointmentsRoutes(app: App) {
     },
   );
 
+  app.post(
+    '/appointment/attendance',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The owning doctor records after the slot\'s time whether the patient came: attendance = attended | no_show',
+        querystring: z.object({ appointment: queryText }),
+        ...formBody(['attendance']),
+        response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const form = await readForm(request);
+      return service.markAttendance(viewer, request.query.appointment, cleanField(form.fields.attendance));
+    },
+  );
+
   app.delete(
     '/appointment/cancel',
     {

@@ -15,7 +15,8 @@ const given = (value: string | undefined) => {
 };
 
 export function appointmentsService(app: App) {
-  const repo = appointmentsRepository(app.db);
+  const repo = appointmentsRepository(app.db, app.dialect);
+  const maxUpcoming = app.config.maxUpcomingReservations;
   const zone = app.config.clinicTimeZone;
 
   const toDto = (row: SlotWithPeople): AppointmentDto => {
@@ -27,6 +28,7 @@ export function appointmentsService(app: App) {
       doctor: { _id: row.doctor_id, name: row.doctor_name, specialization: row.doctor_specialization, image: app.images.url(row.doctor_image) },
       patient: reserved && row.patient_id ? { _id: row.patient_id, name: row.patient_name ?? '' } : null,
       chat: reserved ? (row.chat_id ?? null) : null,
+      attendance: row.attendance,
     };
   };
 
@@ -81,7 +83,11 @@ export function appointmentsService(app: App) {
       if (slot.doctor_status !== 'approved') throw notFound('This doctor is not taking appointments');
 
       const now = nowIso();
+      const tooManyHeld = () =>
+        conflict(`You already hold ${maxUpcoming} upcoming appointments, the most one patient may hold. Please cancel one or wait until it has passed.`);
       const chat = await app.db.transaction().execute(async (trx) => {
+        // One patient cannot take all of a doctor's slots: at most MAX_UPCOMING_RESERVATIONS at once.
+        if ((await repo.upcomingOfPatientLocked(trx, viewer.id, now)) >= maxUpcoming) throw tooManyHeld();
         const won = await repo.reserve(trx, slot.id, slot.doctor_id, viewer.id, now);
         if (!won) return null;
         await repo.ensureCareRelation(trx, slot.doctor_id, viewer.id, now);
@@ -98,6 +104,25 @@ export function appointmentsService(app: App) {
       return { message: `Your appointment with ${slot.doctor_name} is reserved`, appointment: toDto(reserved), chat };
     },
 
+    /**
+     * The owning doctor records after the slot's time whether the patient came. A no-show cannot
+     * rate the doctor for that visit; an attended visit can be rated.
+     */
+    async markAttendance(viewer: Viewer, slotIdText: string | undefined, attendanceText: string) {
+      if (viewer.role !== 'doctor') throw forbidden('Only doctors can record whether a patient came');
+      const attendance = attendanceText.trim().toLowerCase().replace('-', '_');
+      if (attendance !== 'attended' && attendance !== 'no_show') throw badRequest('Please choose whether the patient attended or did not show up');
+      const slot = await slotFrom(slotIdText, 'mark');
+      if (slot.doctor_id !== viewer.id) throw forbidden('You can only mark your own appointments');
+      if (!slot.patient_id) throw badRequest('Nobody reserved this appointment');
+      const now = nowIso();
+      if (slot.starts_at > now) throw badRequest('You can mark this appointment once its time has come');
+      if (!(await repo.markAttendance(slot.id, viewer.id, attendance, now))) throw conflict('This appointment changed meanwhile; please reload');
+      const updated = (await repo.findById(slot.id)) as SlotWithPeople;
+      const who = slot.patient_name ?? 'The patient';
+      return { message: attendance === 'attended' ? `${who} was marked as attended` : `${who} was marked as a no-show`, appointment: toDto(updated) };
+    },
+
     /** The owning doctor deletes the slot; the holding patient releases it; anyone else is refused. */
     async cancel(viewer: Viewer, slotIdText: string | undefined) {
       const slot = await slotFrom(slotIdText, 'cancel');
@@ -106,7 +131,9 @@ export function appointmentsService(app: App) {
         return { message: 'The appointment was deleted' };
       }
       if (viewer.role === 'patient' && slot.patient_id === viewer.id) {
-        if (!(await repo.release(slot.id, viewer.id, nowIso()))) throw conflict('This appointment is no longer reserved by you');
+        const now = nowIso();
+        if (slot.starts_at <= now) throw badRequest('This appointment has already taken place and cannot be cancelled');
+        if (!(await repo.release(slot.id, viewer.id, now))) throw conflict('This appointment is no longer reserved by you');
         return { message: `Your appointment with ${slot.doctor_name} was cancelled` };
       }
       throw forbidden('You can only cancel your own appointments');

@@ -47,7 +47,7 @@ export default async function blogsRoutes(app: App) {
     },
     async (request) => {
       const viewer = requireRole(request, 'doctor');
-      return service.create(viewer, await readForm(request));
+      return service.create(viewer, await readForm(request, ['thumbnail']));
     },
   );
 }

@@ -1,4 +1,5 @@
-import { sanitizeHtml, type HtmlPolicy } from '../../lib/html.js';
+import type { HtmlPolicy } from '../../lib/html.js';
+import type { Sanitizer } from '../../lib/sanitizer.js';
 
 /** Article HTML as it may be stored: text formatting, headings, lists, quotes, links and images. */
 const articlePolicy: HtmlPolicy = {
@@ -6,5 +7,9 @@ const articlePolicy: HtmlPolicy = {
   attributes: ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height'],
 };
 
-/** The stored form of a post's content. */
-export const sanitizeContent = (html: string): string => sanitizeHtml(html, articlePolicy);
+/** The longest article, in characters of HTML (a long article is about 30,000). */
+export const maxContent = 100_000;
+
+/** The stored form of a post's content, cleaned off the event loop. */
+export const sanitizeContent = (sanitizer: Sanitizer, html: string): Promise<string> =>
+  sanitizer.clean(html, articlePolicy, { label: 'The blog content', maxLength: maxContent });

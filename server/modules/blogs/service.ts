@@ -12,7 +12,6 @@ import { sanitizeContent } from './sanitize.js';
 import { parseKeywords, slugCandidate, slugFromTitle } from './text.js';
 
 const maxTitle = 200;
-const maxContent = 200_000;
 
 export function blogsService(app: App) {
   const repo = blogsRepository(app.db);
@@ -47,9 +46,7 @@ export function blogsService(app: App) {
       if (!title) throw badRequest('Please enter a title for the blog');
       if (title.length > maxTitle) throw badRequest(`The title can be at most ${maxTitle} characters long`);
 
-      const rawContent = cleanField(form.fields.content);
-      if (rawContent.length > maxContent) throw badRequest('The blog content is too long');
-      const content = sanitizeContent(rawContent);
+      const content = await sanitizeContent(app.sanitizer, cleanField(form.fields.content));
       if (!stripTags(content)) throw badRequest('Please write the content of the blog');
 
       // The existing client sends the category's slug as `category`, and again as `slug` once chosen.

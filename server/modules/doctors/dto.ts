@@ -30,6 +30,8 @@ export const doctorDetailSchema = doctorCardSchema.extend({
   aboutDoctor: z.string(),
   education: z.array(educationSchema),
   availableDates: z.array(availableDateSchema),
+  /** Written ratings, newest first, without who wrote them (a visit to a doctor is private). */
+  reviews: z.array(z.object({ rate: z.number(), comment: z.string(), date: z.string() })),
 });
 export type DoctorDetailDto = z.infer<typeof doctorDetailSchema>;
 
@@ -61,6 +63,7 @@ export function toDoctorDetail(
   education: { id: string; year: string; degree: string; school: string }[],
   availableDates: AvailableDateDto[],
   images: ImageStore,
+  reviews: { rate: number; comment: string; updated_at: string }[] = [],
 ): DoctorDetailDto {
   return {
     ...toDoctorCard(row, images),
@@ -73,5 +76,8 @@ export function toDoctorDetail(
     aboutDoctor: row.about,
     education: education.map((e) => ({ _id: e.id, year: e.year, degree: e.degree, school: e.school })),
     availableDates,
+    reviews: reviews.map(toReview),
   };
 }
+
+export const toReview = (row: { rate: number; comment: string; updated_at: string }) => ({ rate: row.rate, comment: row.comment, date: row.updated_at });

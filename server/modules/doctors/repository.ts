@@ -65,22 +65,36 @@ export function doctorsRepository(db: DB) {
     chatBetween: (patientId: string, doctorId: string) =>
       db.selectFrom('chats').select('id').where('sender_id', '=', patientId).where('receiver_id', '=', doctorId).executeTakeFirst(),
 
-    hasCareRelation: async (doctorId: string, patientId: string) =>
+    /** Whether the patient had a visit with the doctor: a held slot whose time has passed, not marked a no-show. */
+    hadVisit: async (doctorId: string, patientId: string, now: string) =>
       Boolean(
         await db
-          .selectFrom('care_relations')
-          .select('doctor_id')
-          .where('doctor_id', '=', doctorId)
+          .selectFrom('appointments')
+          .select('id')
           .where('patient_id', '=', patientId)
+          .where('doctor_id', '=', doctorId)
+          .where('starts_at', '<=', now)
+          .where('attendance', '!=', 'no_show')
           .executeTakeFirst(),
       ),
 
     /** One rating per patient and doctor: a new one replaces the earlier one. */
-    saveRating: (doctorId: string, patientId: string, rate: number, now: string) =>
+    saveRating: (doctorId: string, patientId: string, rate: number, comment: string, now: string) =>
       db
         .insertInto('ratings')
-        .values({ doctor_id: doctorId, patient_id: patientId, rate, updated_at: now })
-        .onConflict((oc) => oc.columns(['doctor_id', 'patient_id']).doUpdateSet({ rate, updated_at: now }))
+        .values({ doctor_id: doctorId, patient_id: patientId, rate, comment, updated_at: now })
+        .onConflict((oc) => oc.columns(['doctor_id', 'patient_id']).doUpdateSet({ rate, comment, updated_at: now }))
+        .execute(),
+
+    /** The latest ratings that carry a comment, for the doctor's page; who wrote them is not shown. */
+    reviews: (doctorId: string, limit: number) =>
+      db
+        .selectFrom('ratings')
+        .select(['rate', 'comment', 'updated_at'])
+        .where('doctor_id', '=', doctorId)
+        .where('comment', '!=', '')
+        .orderBy('updated_at', 'desc')
+        .limit(limit)
         .execute(),
 
     async rateOf(doctorId: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponses, queryText } from '../../lib/schemas.js';
+import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
@@ -51,7 +51,8 @@ export default async function doctorsRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Rate a doctor 1–5 (patients who hold or held a reservation with the doctor; a new rating replaces the earlier one)',
+        summary: 'Rate a doctor 1–5 with an optional comment (patients after a visit: a reserved appointment whose time has passed, not marked a no-show; a new rating replaces the earlier one)',
+        ...formBody(['comment']),
         security: [{ token: [] }],
         querystring: z.object({ doctor: queryText, rate: queryText }),
         response: { 200: z.object({ message: z.string(), rate: z.number(), ratings: z.number(), yourRate: z.number() }), ...errorResponses },
@@ -59,8 +60,8 @@ export default async function doctorsRoutes(app: App) {
     },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
-      return service.rate(viewer, service.given(request.query.doctor), request.query.rate);
+      const form = await readForm(request);
+      return service.rate(viewer, service.given(request.query.doctor), request.query.rate, form.fields.comment ?? '');
     },
   );
 }

@@ -10,6 +10,9 @@ import { doctorsRepository } from './repository.js';
 
 /** How many doctors the home carousel gets. */
 const topDoctorsCount = 10;
+/** How many written reviews a doctor's page shows, newest first, and how long one may be. */
+const maxReviews = 20;
+const maxComment = 1000;
 
 /** A query value the existing client may send as empty or as the text `undefined`/`null`. */
 const given = (value: string | undefined) => {
@@ -46,15 +49,19 @@ export function doctorsService(app: App) {
     async byName(name: string, viewer: Viewer | null) {
       const doctor = await repo.findByName(name);
       if (!doctor) throw notFound(`There is no doctor called ${name.slice(0, 100)}`);
-      const [education, slots] = await Promise.all([repo.education(doctor.id), repo.upcomingSlots(doctor.id, nowIso())]);
+      const [education, slots, reviews] = await Promise.all([repo.education(doctor.id), repo.upcomingSlots(doctor.id, nowIso()), repo.reviews(doctor.id, maxReviews)]);
       const holdsOne = viewer !== null && slots.some((s) => s.patient_id === viewer.id);
       const chat = holdsOne ? ((await repo.chatBetween(viewer.id, doctor.id))?.id ?? null) : null;
       const availableDates = slots.map((s) => toAvailableDate(s, zone, chat, viewer?.id ?? null));
-      return toDoctorDetail(doctor, education, availableDates, app.images);
+      return toDoctorDetail(doctor, education, availableDates, app.images, reviews);
     },
 
-    /** A verified-visit rating: only a patient who holds or held a reservation with the doctor. */
-    async rate(viewer: Viewer, doctorId: string | undefined, rateText: string | undefined) {
+    /**
+     * A verified-visit rating: only a patient who had an appointment with the doctor whose time has
+     * passed and that the doctor did not mark as a no-show. Reserving alone is not enough, so
+     * throwaway accounts cannot reserve, release and rate.
+     */
+    async rate(viewer: Viewer, doctorId: string | undefined, rateText: string | undefined, commentText = '') {
       if (viewer.role !== 'patient') throw forbidden('Only patients can rate doctors');
       const text = rateText?.trim() ?? '';
       if (!/^[1-5]$/.test(text)) throw badRequest('Please choose a rating from 1 to 5 stars');
@@ -62,10 +69,13 @@ export function doctorsService(app: App) {
       if (!doctorId || !isId(doctorId)) throw badRequest('Please choose the doctor to rate');
       const doctor = await repo.findDoctor(doctorId);
       if (!doctor) throw notFound('This doctor does not exist');
-      if (!(await repo.hasCareRelation(doctor.id, viewer.id))) {
-        throw forbidden(`You can rate ${doctor.name} after reserving an appointment with them`);
+      const comment = commentText.trim().replace(/\s+\n/g, '\n');
+      if (comment.length > maxComment) throw badRequest(`Your comment can be at most ${maxComment} characters long`);
+      const now = nowIso();
+      if (!(await repo.hadVisit(doctor.id, viewer.id, now))) {
+        throw forbidden(`You can rate ${doctor.name} after a visit: once the time of an appointment you reserved has passed`);
       }
-      await repo.saveRating(doctor.id, viewer.id, rate, nowIso());
+      await repo.saveRating(doctor.id, viewer.id, rate, comment, now);
       const summary = await repo.rateOf(doctor.id);
       return { message: 'Thank you for your rating', rate: summary.rate, ratings: summary.ratings, yourRate: rate };
     },

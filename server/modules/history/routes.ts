@@ -84,7 +84,8 @@ export default async function historyRoutes(app: App) {
     },
     async (request) => {
       // The body is read first so a refused request never leaves an unread upload behind.
-      const form = await readForm(request);
+      // Only a lab entry carries a file (the result image).
+      const form = await readForm(request, ['result']);
       return service.add(request.viewer, request.params.kind, form);
     },
   );

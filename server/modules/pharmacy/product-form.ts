@@ -2,7 +2,8 @@ import { badRequest } from '../../lib/errors.js';
 import { amountToCents } from '../../lib/mappers.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
 import { stripTags } from '../../../shared/html-text.js';
-import { sanitizeProductHtml } from '../shop/sanitize.js';
+import type { Sanitizer } from '../../lib/sanitizer.js';
+import { cleanProductHtml } from '../shop/sanitize.js';
 
 export interface ProductInput {
   name?: string;
@@ -18,7 +19,6 @@ export interface ProductInput {
 
 const maxPrice = 100_000;
 const maxStock = 1_000_000;
-const maxText = 20_000;
 
 /** Form field name → stored text column, with the label used in messages. */
 const htmlFields = [
@@ -33,7 +33,7 @@ const htmlFields = [
  * Reads a product form. With `partial`, only the fields sent are returned (editing); otherwise
  * name, price, quantity and category are required (creating).
  */
-export function readProductForm(form: Form, partial: boolean): ProductInput {
+export async function readProductForm(form: Form, partial: boolean, sanitizer: Sanitizer): Promise<ProductInput> {
   const f = form.fields;
   const has = (key: string) => f[key] !== undefined && cleanField(f[key]) !== '';
   const input: ProductInput = {};
@@ -66,9 +66,7 @@ export function readProductForm(form: Form, partial: boolean): ProductInput {
   }
   for (const [field, key, label] of htmlFields) {
     if (f[field] === undefined) continue;
-    const raw = cleanField(f[field]);
-    if (raw.length > maxText) throw badRequest(`${label} is too long`);
-    const clean = sanitizeProductHtml(raw);
+    const clean = await cleanProductHtml(sanitizer, cleanField(f[field]), label);
     input[key] = key === 'about' ? stripTags(clean) : clean;
   }
   if (!partial && !input.about) throw badRequest('Please write a short text about the product');

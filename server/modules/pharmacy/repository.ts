@@ -16,6 +16,8 @@ export function pharmacyRepository(db: DB) {
 
     insertProduct: (trx: Trx, row: ProductsTable) => trx.insertInto('products').values(row).execute(),
     updateProduct: (trx: Trx, id: string, changes: Partial<ProductsTable>) => trx.updateTable('products').set(changes).where('id', '=', id).execute(),
+    photoUrls: async (productId: string) =>
+      (await db.selectFrom('product_photos').select('url').where('product_id', '=', productId).execute()).map((r) => r.url),
     replacePhotos: async (trx: Trx, productId: string, rows: ProductPhotosTable[]) => {
       await trx.deleteFrom('product_photos').where('product_id', '=', productId).execute();
       if (rows.length) await trx.insertInto('product_photos').values(rows).execute();

@@ -10,6 +10,9 @@ import { pharmacyService } from './service.js';
 const productFields = ['name', 'price', 'quantity', 'category (slug)', 'about', 'description', 'indications', 'sideEffects', 'contraindicationsAndWarnings', 'thumbnail (file)', 'photos (files)'];
 
 /** The pharmacist's side of the shop: own products and the orders placed for them. */
+/** The only fields of a product form that carry files. */
+const productFiles = ['thumbnail', 'photos'];
+
 export default async function pharmacyRoutes(app: App) {
   const service = pharmacyService(app);
   const tags = ['pharmacy'];
@@ -27,7 +30,7 @@ export default async function pharmacyRoutes(app: App) {
     { schema: { tags, security, summary: 'List a new product (pharmacists); the address (slug) is made from the name', ...formBody(productFields), response: { 200: productAnswer, ...errorResponses } } },
     async (request) => {
       const viewer = requireRole(request, 'pharmacist');
-      return service.create(viewer, await readForm(request));
+      return service.create(viewer, await readForm(request, productFiles));
     },
   );
 
@@ -45,7 +48,7 @@ export default async function pharmacyRoutes(app: App) {
     },
     async (request) => {
       const viewer = requireRole(request, 'pharmacist');
-      return service.update(viewer, request.query.product, await readForm(request));
+      return service.update(viewer, request.query.product, await readForm(request, productFiles));
     },
   );
 

@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/time.js';
 import type { ProductsTable } from '../../db/schema.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { shopService } from '../shop/service.js';
 import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
@@ -49,7 +50,7 @@ export function pharmacyService(app: App) {
     },
 
     async create(viewer: Viewer, form: Form) {
-      const input = readProductForm(form, false);
+      const input = await readProductForm(form, false, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       if (!thumbnailFile) throw badRequest('Please choose a thumbnail image');
@@ -84,7 +85,7 @@ export function pharmacyService(app: App) {
 
     async update(viewer: Viewer, slugText: string | undefined, form: Form) {
       const product = await ownProduct(viewer, slugText);
-      const input = readProductForm(form, true);
+      const input = await readProductForm(form, true, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       const thumbnail = thumbnailFile ? await app.images.save(thumbnailFile, 'The thumbnail') : undefined;
@@ -103,10 +104,19 @@ export function pharmacyService(app: App) {
       if (input.indications !== undefined) changes.indications = input.indications;
       if (input.sideEffects !== undefined) changes.side_effects = input.sideEffects;
       if (input.contraindications !== undefined) changes.contraindications = input.contraindications;
-      await app.db.transaction().execute(async (trx) => {
-        await repo.updateProduct(trx, product.id, changes);
-        if (photos.length) await repo.replacePhotos(trx, product.id, photos.map((url, position) => ({ id: newId(), product_id: product.id, url, position })));
-      });
+      const replaced = [...(thumbnail ? [product.thumbnail] : []), ...(photos.length ? await repo.photoUrls(product.id) : [])];
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          await repo.updateProduct(trx, product.id, changes);
+          if (photos.length) await repo.replacePhotos(trx, product.id, photos.map((url, position) => ({ id: newId(), product_id: product.id, url, position })));
+        });
+      } catch (error) {
+        // Nothing refers to the files just saved: they go, and the old ones stay.
+        await removeUnreferenced(app.db, app.config.uploadDir, [...(thumbnail ? [thumbnail] : []), ...photos]);
+        throw error;
+      }
+      // Replaced photos would otherwise stay on disk for ever.
+      await removeUnreferenced(app.db, app.config.uploadDir, replaced);
       // The address stays the same when the name changes, so links and carts keep working.
       return { message: 'Product updated successfully', ...(await shop.product(product.slug)) };
     },

@@ -49,6 +49,26 @@ describe('AppointmentsTab for a doctor', { timeout: 20_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Medical History' })).toBeInTheDocument();
   });
 
+  it('marks a past reserved visit attended or no-show, showing what the server recorded', async () => {
+    const past = appointment({ ...reservedSlot, _id: 'bb00000000000000000000c3', time: '09:00', startsAt: '2020-01-15T07:00:00.000Z', attendance: '' });
+    let sent: FormData | null = null;
+    server.use(
+      http.get('/api/appointment', () => HttpResponse.json({ appointments: [past, reservedSlot] })),
+      http.post('/api/appointment/attendance/', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ message: 'Sara Ali was marked as a no-show', appointment: { ...past, attendance: 'no_show' } });
+      }),
+    );
+    renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(doctorUser, 'doctor') });
+    const row = await screen.findByRole('row', { name: /9:00 AM/ });
+    // An upcoming visit has nothing to mark yet.
+    expect(within(screen.getByRole('row', { name: /12:00 PM/ })).queryByRole('button', { name: /No-show/ })).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'No-show: Sara Ali did not come' }));
+    await waitFor(() => expect(within(row).getByText('No-show')).toBeInTheDocument());
+    expect((sent as FormData | null)?.get('attendance')).toBe('no_show');
+    expect(within(row).getByRole('button', { name: 'Attended: Sara Ali came' })).toBeInTheDocument();
+  });
+
   it('adds a slot: Added Successfully, the list refreshes and the dialog closes after 1.5 s', async () => {
     let sent: FormData | null = null;
     let items = [appointment()];

@@ -4,10 +4,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { popupError } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { selectRole } from '../session/sessionSlice';
 import { AddAppointmentModal } from './AddAppointmentModal';
-import { fetchAppointments, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
+import { fetchAppointments, markAttendance, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
 import { CancelAppointmentModal } from './CancelAppointmentModal';
 import type { Appointment } from './types';
 
@@ -85,6 +86,7 @@ export default function AppointmentsTab() {
                   <>
                     <th scope="col">Patient</th>
                     <th scope="col">Medical History</th>
+                    <th scope="col">Visit</th>
                   </>
                 )}
                 <th scope="col">Chat</th>
@@ -130,6 +132,9 @@ function AppointmentRow({ appointment: a, asPatient, onCancel }: { appointment: 
               '-'
             )}
           </td>
+          <td>
+            <AttendanceCell appointment={a} />
+          </td>
         </>
       )}
       <td>
@@ -155,5 +160,44 @@ function AppointmentRow({ appointment: a, asPatient, onCancel }: { appointment: 
         </button>
       </td>
     </tr>
+  );
+}
+
+const attendanceLabel = { attended: 'Attended', no_show: 'No-show' } as const;
+
+/**
+ * After a reserved slot's time, the doctor marks whether the patient came. A no-show cannot rate
+ * the doctor for that visit. Before the time there is nothing to mark yet.
+ */
+function AttendanceCell({ appointment: a }: { appointment: Appointment }) {
+  const dispatch = useAppDispatch();
+  const [saving, setSaving] = useState(false);
+  const started = a.startsAt ? new Date(a.startsAt).getTime() <= Date.now() : false;
+  if (!a.reserved || !a.patient || !started) return <span className="text-muted">-</span>;
+  const name = a.patient.name;
+  const mark = async (attendance: 'attended' | 'no_show') => {
+    setSaving(true);
+    try {
+      await dispatch(markAttendance({ id: a._id, attendance })).unwrap();
+    } catch (message) {
+      void popupError(String(message));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="d-flex flex-wrap gap-1 align-items-center">
+      {a.attendance ? <span className="badge text-bg-light border me-1">{attendanceLabel[a.attendance]}</span> : null}
+      {a.attendance !== 'attended' && (
+        <button type="button" className="btn btn-sm btn-outline-success" disabled={saving} aria-label={`Attended: ${name} came`} onClick={() => void mark('attended')}>
+          Attended
+        </button>
+      )}
+      {a.attendance !== 'no_show' && (
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={saving} aria-label={`No-show: ${name} did not come`} onClick={() => void mark('no_show')}>
+          No-show
+        </button>
+      )}
+    </div>
   );
 }

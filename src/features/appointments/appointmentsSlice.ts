@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import type { Appointment, DepartmentDoctor } from './types';
+import type { Appointment, Attendance, DepartmentDoctor } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -47,6 +47,22 @@ export const cancelAppointment = createAppAsyncThunk('appointments/cancel', asyn
   }
 });
 
+/** The doctor records after the slot's time whether the patient came; the row shows the server's answer. */
+export const markAttendance = createAppAsyncThunk(
+  'appointments/attendance',
+  async ({ id, attendance }: { id: string; attendance: Exclude<Attendance, ''> }, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.post<{ message: string; appointment: Appointment }>(
+        `appointment/attendance/?appointment=${encodeURIComponent(id)}`,
+        toFormData({ attendance }),
+      );
+      return data.appointment;
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
+
 /** The doctors of one department, for the request form's doctor list. */
 export const fetchDepartmentDoctors = createAppAsyncThunk(
   'appointments/departmentDoctors',
@@ -77,6 +93,10 @@ export const appointmentsSlice = createSlice({
       .addCase(fetchAppointments.rejected, (state, { payload }) => {
         state.status = 'failed';
         state.error = payload ?? 'Your appointments could not be loaded';
+      })
+      .addCase(markAttendance.fulfilled, (state, { payload }) => {
+        const index = state.items.findIndex((a) => a._id === payload._id);
+        if (index >= 0) state.items[index] = payload;
       })
       .addCase(cancelAppointment.fulfilled, (state, { payload }) => {
         state.items = state.items.filter((a) => a._id !== payload);

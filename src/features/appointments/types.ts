@@ -9,7 +9,11 @@ export interface Appointment {
   doctor: { _id?: string; name: string; specialization: string; image?: string } | null;
   patient: { _id: string; name: string } | null;
   chat?: string | null;
+  /** After the slot's time the doctor records whether the patient came; '' until then. */
+  attendance?: Attendance;
 }
+
+export type Attendance = '' | 'attended' | 'no_show';
 
 export interface DepartmentDoctor {
   _id: string;

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { popupError, popupInfo, popupSuccess } from '../../ui/popup';
 import { StarRating } from '../../ui/StarRating';
 import { selectIsLoggedIn } from '../session/sessionSlice';
 import { DoctorPhoto } from './DoctorPhoto';
-import { rateDoctor } from './doctorsSlice';
+import { fetchDoctor, rateDoctor } from './doctorsSlice';
 import type { DoctorDetail } from './types';
 
 /** Photo, contact details and the rating stars a patient clicks to rate. */
@@ -11,6 +12,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const rate = typeof doctor.rate === 'number' ? doctor.rate : 0;
+  const [comment, setComment] = useState('');
 
   const onRate = async (value: number) => {
     if (!loggedIn) {
@@ -18,8 +20,11 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
       return;
     }
     try {
-      await dispatch(rateDoctor({ doctorId: doctor._id, rate: value })).unwrap();
+      await dispatch(rateDoctor({ doctorId: doctor._id, rate: value, comment })).unwrap();
       void popupSuccess('Submitted successfully');
+      // The page shows the new comment among the reviews.
+      if (comment.trim()) void dispatch(fetchDoctor(doctor.name));
+      setComment('');
     } catch (message) {
       void popupError(`${String(message)} || An error occurred, try again`);
     }
@@ -35,6 +40,15 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
         <h2 className="h4 mb-1">{doctor.name}</h2>
         {doctor.education[0] && <p className="text-muted mb-1">{doctor.education[0].degree}</p>}
         <p className="doctor-list-card__dept mb-3">{doctor.specialization}</p>
+        {loggedIn && (
+          <div className="mb-2">
+            <label htmlFor="rating-comment" className="form-label small mb-1">
+              Comment with your rating (optional)
+            </label>
+            <textarea id="rating-comment" className="form-control form-control-sm" rows={2} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+            <div className="form-text">Patients may rate a doctor after a visit. Choose the stars to send.</div>
+          </div>
+        )}
         <div className="mb-1 doctor-profile__rate">
           <StarRating value={rate} onRate={(n) => void onRate(n)} label={`Rate ${doctor.name}`} />
         </div>
@@ -53,6 +67,24 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
           <dt>Address</dt>
           <dd>{doctor.address || [doctor.government, doctor.country].filter(Boolean).join(', ') || '-'}</dd>
         </dl>
+        {doctor.reviews && doctor.reviews.length > 0 && (
+          <section className="mt-4" aria-labelledby="doctor-reviews">
+            <h3 id="doctor-reviews" className="h6 text-uppercase text-muted">
+              What patients say
+            </h3>
+            <ul className="list-unstyled mb-0">
+              {doctor.reviews.map((review) => (
+                <li key={`${review.date}-${review.comment.slice(0, 20)}`} className="border-top pt-2 mt-2">
+                  <span className="small fw-semibold">{review.rate} / 5</span>
+                  <span className="small text-muted ms-2">{new Date(review.date).toLocaleDateString()}</span>
+                  <p className="mb-0 small text-break" style={{ whiteSpace: 'pre-line' }}>
+                    {review.comment}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </div>
   );

@@ -58,10 +58,10 @@ export const fetchDoctor = createAppAsyncThunk('doctors/fetchOne', async (name: 
 
 export const rateDoctor = createAppAsyncThunk(
   'doctors/rate',
-  async ({ doctorId, rate }: { doctorId: string; rate: number }, { extra, rejectWithValue }) => {
+  async ({ doctorId, rate, comment = '' }: { doctorId: string; rate: number; comment?: string }, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.post<{ rate: number }>('doctors/rate/', toFormData({}), { params: { doctor: doctorId, rate } });
-      return { doctorId, rate: data.rate };
+      const { data } = await extra.http.post<{ rate: number; ratings: number }>('doctors/rate/', toFormData({ comment }), { params: { doctor: doctorId, rate } });
+      return { doctorId, rate: data.rate, ratings: data.ratings };
     } catch (error) {
       return rejectWithValue(messageOf(error));
     }
@@ -136,7 +136,10 @@ export const doctorsSlice = createSlice({
         state.detailError = payload ?? 'This doctor could not be loaded';
       })
       .addCase(rateDoctor.fulfilled, (state, { payload }) => {
-        if (state.detail?._id === payload.doctorId) state.detail.rate = payload.rate;
+        if (state.detail?._id === payload.doctorId) {
+          state.detail.rate = payload.rate;
+          if (typeof payload.ratings === 'number') state.detail.ratings = payload.ratings;
+        }
       });
   },
   selectors: {

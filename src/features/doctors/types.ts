@@ -39,4 +39,12 @@ export interface DoctorDetail extends DoctorSummary {
   aboutDoctor: string;
   education: Education[];
   availableDates: AvailableDate[];
+  /** Written ratings, newest first, without who wrote them. */
+  reviews?: Review[];
+}
+
+export interface Review {
+  rate: number;
+  comment: string;
+  date: string;
 }

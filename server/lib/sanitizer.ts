@@ -1,0 +1,63 @@
+import { Piscina } from 'piscina';
+import { HttpError, badRequest } from './errors.js';
+import { checkHtmlShape } from './html-shape.js';
+import type { HtmlPolicy } from './html.js';
+
+export interface Sanitizer {
+  /**
+   * `html` as it may be stored under `policy`. Checked first for size and depth (`label` names
+   * the field in the refusal), then cleaned in a worker thread, never on the event loop.
+   */
+  clean(html: string, policy: HtmlPolicy, limits: { label: string; maxLength: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Longest a single text may take to clean before it is refused. A short article takes milliseconds;
+ * the largest allowed one, nested 100 deep, about 2.5 s on one core.
+ */
+const timeoutMs = 10_000;
+
+/**
+ * DOMPurify over jsdom is synchronous and can take seconds on hostile input, so it runs in a small
+ * pool of worker threads: a slow text delays only itself, /api/health and everyone else stay quick.
+ * The pool is one or two threads (the machine has few cores for many requests) and a bounded line.
+ */
+export function createSanitizer(): Sanitizer {
+  let pool: Piscina | undefined;
+  let warm: Promise<unknown> | undefined;
+  /** The pool, started on first use; the first thread loads jsdom once, outside any task's timeout. */
+  async function getPool(): Promise<Piscina> {
+    pool ??= new Piscina({
+      filename: new URL('./sanitize-worker.mjs', import.meta.url).href,
+      minThreads: 1,
+      maxThreads: 2,
+      maxQueue: 100,
+      idleTimeout: 60_000,
+    });
+    await (warm ??= pool.run({ html: '<p></p>', policy: { tags: ['p'], attributes: [] } }));
+    return pool;
+  }
+
+  return {
+    async clean(html, policy, { label, maxLength }) {
+      if (!html) return '';
+      checkHtmlShape(html, label, maxLength);
+      try {
+        const clean: string = await (await getPool()).run({ html, policy }, { signal: AbortSignal.timeout(timeoutMs) });
+        return clean.trim();
+      } catch (error) {
+        const name = (error as Error).name;
+        if (name === 'AbortError' || name === 'TimeoutError') throw badRequest(`${label} took too long to check; please simplify its formatting`);
+        if (/queue is at limit/i.test((error as Error).message)) throw new HttpError(503, 'The server is busy. Please try again in a moment.');
+        // DOMPurify refuses some malformed trees outright; that is the text's problem, not the server's.
+        throw badRequest(`${label} could not be read as HTML; please simplify its formatting`);
+      }
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+      warm = undefined;
+    },
+  };
+}
