@@ -29,6 +29,42 @@ export function doctorsRepository(db: DB) {
   });
 
   return {
+    /** The few columns search matches on, for every doctor of the department and gender asked for. */
+    searchCandidates(filter: { specialization?: string; gender?: string }) {
+      let q = db.selectFrom('users').select(['id', 'name', 'specialization']).where('role', '=', 'doctor');
+      if (filter.specialization !== undefined) q = q.where(sql<string>`lower(specialization)`, '=', filter.specialization.toLowerCase());
+      if (filter.gender !== undefined) q = q.where('gender', '=', filter.gender);
+      return q.execute();
+    },
+
+    /**
+     * What a search result shows, for the doctors found: rating, fee and the next free slot that
+     * has not started (one seek each on appointments_free_by_doctor and the ratings key).
+     */
+    async searchResults(ids: string[], now: string) {
+      const rows = [];
+      // Chunks keep the statement under every driver's limit on bound values.
+      for (let i = 0; i < ids.length; i += 2000) {
+        const chunk = ids.slice(i, i + 2000);
+        rows.push(
+          ...(await withRate()
+            .select(['users.id', 'users.name', 'users.image', 'users.specialization', 'users.gender', 'users.fee_cents'])
+            .select((eb) =>
+              eb
+                .selectFrom('appointments')
+                .select((a) => a.fn.min<string | null>('appointments.starts_at').as('next'))
+                .whereRef('appointments.doctor_id', '=', 'users.id')
+                .where('appointments.reserved', '=', 0)
+                .where('appointments.starts_at', '>', now)
+                .as('next_slot'),
+            )
+            .where('users.id', 'in', chunk)
+            .execute()),
+        );
+      }
+      return rows.map(rounded);
+    },
+
     async list(specialization?: string) {
       let q = withRate().select(['users.id', 'users.name', 'users.image', 'users.specialization', 'users.gender']);
       if (specialization !== undefined) q = q.where(sql<string>`lower(users.specialization)`, '=', specialization.toLowerCase());
