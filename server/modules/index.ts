@@ -1,5 +1,6 @@
 import type { App } from '../types.js';
 import accountsRoutes from './accounts/routes.js';
+import appointmentRequestsRoutes from './appointment-requests/routes.js';
 import appointmentsRoutes from './appointments/routes.js';
 import blogsRoutes from './blogs/routes.js';
 import cartRoutes from './cart/routes.js';
@@ -16,6 +17,7 @@ export async function registerModules(api: App) {
   await api.register(accountsRoutes);
   await api.register(doctorsRoutes);
   await api.register(appointmentsRoutes);
+  await api.register(appointmentRequestsRoutes);
   await api.register(contentRoutes);
   await api.register(blogsRoutes);
   await api.register(historyRoutes);
