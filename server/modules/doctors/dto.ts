@@ -33,6 +33,8 @@ export const doctorSearchSchema = z.object({
   total: z.number(),
   page: z.number(),
   pages: z.number(),
+  /** The clinic's time zone, in which the SPA shows each nextSlot. */
+  timeZone: z.string(),
 });
 
 export const educationSchema = z.object({ _id: z.string(), year: z.string(), degree: z.string(), school: z.string() });

@@ -70,6 +70,12 @@ export function doctorSearch(app: App) {
     if (sort === 'name') candidates = pageOf(candidates.sort((a, b) => a.name.localeCompare(b.name)));
     const results = (await repo.searchResults(candidates.map((c) => c.id), nowIso())).sort(comparators[sort]);
     const shown = sort === 'name' ? results : pageOf(results);
-    return { doctors: shown.map((r) => toDoctorResult(r, app.images)), total, page: options.paged ? page : 1, pages: options.paged ? pages : 1 };
+    return {
+      doctors: shown.map((r) => toDoctorResult(r, app.images)),
+      total,
+      page: options.paged ? page : 1,
+      pages: options.paged ? pages : 1,
+      timeZone: app.config.clinicTimeZone,
+    };
   };
 }
