@@ -19,8 +19,10 @@ const dayAhead = (days: number) => new Date(Date.now() + days * 86400000).toISOS
 describe('appointment requests that reach someone', () => {
   it('a request is stored, seen by the doctor, accepted into a slot; another is declined with a reason the patient reads', async () => {
     const unique = Date.now().toString(36);
-    const doctor = await registerAccount(portal, 'doctor', { name: `Dr. Request Journey ${unique}`, specialization: 'Eye', password: 'Eye#2026pass' });
-    const patient = await registerAccount(portal, 'patient', { name: `Salma Request ${unique}`, password: 'Salma#2026pass' });
+    const doctor = { name: `Dr. Request Journey ${unique}`, email: `request.doctor.${unique}@example.test` };
+    const patient = { name: `Salma Request ${unique}`, email: `salma.${unique}@example.test` };
+    await registerAccount(portal, 'doctor', { ...doctor, specialization: 'Eye', password: 'Eye#2026pass' });
+    await registerAccount(portal, 'patient', { ...patient, password: 'Salma#2026pass' });
     const doctorLogin = await apiLogin(portal, doctor.email, 'Eye#2026pass');
     const slot = await api(portal, 'POST', 'appointment', { date: dayAhead(9), time: '13:30' }, doctorLogin.token);
     expect(slot.status).toBe(200);
