@@ -79,19 +79,35 @@ function cachedWords(text: string): string[] {
   return words;
 }
 
-/** The match score of a doctor for the typed words (lower is better), or null when a word matches nothing. */
-export function matchScore(typed: string[], name: string, specialization: string): number | null {
-  const words = [...cachedWords(name), ...cachedWords(specialization)];
-  let total = 0;
-  for (const t of typed) {
-    let best: number | null = null;
-    for (const w of words) {
-      const score = wordScore(t, w);
-      if (score !== null && (best === null || score < best)) best = score;
-      if (best === 0) break;
+/**
+ * A matcher for the typed words: gives a doctor's score (lower is better), or null when a typed
+ * word matches none of the doctor's words. Doctors share most words (first names, departments),
+ * so each typed word is compared with each distinct word once per search and then remembered.
+ */
+export function createMatcher(typed: string[]): (name: string, specialization: string) => number | null {
+  const known = typed.map(() => new Map<string, number | null>());
+  const scoreOf = (t: number, word: string) => {
+    const memo = known[t]!;
+    let score = memo.get(word);
+    if (score === undefined) {
+      score = wordScore(typed[t]!, word);
+      memo.set(word, score);
     }
-    if (best === null) return null;
-    total += best;
-  }
-  return total;
+    return score;
+  };
+  return (name, specialization) => {
+    const words = [...cachedWords(name), ...cachedWords(specialization)];
+    let total = 0;
+    for (let t = 0; t < typed.length; t++) {
+      let best: number | null = null;
+      for (const w of words) {
+        const score = scoreOf(t, w);
+        if (score !== null && (best === null || score < best)) best = score;
+        if (best === 0) break;
+      }
+      if (best === null) return null;
+      total += best;
+    }
+    return total;
+  };
 }

@@ -3,7 +3,7 @@ import { badRequest } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { App } from '../../types.js';
 import { toDoctorResult } from './dto.js';
-import { matchScore, searchWords } from './name-match.js';
+import { createMatcher, searchWords } from './name-match.js';
 import { doctorsRepository } from './repository.js';
 
 export const doctorSorts = ['nextSlot', 'rating', 'name'] as const;
@@ -21,7 +21,8 @@ export interface DoctorSearchQuery {
   page?: string;
 }
 
-type Result = Awaited<ReturnType<ReturnType<typeof doctorsRepository>['searchResults']>>[number];
+type Candidate = Awaited<ReturnType<ReturnType<typeof doctorsRepository>['searchCandidates']>>[number];
+type Result = Candidate & { rate: number; ratings: number; next_slot: string | null };
 
 const byName = (a: Result, b: Result) => a.name.localeCompare(b.name);
 const byRating = (a: Result, b: Result) => b.rate - a.rate || b.ratings - a.ratings || byName(a, b);
@@ -54,8 +55,9 @@ export function doctorSearch(app: App) {
     let candidates = await repo.searchCandidates({ specialization, gender });
     const typed = searchWords(query.q ?? '');
     if (typed.length > 0) {
+      const matchScore = createMatcher(typed);
       const scored = candidates.flatMap((c) => {
-        const score = matchScore(typed, c.name, c.specialization);
+        const score = matchScore(c.name, c.specialization);
         return score === null ? [] : [{ c, score }];
       });
       // When some doctors match closely, looser (typo) matches are noise.
@@ -68,7 +70,10 @@ export function doctorSearch(app: App) {
     const pageOf = <T>(items: T[]) => (options.paged ? items.slice((page - 1) * doctorsPerPage, page * doctorsPerPage) : items);
     // By name the page is known before reading the rest, so only its doctors are read in full.
     if (sort === 'name') candidates = pageOf(candidates.sort((a, b) => a.name.localeCompare(b.name)));
-    const results = (await repo.searchResults(candidates.map((c) => c.id), nowIso())).sort(comparators[sort]);
+    const { next, rates } = await repo.searchAggregates(candidates.map((c) => c.id), nowIso());
+    const results: Result[] = candidates
+      .map((c) => ({ ...c, rate: rates.get(c.id)?.rate ?? 0, ratings: rates.get(c.id)?.ratings ?? 0, next_slot: next.get(c.id) ?? null }))
+      .sort(comparators[sort]);
     const shown = sort === 'name' ? results : pageOf(results);
     return {
       doctors: shown.map((r) => toDoctorResult(r, app.images)),
