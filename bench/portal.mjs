@@ -20,7 +20,7 @@ export function freePort() {
 }
 
 /** A fresh PostgreSQL schema when DATABASE_URL is set, so a benchmark never touches real data. */
-async function freshSchema(base) {
+export async function freshSchema(base) {
   const schema = `bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

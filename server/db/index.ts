@@ -11,6 +11,7 @@ import * as paymentConfirmation from './migrations/2026-11-25-110-payment-confir
 import * as verifiedProfessionals from './migrations/2026-11-25-160-verified-professionals.js';
 import * as accountSecurity from './migrations/2026-11-25-150-account-security.js';
 import * as visits from './migrations/2026-11-25-155-visits-and-rating-comments.js';
+import * as appointmentRequests from './migrations/2026-11-25-170-appointment-requests.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-160-verified-professionals': verifiedProfessionals,
   '2026-11-25-150-account-security': accountSecurity,
   '2026-11-25-155-visits-and-rating-comments': visits,
+  '2026-11-25-170-appointment-requests': appointmentRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

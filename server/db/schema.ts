@@ -44,6 +44,14 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/**
+ * A doctor's consultation fee in cents, 0 when not given. Kept apart from UsersTable so code that
+ * writes whole user rows need not know it: the column defaults to 0.
+ */
+export interface DoctorFeeColumn {
+  fee_cents: ColumnType<number, number | undefined, number>;
+}
+
 export interface SessionsTable {
   jti: string;
   user_id: string;
@@ -405,8 +413,34 @@ export interface AdminAuditTable {
   created_at: string;
 }
 
+/**
+ * What the request form sends: from a patient (patient_id) or a guest (name and phone only), for a
+ * doctor or only a department. Pending until a doctor or administrator accepts it into a slot
+ * (appointment_id) or declines it with a reason.
+ */
+export interface AppointmentRequestsTable {
+  id: string;
+  patient_id: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  doctor_id: string | null;
+  department: string;
+  /** YYYY-MM-DD in the clinic's time zone. */
+  preferred_date: string;
+  /** HH:MM in the clinic's time zone. */
+  preferred_time: string;
+  reason: string;
+  status: 'pending' | 'accepted' | 'declined';
+  decline_reason: string;
+  appointment_id: string | null;
+  handled_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
-  users: UsersTable;
+  users: UsersTable & DoctorFeeColumn;
   sessions: SessionsTable;
   account_security: AccountSecurityTable;
   account_tokens: AccountTokensTable;
@@ -414,6 +448,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   doctor_education: DoctorEducationTable;
   appointments: AppointmentsTable;
+  appointment_requests: AppointmentRequestsTable;
   care_relations: CareRelationsTable;
   ratings: RatingsTable;
   categories: CategoriesTable;

@@ -2,6 +2,7 @@ import type { App } from '../types.js';
 import accountSecurityRoutes from './account-security/routes.js';
 import accountsRoutes from './accounts/routes.js';
 import adminRoutes from './admin/routes.js';
+import appointmentRequestsRoutes from './appointment-requests/routes.js';
 import appointmentsRoutes from './appointments/routes.js';
 import blogsRoutes from './blogs/routes.js';
 import cartRoutes from './cart/routes.js';
@@ -21,6 +22,7 @@ export async function registerModules(api: App) {
   await api.register(twoFactorRoutes);
   await api.register(doctorsRoutes);
   await api.register(appointmentsRoutes);
+  await api.register(appointmentRequestsRoutes);
   await api.register(contentRoutes);
   await api.register(blogsRoutes);
   await api.register(historyRoutes);

@@ -5,6 +5,7 @@ import { homeSlice } from '../features/home/homeSlice';
 import { blogsSlice } from '../features/blogs/blogsSlice';
 import { doctorsSlice } from '../features/doctors/doctorsSlice';
 import { appointmentsSlice } from '../features/appointments/appointmentsSlice';
+import { requestsSlice } from '../features/appointments/requestsSlice';
 import { historySlice } from '../features/history/historySlice';
 import { chatSlice } from '../features/chat/chatSlice';
 import { shopSlice } from '../features/shop/shopSlice';
@@ -18,6 +19,7 @@ export const rootReducer = combineReducers({
   [blogsSlice.reducerPath]: blogsSlice.reducer,
   [doctorsSlice.reducerPath]: doctorsSlice.reducer,
   [appointmentsSlice.reducerPath]: appointmentsSlice.reducer,
+  [requestsSlice.reducerPath]: requestsSlice.reducer,
   [historySlice.reducerPath]: historySlice.reducer,
   [chatSlice.reducerPath]: chatSlice.reducer,
   [shopSlice.reducerPath]: shopSlice.reducer,

@@ -39,4 +39,5 @@ export const handlers = [
   http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Logged out' })),
   http.get('/api/cart', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get('/api/chat', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+  http.get('/api/appointment/requests', () => HttpResponse.json({ requests: [] })),
 ];

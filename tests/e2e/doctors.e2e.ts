@@ -109,6 +109,8 @@ describe('doctors and appointments journey', () => {
     expect(await patientPage.getByLabel('Name *').inputValue()).toBe(patient.name);
     await expectAccessible(patientPage, 'request page');
     await screenshot(patientPage, 'doctors-request');
+    await patientPage.getByLabel('Date *').fill(dayAhead(25));
+    await patientPage.getByLabel('Time *').fill('10:00');
     await patientPage.getByRole('button', { name: 'Request Appointment' }).click();
     await patientPage.getByText('Appointment requested successfully').waitFor();
 

@@ -39,6 +39,12 @@ const aboutByDepartment: Record<string, string> = {
   Medicine: 'Family and internal medicine: diabetes and thyroid care, check-ups, vaccinations and the first visit for any new complaint.',
 };
 
+/** Consultation fees in the shop's currency: a department's base, a little more for each senior colleague. */
+const baseFee: Record<(typeof departments)[number], number> = {
+  Dental: 30, Gynaecology: 40, Eye: 35, Cardiology: 45, Orthopaedics: 40, Gastroenterology: 40, Neurology: 45, Medicine: 25,
+};
+const consultationFee = (department: (typeof departments)[number], index: number) => (baseFee[department] + index * 5) * 100;
+
 const slotTimes = ['10:00', '12:00', '14:00', '17:00'];
 
 const blank = (): Omit<UsersTable, 'id' | 'role' | 'name' | 'username' | 'email' | 'password_hash' | 'created_at' | 'updated_at'> => ({
@@ -115,7 +121,8 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
           license_number: `EMS-${20000 + office * 37}`,
           office_number: String(office++), location: `Floor ${1 + (office % 4)}, Nile Clinic Building, 14 Corniche St, Garden City`,
           about: `${name.replace('Dr. ', 'Dr. ')} ${aboutByDepartment[department]}`,
-          image: writeArt(config.uploadDir, `doctor-${slug(name)}`, avatarSvg(name)), created_at: now, updated_at: now,
+          image: writeArt(config.uploadDir, `doctor-${slug(name)}`, avatarSvg(name)), fee_cents: consultationFee(department, index),
+          created_at: now, updated_at: now,
         })
         .execute();
       const firstYear = 1998 + ((index * 5 + office) % 12);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UsersTable } from '../../db/schema.js';
+import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import { availableDateSchema, type AvailableDateDto } from '../appointments/dto.js';
 
@@ -16,6 +17,25 @@ export const doctorCardSchema = z.object({
   alter: z.string(),
 });
 export type DoctorCardDto = z.infer<typeof doctorCardSchema>;
+
+/** A doctor in search results: the card plus what helps choose (next free slot, fee). */
+export const doctorResultSchema = doctorCardSchema.extend({
+  /** The start of the earliest free slot that has not begun (ISO, UTC), or null when none is open. */
+  nextSlot: z.string().nullable(),
+  /** Consultation fee in the shop's currency; 0 when the clinic has not given one. */
+  fee: z.number(),
+});
+export type DoctorResultDto = z.infer<typeof doctorResultSchema>;
+
+/** One page of a doctor search. */
+export const doctorSearchSchema = z.object({
+  doctors: z.array(doctorResultSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+  /** The clinic's time zone, in which the SPA shows each nextSlot. */
+  timeZone: z.string(),
+});
 
 export const educationSchema = z.object({ _id: z.string(), year: z.string(), degree: z.string(), school: z.string() });
 
@@ -56,6 +76,10 @@ export function toDoctorCard(row: CardRow, images: ImageStore): DoctorCardDto {
     ratings: row.ratings,
     alter: `${row.name}, ${row.specialization}`,
   };
+}
+
+export function toDoctorResult(row: CardRow & { fee_cents: number; next_slot: string | null }, images: ImageStore): DoctorResultDto {
+  return { ...toDoctorCard(row, images), nextSlot: row.next_slot ?? null, fee: centsToAmount(row.fee_cents) };
 }
 
 export function toDoctorDetail(

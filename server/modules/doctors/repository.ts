@@ -31,6 +31,49 @@ export function doctorsRepository(db: DB) {
   });
 
   return {
+    /** Every doctor of the department and gender asked for, with what a result card shows but the aggregates. */
+    searchCandidates(filter: { specialization?: string; gender?: string }) {
+      let q = db
+        .selectFrom('users')
+        .select(['id', 'name', 'specialization', 'gender', 'image', 'fee_cents'])
+        .where('role', '=', 'doctor');
+      if (filter.specialization !== undefined) q = q.where(sql<string>`lower(specialization)`, '=', filter.specialization.toLowerCase());
+      if (filter.gender !== undefined) q = q.where('gender', '=', filter.gender);
+      return q.execute();
+    },
+
+    /**
+     * Each doctor's earliest free slot that has not started, and rating: two grouped queries over the
+     * doctors found, answered from appointments_free_by_doctor and the ratings key.
+     */
+    async searchAggregates(ids: string[], now: string) {
+      const next = new Map<string, string>();
+      const rates = new Map<string, { rate: number; ratings: number }>();
+      // Chunks keep each statement under every driver's limit on bound values.
+      for (let i = 0; i < ids.length; i += 2000) {
+        const chunk = ids.slice(i, i + 2000);
+        const [slots, ratings] = await Promise.all([
+          db
+            .selectFrom('appointments')
+            .select((eb) => ['doctor_id', eb.fn.min<string>('starts_at').as('next')])
+            .where('doctor_id', 'in', chunk)
+            .where('reserved', '=', 0)
+            .where('starts_at', '>', now)
+            .groupBy('doctor_id')
+            .execute(),
+          db
+            .selectFrom('ratings')
+            .select((eb) => ['doctor_id', eb.fn.avg<number | string | null>('rate').as('rate'), eb.fn.countAll<number | string>().as('ratings')])
+            .where('doctor_id', 'in', chunk)
+            .groupBy('doctor_id')
+            .execute(),
+        ]);
+        for (const s of slots) next.set(s.doctor_id, s.next);
+        for (const r of ratings) rates.set(r.doctor_id, rounded(r));
+      }
+      return { next, rates };
+    },
+
     async list(specialization?: string) {
       let q = withRate().select(['users.id', 'users.name', 'users.image', 'users.specialization', 'users.gender']);
       if (specialization !== undefined) q = q.where(sql<string>`lower(users.specialization)`, '=', specialization.toLowerCase());

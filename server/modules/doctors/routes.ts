@@ -3,7 +3,8 @@ import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { doctorCardSchema, doctorDetailSchema } from './dto.js';
+import { doctorCardSchema, doctorDetailSchema, doctorResultSchema, doctorSearchSchema } from './dto.js';
+import { doctorSearch, doctorsPerPage } from './search.js';
 import { doctorsService } from './service.js';
 
 /**
@@ -12,6 +13,7 @@ import { doctorsService } from './service.js';
  */
 export default async function doctorsRoutes(app: App) {
   const service = doctorsService(app);
+  const search = doctorSearch(app);
   const tags = ['doctors'];
 
   app.get(
@@ -19,13 +21,17 @@ export default async function doctorsRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'All doctors; ?specialization=X → doctor[] of that department; ?name=N → doctor (one, with education and slots)',
-        querystring: z.object({ specialization: queryText, name: queryText }),
+        summary:
+          'All doctors; ?specialization=X → doctor[] of that department; ?name=N → doctor (one, with education and slots); ' +
+          'with any of q (name or department, typos and accents forgiven), gender (male|female), sort (nextSlot|rating|name) or page → ' +
+          `one page of ${doctorsPerPage} doctors, soonest free slot first by default`,
+        querystring: z.object({ specialization: queryText, name: queryText, q: queryText, gender: queryText, sort: queryText, page: queryText }),
         response: {
           200: z.union([
             z.object({ doctor: doctorDetailSchema }),
-            z.object({ doctor: z.array(doctorCardSchema) }),
-            z.object({ doctors: z.array(doctorCardSchema) }),
+            doctorSearchSchema,
+            z.object({ doctor: z.array(doctorResultSchema) }),
+            z.object({ doctors: z.array(doctorResultSchema) }),
           ]),
           ...errorResponses,
         },
@@ -34,9 +40,20 @@ export default async function doctorsRoutes(app: App) {
     async (request) => {
       const name = service.given(request.query.name);
       if (name) return { doctor: await service.byName(name, request.viewer) };
-      const specialization = service.given(request.query.specialization);
-      if (specialization) return { doctor: await service.bySpecialization(specialization) };
-      return { doctors: await service.all() };
+      const { q, gender, sort, page } = request.query;
+      const query = {
+        q: service.given(q),
+        specialization: service.given(request.query.specialization),
+        gender: service.given(gender),
+        sort: service.given(sort),
+        page: service.given(page),
+      };
+      if (query.q !== undefined || query.gender !== undefined || query.sort !== undefined || query.page !== undefined) {
+        return search(query, { paged: true });
+      }
+      // The contract's lists: every doctor, or one department's under the key `doctor`, sorted by name.
+      const all = await search({ specialization: query.specialization, sort: 'name' }, { paged: false });
+      return query.specialization ? { doctor: all.doctors } : { doctors: all.doctors };
     },
   );
 

@@ -1,4 +1,3 @@
-import { toDepartment } from '../../lib/departments.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -26,16 +25,6 @@ export function doctorsService(app: App) {
 
   return {
     given,
-
-    async all() {
-      return (await repo.list()).map((d) => toDoctorCard(d, app.images));
-    },
-
-    /** Doctors of one department, matched case-insensitively; an unknown department has none. */
-    async bySpecialization(specialization: string) {
-      const department = toDepartment(specialization) ?? specialization;
-      return (await repo.list(department)).map((d) => toDoctorCard(d, app.images));
-    },
 
     async top() {
       const doctors = await repo.list();

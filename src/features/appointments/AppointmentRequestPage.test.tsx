@@ -13,12 +13,17 @@ configure({ asyncUtilTimeout: 5000 });
 const path = '/appointment/request/:doctorName?/:specialization?';
 
 describe('AppointmentRequestPage', { timeout: 20_000 }, () => {
-  it('pre-fills and locks department, doctor, name and email, and confirms after 1 s without a request', async () => {
+  it('pre-fills and locks department, doctor, name and email, and confirms only after the server stored the request', async () => {
     const calls: string[] = [];
+    const sent: Record<string, string>[] = [];
     server.use(
       http.get('/api/doctors', ({ request }) => {
         calls.push(request.url);
         return HttpResponse.json({ doctor: [{ _id: 'a1', name: 'Dr. Ahmed Hassan' }, { _id: 'a2', name: 'Dr. Laila Mansour' }] });
+      }),
+      http.post('/api/appointment/requests', async ({ request }) => {
+        sent.push(Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, String(v)])));
+        return HttpResponse.json({ message: 'Appointment requested successfully', request: {} });
       }),
     );
     renderWithProviders(<AppointmentRequestPage />, {
@@ -35,12 +40,24 @@ describe('AppointmentRequestPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Email *')).toHaveValue('patient@clinic.test');
 
     expect(await within(screen.getByLabelText('Doctor *')).findByRole('option', { name: 'Dr. Laila Mansour' })).toBeInTheDocument();
-    const before = calls.length;
-    expect(before).toBe(1);
+    expect(calls.length).toBe(1);
+    await userEvent.type(screen.getByLabelText('Phone *'), '01001234567');
+    await userEvent.type(screen.getByLabelText('Date *'), '2030-01-15');
+    await userEvent.type(screen.getByLabelText('Reason for the visit'), 'Palpitations');
     await userEvent.click(screen.getByRole('button', { name: 'Request Appointment' }));
     expect(screen.queryByText('Appointment requested successfully')).not.toBeInTheDocument();
     expect(await screen.findByText('Appointment requested successfully', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(calls.length).toBe(before);
+    expect(sent).toEqual([
+      expect.objectContaining({ name: 'Sara Ali', email: 'patient@clinic.test', doctor: 'Dr. Ahmed Hassan', department: 'Cardiology', date: '2030-01-15', reason: 'Palpitations' }),
+    ]);
+  });
+
+  it("shows the server's refusal instead of a success", async () => {
+    server.use(http.post('/api/appointment/requests', () => HttpResponse.json({ message: 'Please enter your name' }, { status: 400 })));
+    renderWithProviders(<AppointmentRequestPage />, { route: '/appointment/request', path });
+    await userEvent.click(screen.getByRole('button', { name: 'Request Appointment' }));
+    expect(await screen.findByText('Please enter your name', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Appointment requested successfully')).not.toBeInTheDocument();
   });
 
   it('leaves everything editable for a guest without route values, listing the chosen department’s doctors', async () => {

@@ -4,13 +4,19 @@ import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { departments } from '../../ui/departments';
 import { PageBanner } from '../../ui/PageBanner';
-import { popupSuccess } from '../../ui/popup';
+import { popupError, popupSuccess } from '../../ui/popup';
 import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
 import { fetchDepartmentDoctors, selectDepartmentDoctors } from './appointmentsSlice';
+import { sendAppointmentRequest } from './requestsSlice';
+
+/** The specification's pause before the confirmation popup; it now also covers the server's answer. */
+const confirmationDelayMs = 1000;
+const pause = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
  * The appointment request form. Department and doctor come from the address and are then locked;
- * a signed-in visitor's name and email are filled in and locked. Sending only confirms on screen.
+ * a signed-in visitor's name and email are filled in and locked. The request is stored by the
+ * server; the success popup appears only once it has been, and a refusal shows the server's message.
  */
 export default function AppointmentRequestPage() {
   const { doctorName, specialization } = useParams();
@@ -23,6 +29,10 @@ export default function AppointmentRequestPage() {
   const [doctor, setDoctor] = useState(doctorName ?? '');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState(typeof user?.phone === 'string' ? user.phone : '');
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -40,13 +50,20 @@ export default function AppointmentRequestPage() {
   const doctorOptions = doctors.map((d) => d.name);
   if (doctor && !doctorOptions.includes(doctor)) doctorOptions.unshift(doctor);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSending(true);
-    window.setTimeout(() => {
-      setSending(false);
+    const form = { name: shownName, email: shownEmail, phone, department, doctor, date, time, reason };
+    const [result] = await Promise.all([dispatch(sendAppointmentRequest(form)), pause(confirmationDelayMs)]);
+    setSending(false);
+    if (sendAppointmentRequest.fulfilled.match(result)) {
+      setDate('');
+      setTime('');
+      setReason('');
       void popupSuccess('Appointment requested successfully');
-    }, 1000);
+    } else {
+      void popupError(result.payload ?? 'The request could not be sent; please try again');
+    }
   };
 
   return (
@@ -57,10 +74,11 @@ export default function AppointmentRequestPage() {
           <div className="card-body p-4 p-md-5">
             <h2 className="h4 mb-1">Tell us when suits you</h2>
             <p className="text-muted mb-4">
-              Our reception confirms requests by phone. To book a time straight away, <Link to="/doctors">find a doctor</Link> and reserve one of
+              The doctor or our reception answers your request; you will see its status under Settings → Appointments when you are signed in,
+              or we call you. To book a time straight away, <Link to="/doctors">find a doctor</Link> and reserve one of
               their open slots.
             </p>
-            <Form onSubmit={onSubmit} noValidate>
+            <Form onSubmit={(e) => void onSubmit(e)} noValidate>
               <div className="row g-3">
                 <Form.Group className="col-md-6" controlId="request-name">
                   <Form.Label>Name *</Form.Label>
@@ -72,7 +90,7 @@ export default function AppointmentRequestPage() {
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-phone">
                   <Form.Label>Phone *</Form.Label>
-                  <Form.Control type="tel" autoComplete="tel" />
+                  <Form.Control type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-department">
                   <Form.Label>Department *</Form.Label>
@@ -106,15 +124,22 @@ export default function AppointmentRequestPage() {
                 </Form.Group>
                 <Form.Group className="col-md-3" controlId="request-date">
                   <Form.Label>Date *</Form.Label>
-                  <Form.Control type="date" />
+                  <Form.Control type="date" value={date} onChange={(e) => setDate(e.target.value)} />
                 </Form.Group>
                 <Form.Group className="col-md-3" controlId="request-time">
                   <Form.Label>Time *</Form.Label>
-                  <Form.Control type="time" />
+                  <Form.Control type="time" value={time} onChange={(e) => setTime(e.target.value)} />
                 </Form.Group>
                 <Form.Group className="col-12" controlId="request-note">
-                  <Form.Label>Note</Form.Label>
-                  <Form.Control as="textarea" rows={3} placeholder="Anything the doctor should know before the visit" />
+                  <Form.Label>Reason for the visit</Form.Label>
+                  <Form.Control
+                    as="textarea"
+                    rows={3}
+                    maxLength={1000}
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    placeholder="Anything the doctor should know before the visit"
+                  />
                 </Form.Group>
               </div>
               <button type="submit" className="btn btn-primary mt-4" disabled={sending}>

@@ -10,6 +10,8 @@ import { selectRole } from '../session/sessionSlice';
 import { AddAppointmentModal } from './AddAppointmentModal';
 import { fetchAppointments, markAttendance, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
 import { CancelAppointmentModal } from './CancelAppointmentModal';
+import { MyRequests } from './MyRequests';
+import { RequestsPanel } from './RequestsPanel';
 import type { Appointment } from './types';
 
 /**
@@ -32,6 +34,16 @@ export default function AppointmentsTab() {
   useEffect(() => {
     if (role === 'patient' || role === 'doctor') void dispatch(fetchAppointments());
   }, [dispatch, role]);
+
+  // Administrators answer every appointment request (the role is granted by the clinic).
+  if ((role as string) === 'admin') {
+    return (
+      <>
+        <h2 className="h4">Appointments</h2>
+        <RequestsPanel />
+      </>
+    );
+  }
 
   if (role !== 'patient' && role !== 'doctor') {
     return (
@@ -103,6 +115,7 @@ export default function AppointmentsTab() {
           </table>
         </div>
       )}
+      {asPatient ? <MyRequests /> : <RequestsPanel />}
       {!asPatient && <AddAppointmentModal show={adding} onClose={closeAdd} />}
       <CancelAppointmentModal appointment={cancelling} asPatient={asPatient} onClose={closeCancel} />
     </>

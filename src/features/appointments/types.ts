@@ -19,3 +19,43 @@ export interface DepartmentDoctor {
   _id: string;
   name: string;
 }
+
+/** An appointment request as GET appointment/requests returns it. */
+export interface AppointmentRequest {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  hasAccount: boolean;
+  doctor: { _id: string; name: string } | null;
+  department: string;
+  preferredDate: string;
+  preferredTime: string;
+  reason: string;
+  status: 'pending' | 'accepted' | 'declined';
+  declineReason: string;
+  appointment: { _id: string; date: string; time: string; startsAt: string; timeZone: string; doctor: string } | null;
+  createdAt: string;
+}
+
+/** A free slot a request can be accepted into. */
+export interface RequestSlot {
+  _id: string;
+  date: string;
+  time: string;
+  startsAt: string;
+  timeZone: string;
+  doctor: { _id: string; name: string };
+}
+
+/** What the request form sends. */
+export interface RequestForm {
+  name: string;
+  email: string;
+  phone: string;
+  department: string;
+  doctor: string;
+  date: string;
+  time: string;
+  reason: string;
+}

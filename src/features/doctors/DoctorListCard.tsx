@@ -1,9 +1,17 @@
 import { Link } from 'react-router-dom';
+import { dollarsOf } from '../cart/money';
 import { DoctorPhoto } from './DoctorPhoto';
 import type { DoctorSummary } from './types';
 
-/** A doctor on /doctors: photo, department, rating, the clinic's usual hours and the ways to book. */
-export function DoctorListCard({ doctor }: { doctor: DoctorSummary }) {
+/** "Tue, 26 Nov, 10:00 AM" in the clinic's time zone (the browser's when the zone is unknown). */
+function nextSlotText(iso: string, timeZone: string | undefined): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(at);
+}
+
+/** A doctor on /doctors: photo, department, rating, next free slot, fee and the ways to book. */
+export function DoctorListCard({ doctor, timeZone }: { doctor: DoctorSummary; timeZone?: string }) {
   const rate = typeof doctor.rate === 'number' ? doctor.rate : 0;
   const profile = `/doctor/${encodeURIComponent(doctor.name)}`;
   return (
@@ -32,9 +40,21 @@ export function DoctorListCard({ doctor }: { doctor: DoctorSummary }) {
             'Not rated yet'
           )}
         </p>
-        <p className="small mb-3 doctor-list-card__hours">
-          <span className="fw-semibold">Clinic hours:</span> Sat – Thu, 10:00 AM – 6:00 PM
-        </p>
+        {doctor.nextSlot !== undefined && (
+          <p className="small mb-1">
+            <span className="fw-semibold">Next free slot:</span> {doctor.nextSlot ? nextSlotText(doctor.nextSlot, timeZone) : 'none open yet'}
+          </p>
+        )}
+        {doctor.fee !== undefined && (
+          <p className="small mb-3">
+            <span className="fw-semibold">Fee:</span> {doctor.fee > 0 ? dollarsOf(doctor.fee) : 'ask reception'}
+          </p>
+        )}
+        {doctor.nextSlot === undefined && (
+          <p className="small mb-3 doctor-list-card__hours">
+            <span className="fw-semibold">Clinic hours:</span> Sat – Thu, 10:00 AM – 6:00 PM
+          </p>
+        )}
         <div className="mt-auto d-flex gap-2 flex-wrap">
           <Link className="btn btn-primary btn-sm" to={profile} aria-label={`View the profile and appointments of ${doctor.name}`}>
             View profile

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import type { AvailableDate, DoctorDetail, DoctorSummary, Education } from './types';
+import type { AvailableDate, DoctorDetail, DoctorSearch, DoctorSearchPage, DoctorSummary, Education } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -9,6 +9,11 @@ interface DoctorsState {
   list: DoctorSummary[];
   /** The department shown, or null for all doctors. */
   department: string | null;
+  /** The search the list answers, so a slow answer to an older search is dropped. */
+  searchKey: string;
+  total: number;
+  pages: number;
+  timeZone: string | undefined;
   listStatus: Status;
   listError: string | null;
   detail: DoctorDetail | null;
@@ -19,6 +24,10 @@ interface DoctorsState {
 const initialState: DoctorsState = {
   list: [],
   department: null,
+  searchKey: '',
+  total: 0,
+  pages: 1,
+  timeZone: undefined,
   listStatus: 'idle',
   listError: null,
   detail: null,
@@ -28,22 +37,21 @@ const initialState: DoctorsState = {
 
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-/** All doctors (`doctors`), or one department's (`doctor`, an array). */
-export const fetchDoctors = createAppAsyncThunk(
-  'doctors/fetchList',
-  async (department: string | null, { extra, rejectWithValue }) => {
-    try {
-      if (!department) {
-        const { data } = await extra.http.get<{ doctors: DoctorSummary[] }>('doctors');
-        return arrayOf<DoctorSummary>(data.doctors);
-      }
-      const { data } = await extra.http.get<{ doctor: DoctorSummary[] }>(`doctors/?specialization=${encodeURIComponent(department)}`);
-      return arrayOf<DoctorSummary>(data.doctor);
-    } catch (error) {
-      return rejectWithValue(messageOf(error));
-    }
-  },
-);
+const searchKeyOf = (search: DoctorSearch) => JSON.stringify(search);
+
+/** One page of a doctor search: name or department text, department, gender, sort. */
+export const fetchDoctors = createAppAsyncThunk('doctors/fetchList', async (search: DoctorSearch, { extra, rejectWithValue }) => {
+  try {
+    const params: Record<string, string | number> = { sort: search.sort, page: search.page };
+    if (search.q) params.q = search.q;
+    if (search.specialization) params.specialization = search.specialization;
+    if (search.gender) params.gender = search.gender;
+    const { data } = await extra.http.get<DoctorSearchPage>('doctors/', { params });
+    return { ...data, doctors: arrayOf<DoctorSummary>(data.doctors) };
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
 
 /** One doctor by the name in the page address; a missing doctor leaves `detail` null. */
 export const fetchDoctor = createAppAsyncThunk('doctors/fetchOne', async (name: string, { extra, rejectWithValue }) => {
@@ -106,16 +114,20 @@ export const doctorsSlice = createSlice({
       .addCase(fetchDoctors.pending, (state, { meta }) => {
         state.listStatus = 'loading';
         state.listError = null;
-        state.department = meta.arg;
+        state.department = meta.arg.specialization || null;
+        state.searchKey = searchKeyOf(meta.arg);
       })
       .addCase(fetchDoctors.fulfilled, (state, { payload, meta }) => {
-        // A slow answer for a department the visitor has already left is dropped.
-        if (state.department !== meta.arg) return;
-        state.list = payload;
+        // A slow answer for a search the visitor has already left is dropped.
+        if (state.searchKey !== searchKeyOf(meta.arg)) return;
+        state.list = payload.doctors;
+        state.total = typeof payload.total === 'number' ? payload.total : payload.doctors.length;
+        state.pages = typeof payload.pages === 'number' ? payload.pages : 1;
+        state.timeZone = payload.timeZone;
         state.listStatus = 'succeeded';
       })
       .addCase(fetchDoctors.rejected, (state, { payload, meta }) => {
-        if (state.department !== meta.arg) return;
+        if (state.searchKey !== searchKeyOf(meta.arg)) return;
         state.list = [];
         state.listStatus = 'failed';
         state.listError = payload ?? 'The doctors could not be loaded';
@@ -147,11 +159,14 @@ export const doctorsSlice = createSlice({
     selectDepartment: (state) => state.department,
     selectListStatus: (state) => state.listStatus,
     selectListError: (state) => state.listError,
+    selectListTotal: (state) => state.total,
+    selectListPages: (state) => state.pages,
+    selectListTimeZone: (state) => state.timeZone,
     selectDoctor: (state) => state.detail,
     selectDoctorStatus: (state) => state.detailStatus,
     selectDoctorError: (state) => state.detailError,
   },
 });
 
-export const { selectDoctorList, selectDepartment, selectListStatus, selectListError, selectDoctor, selectDoctorStatus, selectDoctorError } =
+export const { selectDoctorList, selectDepartment, selectListStatus, selectListError, selectListTotal, selectListPages, selectListTimeZone, selectDoctor, selectDoctorStatus, selectDoctorError } =
   doctorsSlice.selectors;

@@ -8,6 +8,30 @@ export interface DoctorSummary {
   rate?: number;
   ratings?: number;
   alter?: string;
+  /** The earliest free slot that has not begun (ISO, UTC), or null; given by search results. */
+  nextSlot?: string | null;
+  /** Consultation fee in the shop's currency; 0 when not given. */
+  fee?: number;
+}
+
+export type DoctorSort = 'nextSlot' | 'rating' | 'name';
+
+/** What the /doctors page searches for; it lives in the page address. */
+export interface DoctorSearch {
+  q: string;
+  /** A department, or '' for all. */
+  specialization: string;
+  gender: '' | 'male' | 'female';
+  sort: DoctorSort;
+  page: number;
+}
+
+export interface DoctorSearchPage {
+  doctors: DoctorSummary[];
+  total: number;
+  page: number;
+  pages: number;
+  timeZone?: string;
 }
 
 export interface Education {

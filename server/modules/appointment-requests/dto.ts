@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { slotDateFields } from '../appointments/slot-time.js';
+
+/** An appointment request as the patient, the doctor and administrators see it. */
+export const appointmentRequestSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** True when a patient with an account sent it; false for a guest (reception calls them). */
+  hasAccount: z.boolean(),
+  doctor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  department: z.string(),
+  /** The day (YYYY-MM-DD) and time (HH:MM) she would like, in the clinic's time zone. */
+  preferredDate: z.string(),
+  preferredTime: z.string(),
+  reason: z.string(),
+  status: z.enum(['pending', 'accepted', 'declined']),
+  declineReason: z.string(),
+  /** The slot reserved for her when the request was accepted. */
+  appointment: z
+    .object({ _id: z.string(), date: z.string(), time: z.string(), startsAt: z.string(), timeZone: z.string(), doctor: z.string() })
+    .nullable(),
+  createdAt: z.string(),
+});
+export type AppointmentRequestDto = z.infer<typeof appointmentRequestSchema>;
+
+/** A free slot the request can be accepted into. */
+export const requestSlotSchema = z.object({
+  _id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  timeZone: z.string(),
+  doctor: z.object({ _id: z.string(), name: z.string() }),
+});
+
+export interface RequestRow {
+  id: string;
+  patient_id: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  doctor_id: string | null;
+  doctor_name: string | null;
+  department: string;
+  preferred_date: string;
+  preferred_time: string;
+  reason: string;
+  status: 'pending' | 'accepted' | 'declined';
+  decline_reason: string;
+  appointment_id: string | null;
+  slot_starts_at: string | null;
+  slot_doctor_name: string | null;
+  created_at: string;
+}
+
+export function toRequestDto(row: RequestRow, timeZone: string): AppointmentRequestDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    hasAccount: row.patient_id !== null,
+    doctor: row.doctor_id ? { _id: row.doctor_id, name: row.doctor_name ?? '' } : null,
+    department: row.department,
+    preferredDate: row.preferred_date,
+    preferredTime: row.preferred_time,
+    reason: row.reason,
+    status: row.status,
+    declineReason: row.decline_reason,
+    appointment:
+      row.appointment_id && row.slot_starts_at
+        ? { _id: row.appointment_id, ...slotDateFields(row.slot_starts_at, timeZone), doctor: row.slot_doctor_name ?? '' }
+        : null,
+    createdAt: row.created_at,
+  };
+}

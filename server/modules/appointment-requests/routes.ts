@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { errorResponses, formBody } from '../../lib/schemas.js';
+import { requireViewer } from '../../plugins/auth.js';
+import { cleanField, readForm } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { appointmentRequestSchema, requestSlotSchema } from './dto.js';
+import { appointmentRequestsService } from './service.js';
+
+/** Appointment requests: patients and guests send them; doctors and administrators accept or decline them. */
+export default async function appointmentRequestsRoutes(app: App) {
+  const service = appointmentRequestsService(app);
+  const tags = ['appointment requests'];
+  const security = [{ token: [] }];
+  const one = z.object({ message: z.string(), request: appointmentRequestSchema });
+  const idParams = z.object({ id: z.string().max(64) });
+
+  app.post(
+    '/appointment/requests',
+    {
+      schema: {
+        tags,
+        summary: "Request an appointment (patients, or guests with name and phone); a doctor's name or a department, a preferred day and time",
+        ...formBody(['name', 'email', 'phone', 'department', 'doctor', 'date', 'time', 'reason']),
+        response: { 200: one, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { fields } = await readForm(request);
+      const field = (key: string) => cleanField(fields[key]);
+      return service.create(request.viewer, {
+        name: field('name'),
+        email: field('email'),
+        phone: field('phone'),
+        department: field('department'),
+        doctor: field('doctor'),
+        date: field('date'),
+        time: field('time'),
+        reason: field('reason') || field('note'),
+      });
+    },
+  );
+
+  app.get(
+    '/appointment/requests',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A patient’s own requests; a doctor’s (naming them, or their department and no doctor); all for administrators',
+        response: { 200: z.object({ requests: z.array(appointmentRequestSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ requests: await service.list(requireViewer(request)) }),
+  );
+
+  app.get(
+    '/appointment/requests/:id/slots',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The free slots this request can be accepted into',
+        params: idParams,
+        response: { 200: z.object({ slots: z.array(requestSlotSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ slots: await service.freeSlots(requireViewer(request), request.params.id) }),
+  );
+
+  app.post(
+    '/appointment/requests/:id/accept',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Accept a request into a free slot, reserving it for the patient and telling her in the chat',
+        params: idParams,
+        ...formBody(['appointment']),
+        response: { 200: one, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { fields } = await readForm(request);
+      return service.accept(viewer, request.params.id, cleanField(fields.appointment));
+    },
+  );
+
+  app.post(
+    '/appointment/requests/:id/decline',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Decline a request with a reason the patient sees',
+        params: idParams,
+        ...formBody(['reason']),
+        response: { 200: one, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { fields } = await readForm(request);
+      return service.decline(viewer, request.params.id, cleanField(fields.reason));
+    },
+  );
+}

@@ -1,0 +1,179 @@
+import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
+import { toDepartment } from '../../lib/departments.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isId, newId } from '../../lib/ids.js';
+import { fromFlag } from '../../lib/mappers.js';
+import { nowIso } from '../../lib/time.js';
+import type { Viewer } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { appointmentsRepository } from '../appointments/repository.js';
+import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/slot-time.js';
+import { toRequestDto, type RequestRow } from './dto.js';
+import { appointmentRequestsRepository } from './repository.js';
+
+/** What the request form sends; every field is text and may be missing. */
+export interface RequestForm {
+  name: string;
+  email: string;
+  phone: string;
+  department: string;
+  doctor: string;
+  date: string;
+  time: string;
+  reason: string;
+}
+
+/** How far ahead a visit may be asked for. */
+const maxDaysAhead = 366;
+const maxReasonLength = 1000;
+const maxDeclineLength = 500;
+
+/** Administrators answer every request (the role is granted in the database, never at sign-up). */
+const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
+
+export function appointmentRequestsService(app: App) {
+  const repo = appointmentRequestsRepository(app.db);
+  const slots = appointmentsRepository(app.db, app.dialect);
+  const zone = app.config.clinicTimeZone;
+  const toDto = (row: RequestRow) => toRequestDto(row, zone);
+
+  /** The preferred day and time: readable, not passed, at most a year ahead. */
+  function preferredTime(dateText: string, timeText: string) {
+    if (!dateText) throw badRequest('Please choose the day you would like to come');
+    if (!timeText) throw badRequest('Please choose the time of day you would like to come');
+    const date = parseSlotDate(dateText);
+    const time = parseSlotTime(timeText);
+    const at = clinicTimeToUtc(date, time, zone).getTime();
+    if (at <= Date.now()) throw badRequest(`${date} at ${time} has already passed; choose a day and time in the future`);
+    if (at > Date.now() + maxDaysAhead * 86400000) throw badRequest('Appointments can be requested up to one year ahead');
+    return { date, time };
+  }
+
+  /** Doctors answer requests naming them or naming only their department; administrators answer all. */
+  async function handlerOf(viewer: Viewer, request: RequestRow) {
+    if (isAdmin(viewer)) return { admin: true, doctorId: null as string | null };
+    if (viewer.role === 'doctor') {
+      const me = await repo.findUser(viewer.id);
+      const mine = request.doctor_id === viewer.id || (request.doctor_id === null && me?.specialization === request.department);
+      if (mine) return { admin: false, doctorId: viewer.id };
+    }
+    throw forbidden('You can only answer appointment requests made to you');
+  }
+
+  async function requestFrom(idText: string | undefined) {
+    const id = idText?.trim() ?? '';
+    const request = isId(id) ? await repo.findById(id) : undefined;
+    if (!request) throw notFound('This appointment request does not exist');
+    return request;
+  }
+
+  const alreadyAnswered = (request: RequestRow) =>
+    conflict(request.status === 'accepted' ? 'This request has already been accepted' : 'This request has already been declined');
+
+  return {
+    /** Stores a request from a patient (name, email from her account) or a guest (name and phone given). */
+    async create(viewer: Viewer | null, form: RequestForm) {
+      if (viewer && viewer.role !== 'patient') throw forbidden('Only patients and visitors without an account can request appointments');
+      const account = viewer ? await repo.findUser(viewer.id) : undefined;
+      const name = account?.name ?? form.name;
+      if (!name) throw badRequest('Please enter your name');
+      if (name.length > 100) throw badRequest('Please shorten the name to 100 characters');
+      const email = account?.email ?? form.email;
+      if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest(`${email.slice(0, 100)} is not an email address`);
+      const phone = form.phone || account?.phone || '';
+      if (!phone) throw badRequest('Please enter a phone number so the clinic can call you');
+      if (!/^\+?[\d\s\-()]{6,20}$/.test(phone)) throw badRequest(`${phone.slice(0, 40)} is not a phone number we can call`);
+
+      let doctor: { id: string; name: string; specialization: string } | undefined;
+      if (form.doctor) {
+        doctor = await repo.findDoctorByName(form.doctor);
+        if (!doctor) throw badRequest(`There is no doctor called ${form.doctor.slice(0, 100)}`);
+      }
+      const department = form.department ? toDepartment(form.department) : (toDepartment(doctor?.specialization ?? '') ?? doctor?.specialization);
+      if (!department) throw badRequest(form.department ? `${form.department.slice(0, 60)} is not one of our departments` : 'Please choose a department or a doctor');
+      if (doctor && doctor.specialization.toLowerCase() !== department.toLowerCase()) {
+        throw badRequest(`${doctor.name} works in ${doctor.specialization}, not ${department}`);
+      }
+      const { date, time } = preferredTime(form.date, form.time);
+      if (form.reason.length > maxReasonLength) throw badRequest(`Please shorten the reason to ${maxReasonLength} characters`);
+
+      const now = nowIso();
+      const id = newId();
+      await repo.insert({
+        id, patient_id: viewer?.id ?? null, name, email, phone, doctor_id: doctor?.id ?? null, department,
+        preferred_date: date, preferred_time: time, reason: form.reason, status: 'pending', decline_reason: '',
+        appointment_id: null, handled_by: null, created_at: now, updated_at: now,
+      });
+      return { message: 'Appointment requested successfully', request: toDto((await repo.findById(id)) as RequestRow) };
+    },
+
+    /** Patients see their own requests, doctors the ones for them, administrators all. */
+    async list(viewer: Viewer) {
+      if (viewer.role === 'patient') return (await repo.ofPatient(viewer.id)).map(toDto);
+      if (isAdmin(viewer)) return (await repo.all()).map(toDto);
+      if (viewer.role === 'doctor') {
+        const me = await repo.findUser(viewer.id);
+        return (await repo.forDoctor(viewer.id, me?.specialization ?? '')).map(toDto);
+      }
+      throw forbidden('Appointment requests are kept for patients, doctors and administrators');
+    },
+
+    /** The free slots a request can be accepted into: the answering doctor's, or the named doctor's or department's. */
+    async freeSlots(viewer: Viewer, idText: string | undefined) {
+      const request = await requestFrom(idText);
+      const handler = await handlerOf(viewer, request);
+      const doctorId = handler.doctorId ?? request.doctor_id ?? undefined;
+      const rows = await repo.freeSlots(doctorId ? { doctorId } : { department: request.department }, nowIso());
+      return rows.map((s) => ({ _id: s.id, ...slotDateFields(s.starts_at, zone), doctor: { _id: s.doctor_id, name: s.doctor_name } }));
+    },
+
+    /**
+     * Accepts a request into a free slot: the request is answered and the slot reserved for the
+     * patient by two conditional updates in one transaction, so neither happens without the other;
+     * the reservation opens the care relation and chat, where the doctor's line tells her.
+     */
+    async accept(viewer: Viewer, idText: string | undefined, slotText: string) {
+      const request = await requestFrom(idText);
+      const handler = await handlerOf(viewer, request);
+      if (request.status !== 'pending') throw alreadyAnswered(request);
+      if (!request.patient_id) {
+        throw conflict(`${request.name} has no account, so no slot can be reserved for them; call them on ${request.phone} and decline the request with a note`);
+      }
+      if (!slotText) throw badRequest('Please choose the slot to offer');
+      const slot = isId(slotText) ? await repo.findSlot(slotText) : undefined;
+      if (!slot) throw notFound('This slot does not exist any more');
+      const rightDoctor = handler.doctorId ? slot.doctor_id === handler.doctorId : request.doctor_id ? slot.doctor_id === request.doctor_id : slot.specialization === request.department;
+      if (!rightDoctor) throw badRequest('Choose one of the slots offered for this request');
+      if (fromFlag(slot.reserved)) throw conflict('This slot has just been reserved; please choose another one');
+
+      const patientId = request.patient_id;
+      const now = nowIso();
+      const local = utcToClinicTime(new Date(slot.starts_at), zone);
+      const line = `Your appointment request was accepted: ${slot.doctor_name} will see you on ${local.date} at ${local.time}.`;
+      await app.db.transaction().execute(async (trx) => {
+        const answered = await repo.answer(trx, request.id, { status: 'accepted', decline_reason: '', appointment_id: slot.id, handled_by: viewer.id, updated_at: now });
+        if (!answered) throw conflict('This request has just been answered by someone else');
+        if (!(await slots.reserve(trx, slot.id, slot.doctor_id, patientId, now))) {
+          throw conflict('This slot has just been reserved or has started; please choose another one');
+        }
+        await slots.ensureCareRelation(trx, slot.doctor_id, patientId, now);
+        const chat = await slots.ensureChat(trx, patientId, slot.doctor_id, now);
+        await repo.tellInChat(trx, chat, slot.doctor_id, line, newId(), now);
+      });
+      return { message: `${request.name} has the appointment on ${local.date} at ${local.time}`, request: toDto((await repo.findById(request.id)) as RequestRow) };
+    },
+
+    async decline(viewer: Viewer, idText: string | undefined, reason: string) {
+      const request = await requestFrom(idText);
+      await handlerOf(viewer, request);
+      if (request.status !== 'pending') throw alreadyAnswered(request);
+      if (!reason) throw badRequest('Please say why the request is declined, so the patient knows what to do');
+      if (reason.length > maxDeclineLength) throw badRequest(`Please shorten the reason to ${maxDeclineLength} characters`);
+      const answered = await app.db.transaction().execute((trx) =>
+        repo.answer(trx, request.id, { status: 'declined', decline_reason: reason, appointment_id: null, handled_by: viewer.id, updated_at: nowIso() }),
+      );
+      if (!answered) throw conflict('This request has just been answered by someone else');
+      return { message: `The request from ${request.name} was declined`, request: toDto((await repo.findById(request.id)) as RequestRow) };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useAppDispatch } from '../../app/hooks';
+import { slotDay, slotTime } from '../../ui/clinicTime';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { popupSuccess } from '../../ui/popup';
+import { fetchAppointments } from './appointmentsSlice';
+import { acceptRequest, declineRequest, fetchRequestSlots } from './requestsSlice';
+import type { AppointmentRequest, RequestSlot } from './types';
+
+/** Accept a request into one of the free slots the server offers, or decline it with a reason. */
+export function AnswerRequestModal({ request, action, onClose }: { request: AppointmentRequest; action: 'accept' | 'decline'; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [slots, setSlots] = useState<RequestSlot[] | null>(null);
+  const [slot, setSlot] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const accepting = action === 'accept';
+
+  useEffect(() => {
+    if (!accepting) return;
+    dispatch(fetchRequestSlots(request._id))
+      .unwrap()
+      .then(setSlots)
+      .catch((message: unknown) => setError(String(message)));
+  }, [dispatch, accepting, request._id]);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    const result = accepting
+      ? await dispatch(acceptRequest({ id: request._id, appointment: slot }))
+      : await dispatch(declineRequest({ id: request._id, reason }));
+    setBusy(false);
+    if (acceptRequest.fulfilled.match(result) || declineRequest.fulfilled.match(result)) {
+      onClose();
+      if (accepting) void dispatch(fetchAppointments());
+      void popupSuccess(result.payload.message);
+    } else {
+      setError(String(result.payload ?? 'Please try again'));
+    }
+  };
+
+  const title = accepting ? `Accept the request from ${request.name}` : `Decline the request from ${request.name}`;
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="answer-request-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="answer-request-title" as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {accepting ? (
+          <Form.Group controlId="answer-slot">
+            <Form.Label>Free slot</Form.Label>
+            <Form.Select value={slot} onChange={(e) => setSlot(e.target.value)} disabled={slots === null}>
+              <option value="">{slots === null ? 'Loading free slots…' : slots.length ? 'Choose a slot' : 'No free slot: add one first'}</option>
+              {(slots ?? []).map((s) => (
+                <option key={s._id} value={s._id}>
+                  {slotDay(s.date)} at {slotTime(s.time)} – {s.doctor.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        ) : (
+          <Form.Group controlId="answer-reason">
+            <Form.Label>Reason the patient will see</Form.Label>
+            <Form.Control as="textarea" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Form.Group>
+        )}
+        <ErrorAlert message={error} className="mt-3 mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className={`btn ${accepting ? 'btn-primary' : 'btn-danger'}`} onClick={() => void submit()} disabled={busy}>
+          {busy ? 'Please wait…' : accepting ? 'Reserve this slot' : 'Decline request'}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

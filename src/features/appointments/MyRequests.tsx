@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { slotDay, slotTime } from '../../ui/clinicTime';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { preferredWhen, requestedWith, statusLabels } from './requestFormat';
+import { fetchRequests, selectRequests, selectRequestsError, selectRequestsStatus } from './requestsSlice';
+
+/** The patient's appointment requests and what became of them, under her appointments. */
+export function MyRequests() {
+  const dispatch = useAppDispatch();
+  const requests = useAppSelector(selectRequests);
+  const status = useAppSelector(selectRequestsStatus);
+  const error = useAppSelector(selectRequestsError);
+
+  useEffect(() => {
+    void dispatch(fetchRequests());
+  }, [dispatch]);
+
+  if (status === 'succeeded' && requests.length === 0) return null;
+  return (
+    <section className="mt-4" aria-labelledby="my-requests-title">
+      <h3 id="my-requests-title" className="h5">
+        My appointment requests
+      </h3>
+      <ErrorAlert message={status === 'failed' ? error : null} />
+      <ul className="list-group">
+        {requests.map((r) => (
+          <li key={r._id} className="list-group-item">
+            <div className="d-flex justify-content-between flex-wrap gap-2">
+              <span className="fw-semibold">{requestedWith(r)}</span>
+              <span className={`badge ${statusLabels[r.status].tone}`}>{statusLabels[r.status].text}</span>
+            </div>
+            <div className="small text-muted">You asked for {preferredWhen(r)}</div>
+            {r.status === 'accepted' && r.appointment && (
+              <div className="small">
+                Reserved: {r.appointment.doctor} on {slotDay(r.appointment.date)} at {slotTime(r.appointment.time)}
+              </div>
+            )}
+            {r.status === 'declined' && <div className="small">Reason: {r.declineReason}</div>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

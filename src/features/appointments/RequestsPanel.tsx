@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Spinner } from '../../ui/Spinner';
+import { AnswerRequestModal } from './AnswerRequestModal';
+import { preferredWhen, requestedWith, statusLabels } from './requestFormat';
+import { fetchRequests, selectRequests, selectRequestsError, selectRequestsStatus } from './requestsSlice';
+import type { AppointmentRequest } from './types';
+
+/** Requests for a doctor (or all, for an administrator): accept into a free slot or decline with a reason. */
+export function RequestsPanel() {
+  const dispatch = useAppDispatch();
+  const requests = useAppSelector(selectRequests);
+  const status = useAppSelector(selectRequestsStatus);
+  const error = useAppSelector(selectRequestsError);
+  const [answering, setAnswering] = useState<{ request: AppointmentRequest; action: 'accept' | 'decline' } | null>(null);
+  const close = useCallback(() => setAnswering(null), []);
+
+  useEffect(() => {
+    void dispatch(fetchRequests());
+  }, [dispatch]);
+
+  return (
+    <section className="mt-4" aria-labelledby="requests-title">
+      <h3 id="requests-title" className="h5">
+        Appointment requests
+      </h3>
+      <ErrorAlert message={status === 'failed' ? error : null} />
+      {status === 'loading' && requests.length === 0 ? (
+        <Spinner label="Loading requests…" />
+      ) : requests.length === 0 && status === 'succeeded' ? (
+        <EmptyState message="There are no appointment requests." />
+      ) : (
+        <ul className="list-group">
+          {requests.map((r) => (
+            <li key={r._id} className="list-group-item">
+              <div className="d-flex justify-content-between flex-wrap gap-2">
+                <span className="fw-semibold">
+                  {r.name}
+                  {!r.hasAccount && <span className="text-muted fw-normal"> (guest)</span>}
+                </span>
+                <span className={`badge ${statusLabels[r.status].tone}`}>{statusLabels[r.status].text}</span>
+              </div>
+              <div className="small">
+                {requestedWith(r)}, asks for {preferredWhen(r)} · <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>
+              </div>
+              {r.reason && <div className="small text-muted">“{r.reason}”</div>}
+              {r.status === 'declined' && <div className="small">Declined: {r.declineReason}</div>}
+              {r.status === 'pending' && (
+                <div className="d-flex gap-2 mt-2">
+                  <button type="button" className="btn btn-sm btn-primary" aria-label={`Accept the request from ${r.name}`} onClick={() => setAnswering({ request: r, action: 'accept' })}>
+                    Accept
+                  </button>
+                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Decline the request from ${r.name}`} onClick={() => setAnswering({ request: r, action: 'decline' })}>
+                    Decline
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {answering && <AnswerRequestModal request={answering.request} action={answering.action} onClose={close} />}
+    </section>
+  );
+}
