@@ -7,6 +7,7 @@ import { withStatementCache } from './statement-cache.js';
 import * as initial from './migrations/2026-11-23-001-initial.js';
 import * as shop from './migrations/2026-11-23-020-shop.js';
 import * as history from './migrations/2026-11-23-030-history.js';
+import * as shopSearchOrders from './migrations/2026-11-25-175-shop-search-orders.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-001-initial': initial,
   '2026-11-23-020-shop': shop,
   '2026-11-23-030-history': history,
+  '2026-11-25-175-shop-search-orders': shopSearchOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

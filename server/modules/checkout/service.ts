@@ -12,6 +12,7 @@ import type { App } from '../../types.js';
 import { cartRepository, type CartLine } from '../cart/repository.js';
 import { toOrderDto, toPaymentDto } from './dto.js';
 import { checkoutRepository } from './repository.js';
+import { newOrderNumber } from '../orders/number.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 
 export const paidMessage = 'Payed Successfully';
@@ -153,7 +154,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       await repo.insertPayment(trx, {
         id: paymentId, user_id: viewer.id, checkout_id: checkoutId, brand: summary.brand, last4: summary.last4,
         exp_month: summary.expMonth, exp_year: summary.expYear, amount_cents: amount, currency: shipping.currency,
-        provider: gateway.name, provider_ref: reference, created_at: now,
+        provider: gateway.name, provider_ref: reference, order_number: newOrderNumber(), created_at: now,
       });
       const items = await repo.items(trx, checkoutId);
       await repo.insertOrders(

@@ -69,7 +69,7 @@ export function pharmacyService(app: App) {
               id, slug, name: input.name ?? '', price_cents: input.priceCents ?? 0, quantity: input.quantity ?? 0, thumbnail,
               about: input.about ?? '', description: input.description ?? '', indications: input.indications ?? '',
               side_effects: input.sideEffects ?? '', contraindications: input.contraindications ?? '',
-              category_id: category ?? null, owner_id: viewer.id, deleted: 0, created_at: now, updated_at: now,
+              category_id: category ?? null, owner_id: viewer.id, brand: input.brand ?? '', deleted: 0, created_at: now, updated_at: now,
             };
             await repo.insertProduct(trx, row);
             await repo.replacePhotos(trx, id, (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })));
@@ -94,6 +94,7 @@ export function pharmacyService(app: App) {
       if (input.priceCents !== undefined) changes.price_cents = input.priceCents;
       if (input.quantity !== undefined) changes.quantity = input.quantity;
       if (category !== undefined) changes.category_id = category;
+      if (input.brand !== undefined) changes.brand = input.brand;
       if (thumbnail) changes.thumbnail = thumbnail;
       if (input.about !== undefined) {
         if (!input.about) throw badRequest('Please write a short text about the product');
