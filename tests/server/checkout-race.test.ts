@@ -82,6 +82,7 @@ describe('checkout under concurrency', () => {
         await new Promise((r) => setTimeout(r, 300));
         return sandbox.charge(request);
       },
+      refund: (request) => sandbox.refund(request),
     };
     const service = checkoutService(server.app, slow);
     const viewer = { id: buyer.id, role: 'patient' as const, name: 'Buyer', jti: 'x', token: buyer.token };

@@ -7,6 +7,8 @@ import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { shopService } from '../shop/service.js';
+import { ordersRepository } from '../orders/repository.js';
+import { ordersService } from '../orders/service.js';
 import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
 import { readProductForm, slugBase, slugCandidate } from './product-form.js';
 import { pharmacyRepository } from './repository.js';
@@ -17,6 +19,8 @@ const notYours = 'Only the pharmacist who sells this product can change it';
 export function pharmacyService(app: App) {
   const repo = pharmacyRepository(app.db);
   const shop = shopService(app);
+  const orders = ordersService(app);
+  const orderBook = ordersRepository(app.db);
 
   async function categoryId(slug: string | undefined) {
     if (slug === undefined) return undefined;
@@ -133,12 +137,20 @@ export function pharmacyService(app: App) {
       if (!deliveryStatuses.includes(to)) throw badRequest('The delivery status must be pending, shipped, delivered or cancelled');
       const from = order.delivery_status;
       if (!nextStatuses[from].includes(to)) throw conflict(`An order that is ${from} cannot become ${to}`);
+      const at = nowIso();
       const moved = await app.db.transaction().execute(async (trx) => {
-        if (!(await repo.moveOrder(trx, order.id, from, to, nowIso()))) return false;
-        if (to === 'cancelled') await repo.returnStock(trx, order.product_id, Number(order.quantity));
+        if (!(await repo.moveOrder(trx, order.id, from, to, at))) return false;
+        await orderBook.addEvent(trx, { id: newId(), order_id: order.id, status: to, actor_role: 'pharmacist', created_at: at });
+        if (to === 'cancelled') {
+          await repo.returnStock(trx, order.product_id, Number(order.quantity));
+          // The buyer paid for this line: it is refunded like a cancellation by the buyer.
+          await orderBook.addRefund(trx, { id: newId(), payment_id: order.payment_id, amount_cents: Number(order.price_cents), status: 'pending', provider_ref: '', created_at: at, updated_at: at });
+        }
         return true;
       });
       if (!moved) throw conflict('This order was changed meanwhile; please reload and try again');
+      const payment = to === 'cancelled' ? await orderBook.paymentById(order.payment_id) : undefined;
+      if (payment) await orders.sendRefunds(payment);
       const [row] = await repo.ordersOfSeller(viewer.id, order.id);
       return { message: `The order is now ${to}`, order: toReceivedOrder(row, app.images) };
     },
