@@ -108,6 +108,18 @@ describe('ShopPage', () => {
     expect(open).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('sends the price range from the sliders', async () => {
+    const calls: URLSearchParams[] = [];
+    useCatalogue(calls);
+    renderWithProviders(<ShopPage />);
+    await screen.findByRole('list', { name: 'Products' });
+    fireEvent.change(screen.getByLabelText('Highest price'), { target: { value: '250' } });
+    fireEvent.change(screen.getByLabelText('Lowest price'), { target: { value: '400' } });
+    // The lowest price cannot pass the highest.
+    await waitFor(() => expect(Object.fromEntries(calls[calls.length - 1])).toMatchObject({ minPrice: '250', maxPrice: '250' }));
+    expect(screen.getByText('Price: $250 – $250')).toBeInTheDocument();
+  });
+
   it("tells guests 'you must log in first' when they add to the cart", async () => {
     useCatalogue();
     renderWithProviders(<ShopPage />);
