@@ -69,12 +69,12 @@ export default function OrderPage() {
                   </button>
                 )}
                 {shown.canCancel && !confirming && (
-                  <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => setConfirming(true)}>
+                  <button type="button" className="btn order-danger" disabled={busy} onClick={() => setConfirming(true)}>
                     Cancel order
                   </button>
                 )}
                 {shown.canRetryRefund && !shown.canCancel && (
-                  <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => void dispatch(cancelOrder(shown.number))}>
+                  <button type="button" className="btn order-danger" disabled={busy} onClick={() => void dispatch(cancelOrder(shown.number))}>
                     Send the refund again
                   </button>
                 )}
@@ -87,7 +87,7 @@ export default function OrderPage() {
                   Cancel order {shown.number}? The {dollarsOf(shown.totals.total)} you paid goes back to your card.
                 </p>
                 <div className="d-flex gap-2">
-                  <button type="button" className="btn btn-danger btn-sm" onClick={() => void cancel()}>
+                  <button type="button" className="btn btn-sm order-danger order-danger--solid" onClick={() => void cancel()}>
                     Yes, cancel the order
                   </button>
                   <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setConfirming(false)}>
