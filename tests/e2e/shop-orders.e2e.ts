@@ -57,7 +57,7 @@ describe('shop search journey', () => {
   });
 
   it('on a phone the filters wait behind a Filters button, and adding to the cart shows the mini-cart', async () => {
-    const patient = await registerAccount(portal, 'patient');
+    const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const page = await (await newContext(browser, 390, 844)).newPage();
     await loginThroughUi(page, portal, patient.email, patient.password);
     await page.goto(`${portal.url}/shop`);
@@ -88,7 +88,7 @@ describe('shop search journey', () => {
 
 describe('order journey', () => {
   it('opens an order from the orders tab, prints it, reorders it and cancels it with a refund', async () => {
-    const patient = await registerAccount(portal, 'patient');
+    const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const { token } = await apiLogin(portal, patient.email, patient.password);
     expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '2' }, token)).status).toBe(200);
     const paid = await api(portal, 'POST', 'checkout', card, token);
@@ -128,7 +128,7 @@ describe('order journey', () => {
     await screenshot(page, 'order-cancelled');
 
     // Someone else's order does not exist for her.
-    const other = await registerAccount(portal, 'patient');
+    const other = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const stranger = await (await newContext(browser)).newPage();
     await loginThroughUi(stranger, portal, other.email, other.password);
     await stranger.goto(`${portal.url}/orders/${number}`);
