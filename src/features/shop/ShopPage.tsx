@@ -62,7 +62,11 @@ export default function ShopPage() {
       const nextTyped = { ...typed, ...changes } as typeof typed;
       setTyped(nextTyped);
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => show({ ...filters, ...changes, ...nextTyped }, 1, true), typingDelayMs);
+      const from = window.location.pathname;
+      timer.current = setTimeout(() => {
+        // A product opened meanwhile (the page stays mounted while the next one loads): stay there.
+        if (window.location.pathname === from) show({ ...filters, ...changes, ...nextTyped }, 1, true);
+      }, typingDelayMs);
       return;
     }
     const slider = 'minPrice' in changes || 'maxPrice' in changes;
