@@ -76,6 +76,9 @@ export async function startPortal({ spaDir, env = {} } = {}) {
   return {
     url,
     database: database ? 'PostgreSQL' : 'SQLite',
+    /** For benchmarks that load data straight into the database. */
+    dataDir,
+    databaseUrl: database?.url ?? '',
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -12,6 +12,7 @@ import * as verifiedProfessionals from './migrations/2026-11-25-160-verified-pro
 import * as accountSecurity from './migrations/2026-11-25-150-account-security.js';
 import * as visits from './migrations/2026-11-25-155-visits-and-rating-comments.js';
 import * as appointmentRequests from './migrations/2026-11-25-170-appointment-requests.js';
+import * as shopSearchOrders from './migrations/2026-11-25-175-shop-search-orders.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-150-account-security': accountSecurity,
   '2026-11-25-155-visits-and-rating-comments': visits,
   '2026-11-25-170-appointment-requests': appointmentRequests,
+  '2026-11-25-175-shop-search-orders': shopSearchOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

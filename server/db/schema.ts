@@ -166,6 +166,8 @@ export interface ProductsTable {
   contraindications: string;
   category_id: string | null;
   owner_id: string;
+  /** The maker's brand ("Panadol"); '' when none. */
+  brand: string;
   deleted: Flag;
   /** Set when an administrator took the product down (it is then also `deleted`); optional on insert. */
   unpublished_reason?: string;
@@ -232,6 +234,8 @@ export interface PaymentsTable {
   currency: string;
   provider: string;
   provider_ref: string;
+  /** The number the buyer sees for this checkout and all its order lines (CP + 8 letters/digits). */
+  order_number: string;
   created_at: string;
 }
 
@@ -249,6 +253,26 @@ export interface OrdersTable {
   location: string;
   country: string;
   government: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One status change of an order line, for the order page's timeline. */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  status: OrdersTable['delivery_status'];
+  actor_role: 'patient' | 'pharmacist';
+  created_at: string;
+}
+
+/** Money sent back for cancelled lines; 'pending' until the provider confirms, then 'refunded'. */
+export interface RefundsTable {
+  id: string;
+  payment_id: string;
+  amount_cents: number;
+  status: 'pending' | 'refunded';
+  provider_ref: string;
   created_at: string;
   updated_at: string;
 }
@@ -459,6 +483,8 @@ export interface Database {
   checkout_items: CheckoutItemsTable;
   payments: PaymentsTable;
   orders: OrdersTable;
+  order_events: OrderEventsTable;
+  refunds: RefundsTable;
   blog_categories: BlogCategoriesTable;
   blogs: BlogsTable;
   slides: SlidesTable;

@@ -11,6 +11,19 @@ export interface ChargeRequest {
 
 export type ChargeResult = { status: 'approved'; reference: string } | { status: 'declined'; message: string };
 
+export interface RefundRequest {
+  /** The provider's reference of the approved charge. */
+  chargeReference: string;
+  amountCents: number;
+  /** The refund's own id: sending it again never refunds twice. */
+  idempotencyKey: string;
+}
+
+/** The provider accepted the refund; a failure throws GatewayUnavailableError. */
+export interface RefundResult {
+  reference: string;
+}
+
 /** A charge call gives up after this long; a checkout cannot be in flight much longer than this. */
 export const chargeTimeoutMs = 30_000;
 
@@ -23,6 +36,8 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Asks the provider about the charge made with this idempotency key (for checkouts whose outcome was lost). */
   lookup(idempotencyKey: string): Promise<LookupResult>;
+  /** Sends money of an approved charge back to the card. A network call too: never inside a transaction. */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /**

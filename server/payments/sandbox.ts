@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { luhnValid } from './card.js';
-import type { ChargeRequest, ChargeResult, LookupResult, PaymentGateway } from './gateway.js';
+import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type LookupResult, type PaymentGateway, type RefundRequest, type RefundResult } from './gateway.js';
 
 /** Test numbers with a fixed outcome; every other valid card is approved. */
 const declines: Record<string, string> = {
@@ -32,6 +32,12 @@ export function sandboxGateway(now: () => Date = () => new Date()): PaymentGatew
     },
     async lookup(idempotencyKey: string): Promise<LookupResult> {
       return ledger.get(idempotencyKey) ?? { status: 'not_found' };
+    },
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      if (!request.chargeReference.startsWith('sandbox_')) throw new GatewayUnavailableError('The sandbox did not make this charge');
+      if (request.amountCents <= 0) throw new GatewayUnavailableError('A refund must be greater than zero');
+      // Like the charge: the same key always gives the same refund.
+      return { reference: `sandbox_re_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}` };
     },
   };
 }

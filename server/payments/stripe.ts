@@ -1,4 +1,4 @@
-import type { ChargeRequest, ChargeResult, LookupResult, PaymentGateway } from './gateway.js';
+import type { ChargeRequest, ChargeResult, LookupResult, PaymentGateway, RefundRequest, RefundResult } from './gateway.js';
 import { GatewayUnavailableError, chargeTimeoutMs } from './gateway.js';
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
@@ -7,6 +7,7 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
 }>;
 
 const endpoint = 'https://api.stripe.com/v1/payment_intents';
+const refundsEndpoint = 'https://api.stripe.com/v1/refunds';
 
 /** The form body of a confirmed card PaymentIntent. Exported for tests; it carries the card, so never log it. */
 export function paymentIntentBody(request: ChargeRequest): string {
@@ -93,6 +94,28 @@ export function stripeGateway(secretKey: string, fetchImpl: FetchLike = fetch as
       }
       // processing, requires_capture…: not settled yet; ask again later.
       throw new GatewayUnavailableError(`The payment is still ${intent.status ?? 'open'} at the provider`);
+    },
+
+    /** A Refund of part or all of the PaymentIntent, with the refund's id as Stripe's Idempotency-Key. */
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      const body = new URLSearchParams({ payment_intent: request.chargeReference, amount: String(request.amountCents) });
+      let status: number;
+      let answer: StripeAnswer;
+      try {
+        const response = await fetchImpl(refundsEndpoint, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': request.idempotencyKey },
+          body: body.toString(),
+          signal: AbortSignal.timeout(chargeTimeoutMs),
+        });
+        status = response.status;
+        answer = ((await response.json()) ?? {}) as StripeAnswer;
+      } catch {
+        throw new GatewayUnavailableError('The payment service could not be reached');
+      }
+      // 'pending' means Stripe took the refund and will finish it; only a failed or refused one is retried.
+      if (status === 200 && answer.id && (answer.status === 'succeeded' || answer.status === 'pending')) return { reference: answer.id };
+      throw new GatewayUnavailableError(`The payment service did not take the refund (${status} ${answer.status ?? answer.error?.type ?? ''})`);
     },
   };
 }

@@ -10,6 +10,7 @@ import { historySlice } from '../features/history/historySlice';
 import { chatSlice } from '../features/chat/chatSlice';
 import { shopSlice } from '../features/shop/shopSlice';
 import { cartSlice } from '../features/cart/cartSlice';
+import { orderSlice } from '../features/orders/orderSlice';
 
 /** Every slice of the store, one line each. */
 export const rootReducer = combineReducers({
@@ -24,6 +25,7 @@ export const rootReducer = combineReducers({
   [chatSlice.reducerPath]: chatSlice.reducer,
   [shopSlice.reducerPath]: shopSlice.reducer,
   [cartSlice.reducerPath]: cartSlice.reducer,
+  [orderSlice.reducerPath]: orderSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

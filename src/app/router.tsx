@@ -19,6 +19,7 @@ const ShopPage = lazy(() => import('../features/shop/ShopPage'));
 const ProductPage = lazy(() => import('../features/shop/ProductPage'));
 const CartPage = lazy(() => import('../features/cart/CartPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
+const OrderPage = lazy(() => import('../features/orders/OrderPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
 const BlogsPage = lazy(() => import('../features/blogs/BlogsPage'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="shop/:slug" element={<ProductPage />} />
           <Route path="cart" element={<CartPage />} />
           <Route path="checkout" element={<CheckoutPage />} />
+          <Route path="orders/:number" element={<OrderPage />} />
           {ownsSession && <Route path="settings" element={<Navigate to="/settings/profile" replace />} />}
           {ownsSession && <Route path="settings/:page/*" element={<SettingsPage />} />}
           {ownsSession && <Route path="blog/create" element={<BlogCreatePage />} />}

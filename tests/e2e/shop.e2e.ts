@@ -87,11 +87,11 @@ describe('shop journey', () => {
     await expectAccessible(buyer, 'product');
     await screenshot(buyer, 'shop-product');
     await buyer.getByRole('button', { name: 'Add To Cart' }).click();
-    await popup(buyer, 'The product is in your cart');
+    await buyer.getByRole('status').filter({ hasText: 'Added to your cart' }).getByText(`${productName} × 2`).waitFor();
     await buyer.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
 
     // In the cart the quantity changes and the total follows.
-    await buyer.getByRole('link', { name: 'Cart' }).click();
+    await buyer.getByRole('link', { name: 'Cart', exact: true }).click();
     await buyer.getByTestId('cart-total').filter({ hasText: '$25.00' }).waitFor();
     await buyer.getByRole('button', { name: `Increase the quantity of ${productName}` }).click();
     await buyer.getByTestId('cart-total').filter({ hasText: '$37.50' }).waitFor();

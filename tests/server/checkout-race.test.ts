@@ -83,6 +83,7 @@ describe('checkout under concurrency', () => {
         return sandbox.charge(request);
       },
       lookup: (key) => sandbox.lookup(key),
+      refund: (request) => sandbox.refund(request),
     };
     const service = checkoutService(server.app, slow);
     const viewer = { id: buyer.id, role: 'patient' as const, name: 'Buyer', status: 'approved' as const, jti: 'x', token: buyer.token };

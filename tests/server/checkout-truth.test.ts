@@ -115,6 +115,7 @@ function flakyGateway(mode: { lose: boolean }) {
       if (mode.lose) throw new GatewayUnavailableError('timed out', 'unknown');
       return result;
     },
+    refund: (request) => sandbox.refund(request),
     async lookup(key): Promise<LookupResult> {
       lookups.push(key);
       return sandbox.lookup(key);

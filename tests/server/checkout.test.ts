@@ -51,7 +51,7 @@ describe('checkout', () => {
     const payments = (await get('/api/payments', patient.token)).json().payments;
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 8, exp_year: new Date().getUTCFullYear() + 2 });
-    expect(Object.keys(payments[0]).sort()).toEqual(['_id', 'amount', 'brand', 'created_at', 'currency', 'exp_month', 'exp_year', 'last4']);
+    expect(Object.keys(payments[0]).sort()).toEqual(['_id', 'amount', 'brand', 'created_at', 'currency', 'exp_month', 'exp_year', 'last4', 'orderNumber']);
   });
 
   it('never stores the full card number or the CVC', async () => {

@@ -105,6 +105,18 @@ const catalogue: Record<string, Record<string, Product[]>> = {
   },
 };
 
+/** Brand names of some products, so the shop can be searched by brand ("Panadol"). */
+const brands: Record<string, string> = {
+  'Paracetamol 500 mg': 'Panadol',
+  'Paracetamol Extra 500/65 mg': 'Panadol',
+  'Ibuprofen 400 mg': 'Brufen',
+  'Diclofenac Gel 1%': 'Voltaren',
+  'Xylometazoline 0.1% Spray': 'Otrivin',
+  'Vitamin C 1000 mg Effervescent': 'Redoxon',
+  'Omeprazole 20 mg': 'Losec',
+  'Loperamide 2 mg': 'Imodium',
+};
+
 const slug = (text: string) => text.toLowerCase().replace(/%/g, '-percent').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 const html = (name: string, about: string) => ({
@@ -136,7 +148,7 @@ export async function seedShop(db: Kysely<Database>, config: Config, pharmacistI
           .values({
             id, slug: productSlug, name, price_cents: Math.round(price * 100), quantity: stock, thumbnail: image, about,
             description: text.description, indications: text.indications, side_effects: text.sideEffects,
-            contraindications: text.contraindications, category_id: subId, owner_id: pharmacistIds[owner++ % pharmacistIds.length],
+            contraindications: text.contraindications, category_id: subId, owner_id: pharmacistIds[owner++ % pharmacistIds.length], brand: brands[name] ?? '',
             deleted: 0, created_at: at, updated_at: at,
           })
           .execute();

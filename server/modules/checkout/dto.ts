@@ -6,6 +6,8 @@ import type { OrderRow } from './repository.js';
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The order number shared by all lines of one checkout: the address of its order page. */
+  number: z.string(),
   medicine: z.object({ _id: z.string(), name: z.string(), slug: z.string(), thumbnail: z.string() }),
   quantity: z.number(),
   price: z.number(),
@@ -20,6 +22,7 @@ export const orderSchema = z.object({
 
 export const paymentSchema = z.object({
   _id: z.string(),
+  orderNumber: z.string(),
   brand: z.string(),
   last4: z.string(),
   exp_month: z.number(),
@@ -33,6 +36,7 @@ export const paymentSchema = z.object({
 export function toOrderDto(row: OrderRow, images: ImageStore): z.infer<typeof orderSchema> {
   return {
     _id: row.id,
+    number: row.order_number,
     medicine: { _id: row.product_id, name: row.product_name, slug: row.slug ?? '', thumbnail: images.url(row.thumbnail ?? '') },
     quantity: Number(row.quantity),
     price: centsToAmount(row.price_cents),
@@ -50,6 +54,7 @@ export function toOrderDto(row: OrderRow, images: ImageStore): z.infer<typeof or
 export function toPaymentDto(row: PaymentsTable): z.infer<typeof paymentSchema> {
   return {
     _id: row.id,
+    orderNumber: row.order_number,
     brand: row.brand,
     last4: row.last4,
     exp_month: Number(row.exp_month),

@@ -4,10 +4,11 @@ import type { CheckoutItemsTable, CheckoutsTable, Database, OrdersTable, Payment
 
 type Trx = Transaction<Database>;
 
-/** What a buyer's or a seller's list shows of an order (joined with its product for slug and picture). */
+/** What a buyer's or a seller's list shows of an order (joined with its payment for the number, its product for slug and picture). */
 export const orderColumns = [
   'orders.id', 'orders.product_id', 'orders.product_name', 'orders.quantity', 'orders.price_cents', 'orders.currency',
   'orders.delivery_status', 'orders.location', 'orders.country', 'orders.government', 'orders.created_at', 'orders.updated_at',
+  'payments.order_number',
 ] as const;
 
 /** Checkouts, the stock they reserve, and the payments and orders they turn into. Queries only. */
@@ -82,6 +83,7 @@ export function checkoutRepository(db: DB) {
     ordersOfUser: (userId: string) =>
       db
         .selectFrom('orders')
+        .innerJoin('payments', 'payments.id', 'orders.payment_id')
         .leftJoin('products', 'products.id', 'orders.product_id')
         .select([...orderColumns, 'products.slug', 'products.thumbnail'])
         .where('orders.user_id', '=', userId)

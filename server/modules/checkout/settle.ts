@@ -1,3 +1,4 @@
+import { newOrderNumber } from '../orders/number.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -50,7 +51,7 @@ export function checkoutSettlement(app: App, gatewayName: string) {
         await repo.insertPayment(trx, {
           id: paymentId, user_id: checkout.user_id, checkout_id: checkout.id, brand: card.brand, last4: card.last4,
           exp_month: card.expMonth, exp_year: card.expYear, amount_cents: Number(checkout.amount_cents), currency: details.currency,
-          provider: gatewayName, provider_ref: reference, created_at: now,
+          provider: gatewayName, provider_ref: reference, order_number: newOrderNumber(), created_at: now,
         });
         const items = await repo.items(trx, checkout.id);
         await repo.insertOrders(

@@ -16,6 +16,7 @@ export const nextStatuses: Record<DeliveryStatus, DeliveryStatus[]> = {
 
 export const receivedOrderSchema = z.object({
   _id: z.string(),
+  number: z.string(),
   medicine: z.object({ _id: z.string(), name: z.string(), slug: z.string(), thumbnail: z.string() }),
   buyer: z.object({ name: z.string(), phone: z.string() }),
   quantity: z.number(),
@@ -34,6 +35,7 @@ export function toReceivedOrder(row: ReceivedOrderRow, images: ImageStore): z.in
   const status = row.delivery_status as DeliveryStatus;
   return {
     _id: row.id,
+    number: row.order_number,
     medicine: { _id: row.product_id, name: row.product_name, slug: row.slug ?? '', thumbnail: images.url(row.thumbnail ?? '') },
     buyer: { name: row.buyer_name, phone: row.buyer_phone },
     quantity: Number(row.quantity),

@@ -10,6 +10,7 @@ export interface ProductInput {
   priceCents?: number;
   quantity?: number;
   categorySlug?: string;
+  brand?: string;
   about?: string;
   description?: string;
   indications?: string;
@@ -63,6 +64,12 @@ export async function readProductForm(form: Form, partial: boolean, sanitizer: S
     const slug = cleanField(f.category);
     if (!slug) throw badRequest('Please choose a category');
     input.categorySlug = slug;
+  }
+  if (f.brand !== undefined) {
+    // Optional: the maker's brand, found by the shop search ("Panadol").
+    const brand = cleanField(f.brand).replace(/\s+/g, ' ');
+    if (brand.length > 100) throw badRequest('The brand can be at most 100 characters long');
+    input.brand = brand;
   }
   for (const [field, key, label] of htmlFields) {
     if (f[field] === undefined) continue;

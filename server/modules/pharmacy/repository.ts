@@ -32,6 +32,7 @@ export function pharmacyRepository(db: DB) {
       let q = db
         .selectFrom('orders')
         .innerJoin('users as buyer', 'buyer.id', 'orders.user_id')
+        .innerJoin('payments', 'payments.id', 'orders.payment_id')
         .leftJoin('products', 'products.id', 'orders.product_id')
         .select([
           ...orderColumns,

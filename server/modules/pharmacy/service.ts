@@ -8,6 +8,8 @@ import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { shopService } from '../shop/service.js';
+import { ordersRepository } from '../orders/repository.js';
+import { ordersService } from '../orders/service.js';
 import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
 import { readProductForm, slugBase, slugCandidate } from './product-form.js';
 import { pharmacyRepository } from './repository.js';
@@ -18,6 +20,8 @@ const notYours = 'Only the pharmacist who sells this product can change it';
 export function pharmacyService(app: App) {
   const repo = pharmacyRepository(app.db);
   const shop = shopService(app);
+  const orders = ordersService(app);
+  const orderBook = ordersRepository(app.db);
 
   async function categoryId(slug: string | undefined) {
     if (slug === undefined) return undefined;
@@ -70,7 +74,7 @@ export function pharmacyService(app: App) {
               id, slug, name: input.name ?? '', price_cents: input.priceCents ?? 0, quantity: input.quantity ?? 0, thumbnail,
               about: input.about ?? '', description: input.description ?? '', indications: input.indications ?? '',
               side_effects: input.sideEffects ?? '', contraindications: input.contraindications ?? '',
-              category_id: category ?? null, owner_id: viewer.id, deleted: 0, created_at: now, updated_at: now,
+              category_id: category ?? null, owner_id: viewer.id, brand: input.brand ?? '', deleted: 0, created_at: now, updated_at: now,
             };
             await repo.insertProduct(trx, row);
             await repo.replacePhotos(trx, id, (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })));
@@ -95,6 +99,7 @@ export function pharmacyService(app: App) {
       if (input.priceCents !== undefined) changes.price_cents = input.priceCents;
       if (input.quantity !== undefined) changes.quantity = input.quantity;
       if (category !== undefined) changes.category_id = category;
+      if (input.brand !== undefined) changes.brand = input.brand;
       if (thumbnail) changes.thumbnail = thumbnail;
       if (input.about !== undefined) {
         if (!input.about) throw badRequest('Please write a short text about the product');
@@ -142,12 +147,20 @@ export function pharmacyService(app: App) {
       if (!deliveryStatuses.includes(to)) throw badRequest('The delivery status must be pending, shipped, delivered or cancelled');
       const from = order.delivery_status;
       if (!nextStatuses[from].includes(to)) throw conflict(`An order that is ${from} cannot become ${to}`);
+      const at = nowIso();
       const moved = await app.db.transaction().execute(async (trx) => {
-        if (!(await repo.moveOrder(trx, order.id, from, to, nowIso()))) return false;
-        if (to === 'cancelled') await repo.returnStock(trx, order.product_id, Number(order.quantity));
+        if (!(await repo.moveOrder(trx, order.id, from, to, at))) return false;
+        await orderBook.addEvent(trx, { id: newId(), order_id: order.id, status: to, actor_role: 'pharmacist', created_at: at });
+        if (to === 'cancelled') {
+          await repo.returnStock(trx, order.product_id, Number(order.quantity));
+          // The buyer paid for this line: it is refunded like a cancellation by the buyer.
+          await orderBook.addRefund(trx, { id: newId(), payment_id: order.payment_id, amount_cents: Number(order.price_cents), status: 'pending', provider_ref: '', created_at: at, updated_at: at });
+        }
         return true;
       });
       if (!moved) throw conflict('This order was changed meanwhile; please reload and try again');
+      const payment = to === 'cancelled' ? await orderBook.paymentById(order.payment_id) : undefined;
+      if (payment) await orders.sendRefunds(payment);
       const [row] = await repo.ordersOfSeller(viewer.id, order.id);
       return { message: `The order is now ${to}`, order: toReceivedOrder(row, app.images) };
     },

@@ -1,20 +1,35 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { DB } from '../../db/index.js';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import type { DB, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
+import { productDocumentSql, trigramSchema } from '../../db/search-document.js';
+import { closestTerms, ftsLiteral, searchWords } from './typos.js';
 
 export interface ProductFilters {
-  name: string;
   minCents: number | null;
   maxCents: number | null;
   category: string;
   pharmacy: string;
 }
 
+export const productSorts = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+export interface ProductSearch extends ProductFilters {
+  /** Free text over name, brand and summary, tolerant of small typos. */
+  q: string;
+  /** relevance applies only with a text; without one the newest come first. */
+  sort: ProductSort;
+}
+
+/** Every listing shows products in stock before sold-out ones. */
+const inStockFirst = sql`case when products.quantity > 0 then 0 else 1 end`;
+
 /** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Catalogue queries. Deleted products never appear in the public catalogue. */
-export function shopRepository(db: DB) {
+export function shopRepository(db: DB, dialect: Dialect) {
+  let trigram: Promise<string> | undefined;
   const listed = () =>
     db
       .selectFrom('products')
@@ -30,6 +45,7 @@ export function shopRepository(db: DB) {
         'products.about',
         'products.category_id',
         'products.created_at',
+        'products.brand',
         'owner.id as owner_id',
         'owner.username as owner_username',
         'owner.pharmacy_name as owner_pharmacy',
@@ -42,6 +58,75 @@ export function shopRepository(db: DB) {
 
   const newestFirst = <T extends ReturnType<typeof listed>>(q: T) => q.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
 
+  const filtered = (f: ProductFilters) => {
+    let q = listed();
+    if (f.minCents !== null) q = q.where('products.price_cents', '>=', f.minCents);
+    if (f.maxCents !== null) q = q.where('products.price_cents', '<=', f.maxCents);
+    if (f.pharmacy) {
+      const pattern = containsPattern(f.pharmacy);
+      q = q.where((eb) =>
+        eb.or([sql<boolean>`lower(owner.pharmacy_name) like ${pattern} escape '\\'`, sql<boolean>`lower(owner.username) like ${pattern} escape '\\'`]),
+      );
+    }
+    if (f.category) {
+      // A category slug matches its own products and those of its sub-categories.
+      q = q.where('products.category_id', 'in', (eb: ExpressionBuilder<Database, 'products'>) =>
+        eb
+          .selectFrom('categories as c')
+          .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
+          .select('c.id')
+          .where((w) => w.or([w('c.slug', '=', f.category), w('parent.slug', '=', f.category)])),
+      );
+    }
+    return q;
+  };
+
+  /**
+   * The FTS5 query for the words: every word must match, as a prefix of an indexed term or, when
+   * no term starts with it, as one of the closest terms. null when a word matches nothing at all.
+   */
+  async function ftsMatch(words: string[]): Promise<string | null> {
+    const groups: string[] = [];
+    for (const word of words) {
+      const prefixed = await sql<{ term: string }>`select term from products_fts_vocab where term >= ${word} and term < ${`${word}\uffff`} limit 1`.execute(db);
+      if (prefixed.rows.length) {
+        groups.push(`${ftsLiteral(word)}*`);
+        continue;
+      }
+      // Typos rarely hit the first letter; reading only that letter's terms keeps this fast on a large catalogue.
+      const first = [...word][0];
+      const { rows } = await sql<{ term: string }>`select term from products_fts_vocab where term >= ${first} and term < ${`${first}\uffff`} and length(term) >= ${word.length - 2}`.execute(db);
+      const close = closestTerms(word, rows.map((r) => r.term));
+      if (!close.length) return null;
+      groups.push(`(${close.map(ftsLiteral).join(' OR ')})`);
+    }
+    return groups.join(' AND ');
+  }
+
+  /** The text condition and its relevance (higher is better) for each database. */
+  async function textMatch(q: ReturnType<typeof filtered>, words: string[]): Promise<{ q: typeof q; rank: RawBuilder<number> } | null> {
+    if (dialect === 'postgres') {
+      trigram ??= trigramSchema(db);
+      const trgm = sql.raw(await trigram);
+      const text = words.join(' ');
+      const doc = sql.raw(productDocumentSql);
+      const names = sql`lower(products.name || ' ' || products.brand)`;
+      // Every word must be in the text, or (from four letters on) be within pg_trgm's word similarity
+      // threshold of a word of it, which forgives small typos. Both are served by the trigram index.
+      const wordMatch = (word: string) =>
+        word.length > 3
+          ? sql<boolean>`(${doc} like ${containsPattern(word)} escape '\\' or ${doc} operator(${trgm}.%>) ${word})`
+          : sql<boolean>`${doc} like ${containsPattern(word)} escape '\\'`;
+      const relevance = sql<number>`(2 * ${trgm}.word_similarity(${text}, ${names}) + ${trgm}.word_similarity(${text}, ${doc}) + ts_rank(to_tsvector('simple', ${doc}), plainto_tsquery('simple', ${text})))`;
+      return { q: q.where((eb) => eb.and(words.map(wordMatch))), rank: relevance };
+    }
+    const match = await ftsMatch(words);
+    if (!match) return null;
+    const fts = sql<{ fts_rowid: number; fts_rank: number }>`(select rowid as fts_rowid, bm25(products_fts, 10.0, 10.0, 1.0) as fts_rank from products_fts where products_fts match ${match})`;
+    // bm25 is lower for better matches; name and brand weigh ten times the summary.
+    return { q: q.innerJoin(fts.as('fts'), (join) => join.on(sql<boolean>`fts.fts_rowid = products.rowid`)), rank: sql<number>`(0 - fts.fts_rank)` };
+  }
+
   return {
     count: async () => {
       const row = await db
@@ -53,30 +138,28 @@ export function shopRepository(db: DB) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    page: (offset: number, limit: number) => newestFirst(listed()).limit(limit).offset(offset).execute(),
+    page: (offset: number, limit: number) => newestFirst(listed().orderBy(inStockFirst)).limit(limit).offset(offset).execute(),
 
-    find: (f: ProductFilters, limit: number) => {
-      let q = listed();
-      if (f.name) q = q.where(sql<boolean>`lower(products.name) like ${containsPattern(f.name)} escape '\\'`);
-      if (f.minCents !== null) q = q.where('products.price_cents', '>=', f.minCents);
-      if (f.maxCents !== null) q = q.where('products.price_cents', '<=', f.maxCents);
-      if (f.pharmacy) {
-        const pattern = containsPattern(f.pharmacy);
-        q = q.where((eb) =>
-          eb.or([sql<boolean>`lower(owner.pharmacy_name) like ${pattern} escape '\\'`, sql<boolean>`lower(owner.username) like ${pattern} escape '\\'`]),
-        );
+    /** One page of a search with filters and sort, products in stock first, and the number of all matches. */
+    search: async (s: ProductSearch, offset: number, limit: number) => {
+      let q = filtered(s);
+      let rank: RawBuilder<number> | null = null;
+      const words = searchWords(s.q);
+      if (words.length) {
+        const matched = await textMatch(q, words);
+        if (!matched) return { rows: [] as ListedProduct[], total: 0 };
+        ({ q, rank } = matched);
+      } else if (s.q) {
+        // Only signs ("%", "+"): no words to search, so the name is matched literally.
+        q = q.where(sql<boolean>`lower(products.name) like ${containsPattern(s.q)} escape '\\'`);
       }
-      if (f.category) {
-        // A category slug matches its own products and those of its sub-categories.
-        q = q.where('products.category_id', 'in', (eb: ExpressionBuilder<Database, 'products'>) =>
-          eb
-            .selectFrom('categories as c')
-            .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
-            .select('c.id')
-            .where((w) => w.or([w('c.slug', '=', f.category), w('parent.slug', '=', f.category)])),
-        );
-      }
-      return newestFirst(q).limit(limit).execute();
+      const counted = await q.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      let ordered = q.orderBy(inStockFirst);
+      if (s.sort === 'price-asc') ordered = ordered.orderBy('products.price_cents', 'asc');
+      else if (s.sort === 'price-desc') ordered = ordered.orderBy('products.price_cents', 'desc');
+      else if (s.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
+      const rows = await newestFirst(ordered).limit(limit).offset(offset).execute();
+      return { rows, total: Number(counted.n) };
     },
 
     bySlug: (slug: string) => listed().where('products.slug', '=', slug).executeTakeFirst(),
@@ -98,6 +181,7 @@ export function shopRepository(db: DB) {
       return listed()
         .where('products.id', '!=', productId)
         .where('products.category_id', 'in', family)
+        .orderBy(inStockFirst)
         .orderBy(sql`case when products.category_id = ${categoryId} then 0 else 1 end`)
         .orderBy('products.created_at', 'desc')
         .limit(limit)

@@ -15,12 +15,13 @@ export default async function shopRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'One page of the catalogue, newest first',
-        querystring: z.object({ page: queryText }),
+        summary:
+          'One page of the catalogue (12 products), in stock first. Optional: q (name, brand or summary, small typos forgiven), sort (relevance, price-asc, price-desc, newest), category, minPrice, maxPrice, pharmacy',
+        querystring: z.object({ page: queryText, q: queryText, sort: queryText, category: queryText, minPrice: queryText, maxPrice: queryText, pharmacy: queryText }),
         response: { 200: z.object({ products: z.array(productListItemSchema), page: z.number(), pages: z.number(), results: z.number() }), ...errorResponses },
       },
     },
-    async (request) => service.page(request.query.page),
+    async (request) => service.page(request.query),
   );
 
   app.post(
@@ -28,8 +29,8 @@ export default async function shopRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Filter the catalogue (empty values mean no filter); the list is under `product`',
-        querystring: z.object({ name: queryText, minPrice: queryText, maxPrice: queryText, category: queryText, pharmacy: queryText }),
+        summary: 'Filter the catalogue (empty values mean no filter; name is searched like q); the list is under `product`',
+        querystring: z.object({ name: queryText, minPrice: queryText, maxPrice: queryText, category: queryText, pharmacy: queryText, sort: queryText }),
         response: { 200: z.object({ product: z.array(productListItemSchema) }), ...errorResponses },
       },
     },

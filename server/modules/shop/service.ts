@@ -2,7 +2,7 @@ import { amountToCents } from '../../lib/mappers.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { App } from '../../types.js';
 import { toDetail, toListItem } from './dto.js';
-import { shopRepository, type ProductFilters } from './repository.js';
+import { productSorts, shopRepository, type ProductSearch, type ProductSort } from './repository.js';
 
 export const pageSize = 12;
 const maxFound = 200;
@@ -22,33 +22,51 @@ function priceBound(value: string | undefined, label: string): number | null {
   return amountToCents(amount);
 }
 
+function readSort(value: string | undefined, hasText: boolean): ProductSort {
+  const text = queryValue(value);
+  if (!text) return hasText ? 'relevance' : 'newest';
+  if (!(productSorts as readonly string[]).includes(text)) throw badRequest(`The sort must be one of ${productSorts.join(', ')}`);
+  return text as ProductSort;
+}
+
+/** Search text, filters and sort from the query string, checked. */
+function readSearch(query: Record<string, string | undefined>, text: string | undefined): ProductSearch {
+  const q = queryValue(text).slice(0, 200);
+  const search: ProductSearch = {
+    q,
+    sort: readSort(query.sort, q !== ''),
+    minCents: priceBound(query.minPrice, 'lowest'),
+    maxCents: priceBound(query.maxPrice, 'highest'),
+    category: queryValue(query.category).slice(0, 200),
+    pharmacy: queryValue(query.pharmacy).slice(0, 200),
+  };
+  if (search.minCents !== null && search.maxCents !== null && search.minCents > search.maxCents) {
+    throw badRequest('The lowest price must not be above the highest price');
+  }
+  return search;
+}
+
 export function shopService(app: App) {
-  const repo = shopRepository(app.db);
+  const repo = shopRepository(app.db, app.dialect);
 
   return {
-    async page(pageText: string | undefined) {
-      const text = queryValue(pageText) || '1';
+    /** One page of the catalogue, searched, filtered and sorted (no values: the whole catalogue, newest first). */
+    async page(query: Record<string, string | undefined>) {
+      const text = queryValue(query.page) || '1';
       const requested = Number(text);
       if (!Number.isInteger(requested) || requested < 1) throw badRequest('The page must be a whole number of 1 or more');
-      const results = await repo.count();
-      const pages = Math.max(1, Math.ceil(results / pageSize));
+      const search = readSearch(query, query.q);
+      const first = await repo.search(search, (requested - 1) * pageSize, pageSize);
+      const pages = Math.max(1, Math.ceil(first.total / pageSize));
+      // A page past the end (the catalogue shrank since the link was made) shows the last one.
       const page = Math.min(requested, pages);
-      const rows = await repo.page((page - 1) * pageSize, pageSize);
-      return { products: rows.map((r) => toListItem(r, app.images)), page, pages, results };
+      const { rows, total } = page === requested ? first : await repo.search(search, (page - 1) * pageSize, pageSize);
+      return { products: rows.map((r) => toListItem(r, app.images)), page, pages, results: total };
     },
 
+    /** The filter call of the original shop: the name is searched like q; at most 200 products. */
     async find(query: Record<string, string | undefined>) {
-      const filters: ProductFilters = {
-        name: queryValue(query.name).slice(0, 200),
-        minCents: priceBound(query.minPrice, 'lowest'),
-        maxCents: priceBound(query.maxPrice, 'highest'),
-        category: queryValue(query.category).slice(0, 200),
-        pharmacy: queryValue(query.pharmacy).slice(0, 200),
-      };
-      if (filters.minCents !== null && filters.maxCents !== null && filters.minCents > filters.maxCents) {
-        throw badRequest('The lowest price must not be above the highest price');
-      }
-      const rows = await repo.find(filters, maxFound);
+      const { rows } = await repo.search(readSearch(query, query.name), 0, maxFound);
       return { product: rows.map((r) => toListItem(r, app.images)) };
     },
 

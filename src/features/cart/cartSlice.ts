@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { Cart } from './types';
@@ -12,9 +12,11 @@ interface CartState {
   error: string | null;
   /** The slug of the line being changed, so its buttons can wait. */
   updating: string | null;
+  /** The product last put in the cart and when, for the mini-cart toast. */
+  lastAdded: { slug: string; at: number } | null;
 }
 
-const initialState: CartState = { cart: null, status: 'idle', error: null, updating: null };
+const initialState: CartState = { cart: null, status: 'idle', error: null, updating: null, lastAdded: null };
 
 const nonEmpty = (cart: Cart | undefined | null): Cart | null =>
   cart && Array.isArray(cart.products) && cart.products.length ? cart : null;
@@ -58,6 +60,12 @@ export const cartSlice = createSlice({
     cartEmptied(state) {
       state.cart = null;
     },
+    cartItemAdded(state, action: PayloadAction<string>) {
+      state.lastAdded = { slug: action.payload, at: Date.now() };
+    },
+    miniCartClosed(state) {
+      state.lastAdded = null;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -95,8 +103,9 @@ export const cartSlice = createSlice({
     selectCartError: (state) => state.error,
     selectCartUpdating: (state) => state.updating,
     selectCartCount: (state) => state.cart?.products.length ?? 0,
+    selectLastAdded: (state) => state.lastAdded,
   },
 });
 
-export const { cartEmptied } = cartSlice.actions;
-export const { selectCart, selectCartStatus, selectCartError, selectCartUpdating, selectCartCount } = cartSlice.selectors;
+export const { cartEmptied, cartItemAdded, miniCartClosed } = cartSlice.actions;
+export const { selectCart, selectCartStatus, selectCartError, selectCartUpdating, selectCartCount, selectLastAdded } = cartSlice.selectors;

@@ -1,14 +1,15 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { popupError, popupSuccess } from '../../ui/popup';
+import { popupError } from '../../ui/popup';
 import { selectIsLoggedIn } from '../session/sessionSlice';
-import { selectCart, setCartQuantity } from './cartSlice';
+import { cartItemAdded, selectCart, setCartQuantity } from './cartSlice';
 
 export const mustLogIn = 'you must log in first';
 
 /**
  * The cart's public way in for other pages: puts a product in the cart with a quantity (`set`),
- * or one more than it already holds (`addOne`), and tells the person what happened.
+ * or one more than it already holds (`addOne`); success shows the mini-cart toast, a refusal
+ * (such as 'Out of stock quantity') the error popup.
  */
 export function useAddToCart() {
   const dispatch = useAppDispatch();
@@ -23,7 +24,8 @@ export function useAddToCart() {
       }
       try {
         await dispatch(setCartQuantity({ product: slug, quantity })).unwrap();
-        void popupSuccess('The product is in your cart');
+        // Confirmed by the server: a small toast with the mini-cart, nothing to dismiss.
+        dispatch(cartItemAdded(slug));
         return true;
       } catch (message) {
         void popupError(String(message));

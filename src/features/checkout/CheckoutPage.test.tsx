@@ -32,7 +32,7 @@ describe('CheckoutPage', () => {
       http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
       http.post('/api/checkout', async ({ request }) => {
         sent.push({ form: await request.formData(), key: request.headers.get('Idempotency-Key') });
-        return HttpResponse.json({ message: 'Payed Successfully', payment: null, orders: [] });
+        return HttpResponse.json({ message: 'Payed Successfully', payment: { orderNumber: 'CPABCD2345' }, orders: [] });
       }),
     );
     const { store } = renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
@@ -46,14 +46,16 @@ describe('CheckoutPage', () => {
 
     const country = await screen.findByLabelText('Country', {}, { timeout: 5000 });
     expect(within(country).queryByRole('option', { name: 'Israel' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Government')).toBeDisabled();
-    await userEvent.selectOptions(country, 'Egypt');
-    await userEvent.selectOptions(screen.getByLabelText('Government'), 'Cairo');
+    // Country and government start from her profile.
+    expect(country).toHaveValue('Egypt');
+    expect(screen.getByLabelText('Government')).toHaveValue('Cairo');
 
     const year = await fillCard();
     expect(screen.getByLabelText('Card number *')).toHaveValue('4242 4242 4242 4242');
     await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
     expect(await screen.findByText('Payed Successfully')).toBeInTheDocument();
+    // The confirmation names the order number (and links its page until the redirect).
+    expect(await screen.findByText('Your order number is CPABCD2345.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(Object.fromEntries(sent[0].form)).toEqual({
       number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St', country: 'Egypt', government: 'Cairo',
@@ -61,6 +63,15 @@ describe('CheckoutPage', () => {
     expect(sent[0].key).toBeTruthy();
     expect(store.getState().cart.cart).toBeNull();
     await waitFor(() => expect(screen.getByTestId('navigated-away')).toBeInTheDocument(), { timeout: 3000 });
+  }, 20_000);
+
+  it('pre-fills the delivery address from the profile', async () => {
+    server.use(http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })));
+    renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser({ address: '7 Garden St, Maadi', country: 'Egypt', government: 'Giza' })) });
+    await screen.findByRole('list', { name: 'Products to pay for' });
+    expect(screen.getByLabelText('Location *')).toHaveValue('7 Garden St, Maadi');
+    expect(await screen.findByLabelText('Country', {}, { timeout: 5000 })).toHaveValue('Egypt');
+    expect(screen.getByLabelText('Government')).toHaveValue('Giza');
   }, 20_000);
 
   it("shows the server's message on a decline and uses a new key for the next attempt", async () => {
@@ -94,7 +105,7 @@ describe('CheckoutPage', () => {
     await fillCard();
     await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
     expect(await screen.findByText('An error occurred, try again later!')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('sends an empty cart to the shop', async () => {
     server.use(http.get('/api/cart', () => HttpResponse.json({ cart: [] })));

@@ -7,7 +7,7 @@ import { popupError, popupSuccess } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { fetchCart, selectCart, selectCartStatus } from '../cart/cartSlice';
 import { dollarsOf } from '../cart/money';
-import { selectIsLoggedIn } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
 import { CardFields } from './CardFields';
 import { placeOrder, type CardForm } from './placeOrder';
 
@@ -19,6 +19,14 @@ const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUU
 
 const emptyCard: CardForm = { number: '', exp_month: '', exp_year: '', cvc: '', currency: 'usd', location: '', country: '', government: '' };
 
+/** The delivery fields start from the profile: her address, country and government. */
+const fromProfile = (user: { location?: string; address?: string; country?: string; government?: string } | null): CardForm => ({
+  ...emptyCard,
+  location: String(user?.address || user?.location || ''),
+  country: String(user?.country ?? ''),
+  government: String(user?.government ?? ''),
+});
+
 /** /checkout: card and delivery details with the order summary; pays for the whole cart. */
 export default function CheckoutPage() {
   const dispatch = useAppDispatch();
@@ -26,10 +34,12 @@ export default function CheckoutPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const cart = useAppSelector(selectCart);
   const cartStatus = useAppSelector(selectCartStatus);
-  const [card, setCard] = useState<CardForm>(emptyCard);
+  const user = useAppSelector(selectUser);
+  const [card, setCard] = useState<CardForm>(() => fromProfile(user));
   const [holder, setHolder] = useState('');
   const [paying, setPaying] = useState(false);
   const [paid, setPaid] = useState(false);
+  const [orderNumber, setOrderNumber] = useState('');
   const key = useRef(newKey());
 
   useEffect(() => {
@@ -43,9 +53,10 @@ export default function CheckoutPage() {
     if (paying) return;
     setPaying(true);
     try {
-      const message = await dispatch(placeOrder({ card, key: key.current })).unwrap();
+      const { message, orderNumber: number } = await dispatch(placeOrder({ card, key: key.current })).unwrap();
       setPaid(true);
-      void popupSuccess(message || 'Payed Successfully');
+      setOrderNumber(number);
+      void popupSuccess(number ? `Your order number is ${number}.` : '', message || 'Payed Successfully');
       setTimeout(() => navigate('/settings/orders'), redirectDelayMs);
     } catch (rejected) {
       const failure = JSON.parse(String(rejected)) as { message: string; answered: boolean };
@@ -74,6 +85,14 @@ export default function CheckoutPage() {
     <>
       <PageBanner title="Checkout" />
       <div className="container py-4">
+        {paid && orderNumber && (
+          <div className="alert alert-success" role="status">
+            Order {orderNumber} is paid.{' '}
+            <Link to={`/orders/${orderNumber}`} className="alert-link">
+              View order {orderNumber}
+            </Link>
+          </div>
+        )}
         {cartStatus === 'loading' && !cart ? (
           <Spinner label="Loading your cart…" />
         ) : lines.length === 0 && !paid ? (

@@ -36,9 +36,11 @@ export const placeOrder = createAppAsyncThunk(
       const body: Record<string, string> = { ...card };
       if (!body.country) delete body.country;
       if (!body.government) delete body.government;
-      const { data } = await extra.http.post<{ message: string }>('checkout', toFormData(body), { headers: { 'Idempotency-Key': key } });
+      const { data } = await extra.http.post<{ message: string; payment?: { orderNumber?: string } | null }>('checkout', toFormData(body), {
+        headers: { 'Idempotency-Key': key },
+      });
       dispatch(cartEmptied());
-      return data.message;
+      return { message: data.message, orderNumber: data.payment?.orderNumber ?? '' };
     } catch (error) {
       const failure = checkoutFailure(error);
       return rejectWithValue(JSON.stringify(failure));

@@ -1,9 +1,13 @@
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { useList } from '../../api/useList';
+import { Link } from 'react-router-dom';
+import { statusStyle } from './types';
 
 interface Order {
   _id: string;
+  /** The order number shared by the lines of one checkout. */
+  number?: string;
   medicine: { name: string; slug: string };
   quantity: number;
   price: number;
@@ -12,9 +16,8 @@ interface Order {
   created_at: string;
 }
 
-const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shipped: 'text-bg-info', delivered: 'text-bg-success', cancelled: 'text-bg-secondary' };
 
-/** Settings → Orders: every order with its delivery status. */
+/** Settings → Orders: every order line with its delivery status and a link to its order page. */
 export default function OrdersTab() {
   const { items, error } = useList<Order>('orders/user', 'orders');
   return (
@@ -33,6 +36,7 @@ export default function OrdersTab() {
               <caption className="visually-hidden">Your orders</caption>
               <thead>
                 <tr>
+                  <th scope="col">Order</th>
                   <th scope="col">Medicine</th>
                   <th scope="col">Quantity</th>
                   <th scope="col">Price</th>
@@ -44,6 +48,15 @@ export default function OrdersTab() {
               <tbody>
                 {items.map((o) => (
                   <tr key={o._id}>
+                    <td>
+                      {o.number ? (
+                        <Link to={`/orders/${o.number}`} aria-label={`Order ${o.number}: ${o.medicine.name}`}>
+                          {o.number}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                     <td>{o.medicine.name}</td>
                     <td>{o.quantity}</td>
                     <td>${Number(o.price).toFixed(2)}</td>

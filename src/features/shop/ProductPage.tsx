@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
+import { MiniCartToast } from '../cart/MiniCartToast';
 import { useAddToCart } from '../cart/useAddToCart';
 import { ProductTexts } from './ProductTexts';
 import { QuantityPicker } from './QuantityPicker';
@@ -75,6 +76,12 @@ export default function ProductPage() {
                 <dl className="row small mb-3">
                   <dt className="col-4">Seller</dt>
                   <dd className="col-8">{shown.owner.username}</dd>
+                  {shown.brand && (
+                    <>
+                      <dt className="col-4">Brand</dt>
+                      <dd className="col-8">{shown.brand}</dd>
+                    </>
+                  )}
                   {shown.owner.pharmacyName && (
                     <>
                       <dt className="col-4">Pharmacy</dt>
@@ -105,6 +112,7 @@ export default function ProductPage() {
           </>
         )}
       </div>
+      <MiniCartToast />
     </>
   );
 }

@@ -8,7 +8,7 @@ interface Props {
   onChange: (changes: Partial<ShopFilters>) => void;
 }
 
-/** Name, pharmacy, price range (0 to 500) and category filters. Every change filters at once. */
+/** Search text, pharmacy, price range (0 to 500) and category filters. Every change filters at once. */
 export function ShopFiltersPanel({ filters, categories, categoriesError, onChange }: Props) {
   const id = useId();
   const categoryButton = (slug: string, name: string, sub = false) => (
@@ -27,9 +27,16 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
     <aside className="shop-filters" aria-label="Filters">
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-name`}>
-          Search by name
+          Search by name, brand or use
         </label>
-        <input id={`${id}-name`} type="search" className="form-control" value={filters.name} onChange={(e) => onChange({ name: e.target.value })} placeholder="Medicine name" />
+        <input
+          id={`${id}-name`}
+          type="search"
+          className="form-control"
+          value={filters.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+          placeholder="e.g. paracetamol, Panadol"
+        />
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-pharmacy`}>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { useLocation } from 'react-router-dom';
 import { closePopups } from './testing/popups';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
@@ -10,18 +11,25 @@ import { categoriesFixture, productFixture } from './testing/fixtures';
 
 const catalogue = [productFixture(), productFixture({ _id: 'x2', slug: 'ibuprofen', name: 'Ibuprofen 400 mg', price: 5.2, category: { name: 'Muscle & Joint', slug: 'muscle-joint' } })];
 
-function useCatalogue(finds: URLSearchParams[] = []) {
+/** The catalogue endpoint as the server answers it: filtered by q and category, every call recorded. */
+function useCatalogue(calls: URLSearchParams[] = []) {
   server.use(
-    http.get('/api/medicines/', () => HttpResponse.json({ products: catalogue, page: 1, pages: 1, results: 2 })),
-    http.get('/api/category', () => HttpResponse.json({ categories: categoriesFixture })),
-    http.post('/api/medicines/find/', ({ request }) => {
+    http.get('/api/medicines/', ({ request }) => {
       const params = new URL(request.url).searchParams;
-      finds.push(params);
-      const name = (params.get('name') ?? '').toLowerCase();
+      calls.push(params);
+      const q = (params.get('q') ?? '').toLowerCase();
       const category = params.get('category') ?? '';
-      return HttpResponse.json({ product: catalogue.filter((p) => p.name.toLowerCase().includes(name) && (!category || p.category?.slug === category)) });
+      const products = catalogue.filter((p) => p.name.toLowerCase().includes(q) && (!category || p.category?.slug === category));
+      return HttpResponse.json({ products, page: 1, pages: 1, results: products.length });
     }),
+    http.get('/api/category', () => HttpResponse.json({ categories: categoriesFixture })),
   );
+}
+
+/** Shows the address the page wrote, as a shared link would carry it. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.search}</output>;
 }
 
 afterEach(() => closePopups());
@@ -39,36 +47,76 @@ describe('ShopPage', () => {
     expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['All categories', 'Pain Relief', 'Headache', 'Muscle & Joint']);
   });
 
-  it('filters by name and category with the whole filter set, and clears the filters when nothing is found', async () => {
-    const finds: URLSearchParams[] = [];
-    useCatalogue(finds);
-    renderWithProviders(<ShopPage />);
+  it('searches and filters through the address, so the view can be shared', async () => {
+    const calls: URLSearchParams[] = [];
+    useCatalogue(calls);
+    renderWithProviders(
+      <>
+        <ShopPage />
+        <Address />
+      </>,
+    );
     await screen.findByRole('list', { name: 'Products' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Muscle & Joint' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article')).toHaveLength(1));
-    const last = finds[finds.length - 1];
-    expect(Object.fromEntries(last)).toEqual({ name: '', minPrice: '0', maxPrice: '500', category: 'muscle-joint', pharmacy: '' });
+    expect(screen.getByTestId('address')).toHaveTextContent('?category=muscle-joint');
+    expect(Object.fromEntries(calls[calls.length - 1])).toEqual({ page: '1', category: 'muscle-joint' });
 
-    await userEvent.type(screen.getByLabelText('Search by name'), 'zzz');
+    await userEvent.type(screen.getByLabelText('Search by name, brand or use'), 'zzz');
     expect(await screen.findByText('There are no products found')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('?q=zzz&category=muscle-joint');
     await userEvent.click(screen.getByRole('button', { name: 'CLEAR FILTERS' }));
-    expect(screen.getByLabelText('Search by name')).toHaveValue('');
+    expect(screen.getByLabelText('Search by name, brand or use')).toHaveValue('');
     expect(screen.getByLabelText('Lowest price')).toHaveValue('0');
     expect(screen.getByLabelText('Highest price')).toHaveValue('500');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^$/);
+  });
+
+  it('opens a shared link with its search, filters, sort and page, and sorts from the select', async () => {
+    const calls: URLSearchParams[] = [];
+    useCatalogue(calls);
+    renderWithProviders(
+      <>
+        <ShopPage />
+        <Address />
+      </>,
+      { route: '/?q=para&category=headache&sort=price-asc&page=2' },
+    );
+    await screen.findByRole('list', { name: 'Products' });
+    expect(Object.fromEntries(calls[0])).toEqual({ page: '2', q: 'para', category: 'headache', sort: 'price-asc' });
+    expect(screen.getByLabelText('Search by name, brand or use')).toHaveValue('para');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price-asc');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'price-desc');
+    // A new order starts again at page 1.
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('?q=para&category=headache&sort=price-desc'));
+    expect(Object.fromEntries(calls[calls.length - 1])).toMatchObject({ page: '1', sort: 'price-desc' });
+  });
+
+  it('puts the filters behind a Filters button that opens them as a panel', async () => {
+    useCatalogue();
+    renderWithProviders(<ShopPage />);
+    await screen.findByRole('list', { name: 'Products' });
+    const open = screen.getByRole('button', { name: 'Filters' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    expect(panel).toHaveFocus();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close the filters' }));
+    expect(open).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('sends the price range from the sliders', async () => {
-    const finds: URLSearchParams[] = [];
-    useCatalogue(finds);
+    const calls: URLSearchParams[] = [];
+    useCatalogue(calls);
     renderWithProviders(<ShopPage />);
     await screen.findByRole('list', { name: 'Products' });
     fireEvent.change(screen.getByLabelText('Highest price'), { target: { value: '250' } });
     fireEvent.change(screen.getByLabelText('Lowest price'), { target: { value: '400' } });
-    await waitFor(() => expect(finds.length).toBeGreaterThan(0));
     // The lowest price cannot pass the highest.
-    expect(Object.fromEntries(finds[finds.length - 1])).toMatchObject({ minPrice: '250', maxPrice: '250' });
+    await waitFor(() => expect(Object.fromEntries(calls[calls.length - 1])).toMatchObject({ minPrice: '250', maxPrice: '250' }));
     expect(screen.getByText('Price: $250 – $250')).toBeInTheDocument();
   });
 
@@ -79,7 +127,7 @@ describe('ShopPage', () => {
     expect(await screen.findByText('you must log in first')).toBeInTheDocument();
   });
 
-  it('adds one more to the cart for signed-in users', async () => {
+  it('adds one more to the cart for signed-in users and confirms with the mini-cart, not a popup', async () => {
     useCatalogue();
     const posted: FormData[] = [];
     server.use(
@@ -93,5 +141,10 @@ describe('ShopPage', () => {
     await waitFor(() => expect(store.getState().cart.cart?.products).toHaveLength(1));
     expect(posted[0].get('product')).toBe('paracetamol-500-mg');
     expect(posted[0].get('quantity')).toBe('1');
+    const toast = await screen.findByLabelText('Added to your cart');
+    expect(within(toast).getByText('Paracetamol 500 mg × 1')).toBeInTheDocument();
+    expect(within(toast).getByTestId('mini-cart-total')).toHaveTextContent('Total $3.50');
+    expect(within(toast).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,63 +1,89 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
+import { MiniCartToast } from '../cart/MiniCartToast';
 import { useAddToCart } from '../cart/useAddToCart';
 import { ProductCard } from './ProductCard';
 import { ShopFiltersPanel } from './ShopFiltersPanel';
-import { fetchCategories, fetchProducts, filtersChanged, filtersCleared, findProducts, selectShop } from './shopSlice';
-import { filtersActive, type ShopFilters } from './types';
+import { ShopSortSelect } from './ShopSortSelect';
+import { fetchCategories, fetchProducts, selectShop } from './shopSlice';
+import { emptyFilters, filtersActive, readShopParams, shopParams, type ShopFilters } from './types';
 import './shop.css';
 
-const pageSize = 12;
 const typingDelayMs = 300;
 
-/** /shop: the catalogue with filters and pages. */
+/**
+ * /shop: the catalogue searched, filtered, sorted and paged by the server. Everything shown is in
+ * the address: Back from page 2 returns to page 1 and a filtered view can be shared. On phones the
+ * filters sit in an off-canvas panel behind a "Filters" button, so products come first.
+ */
 export default function ShopPage() {
   const dispatch = useAppDispatch();
   const shop = useAppSelector(selectShop);
   const { addOne } = useAddToCart();
-  const [serverPage, setServerPage] = useState(1);
-  const [foundPage, setFoundPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const { filters } = readShopParams(params);
+  // Typed text is shown at once and written to the address after a pause, so each keystroke
+  // neither calls the server nor adds a history entry.
+  const [typed, setTyped] = useState({ name: filters.name, pharmacy: filters.pharmacy });
+  const [panelOpen, setPanelOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const filtering = filtersActive(shop.filters);
+  const panel = useRef<HTMLDivElement>(null);
+  const query = params.toString();
 
   useEffect(() => {
     void dispatch(fetchCategories());
   }, [dispatch]);
 
-  // Without filters the server pages the catalogue; with them, the current filters are sent
-  // (typing waits a moment so each keystroke does not make a call).
   useEffect(() => {
-    clearTimeout(timer.current);
-    if (!filtering) {
-      void dispatch(fetchProducts(serverPage));
-      return;
-    }
-    const filters: ShopFilters = shop.filters;
-    timer.current = setTimeout(() => void dispatch(findProducts(filters)), typingDelayMs);
-    return () => clearTimeout(timer.current);
-  }, [dispatch, filtering, serverPage, shop.filters]);
+    const current = readShopParams(new URLSearchParams(query));
+    setTyped({ name: current.filters.name, pharmacy: current.filters.pharmacy });
+    void dispatch(fetchProducts(current));
+  }, [dispatch, query]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The opened panel takes the focus, like a dialog, so keyboard and screen-reader users land in it.
+  useEffect(() => {
+    if (panelOpen) panel.current?.focus();
+  }, [panelOpen]);
+
+  /** A new view starts at page 1; choices are history entries, typing replaces the current one. */
+  const show = useCallback(
+    (next: ShopFilters, nextPage: number, replace = false) => setParams(shopParams(next, nextPage), { replace }),
+    [setParams],
+  );
 
   const change = (changes: Partial<ShopFilters>) => {
-    setFoundPage(1);
-    dispatch(filtersChanged(changes));
+    if ('name' in changes || 'pharmacy' in changes) {
+      const nextTyped = { ...typed, ...changes } as typeof typed;
+      setTyped(nextTyped);
+      clearTimeout(timer.current);
+      const from = window.location.pathname;
+      timer.current = setTimeout(() => {
+        // A product opened meanwhile (the page stays mounted while the next one loads): stay there.
+        if (window.location.pathname === from) show({ ...filters, ...changes, ...nextTyped }, 1, true);
+      }, typingDelayMs);
+      return;
+    }
+    const slider = 'minPrice' in changes || 'maxPrice' in changes;
+    show({ ...filters, ...typed, ...changes }, 1, slider);
   };
 
-  const list = useMemo(() => {
-    if (!shop.found) return shop.products;
-    return shop.found.slice((foundPage - 1) * pageSize, foundPage * pageSize);
-  }, [shop.found, shop.products, foundPage]);
-  const pages = shop.found ? Math.max(1, Math.ceil(shop.found.length / pageSize)) : shop.pages;
-  const page = shop.found ? foundPage : shop.page;
   const goTo = (n: number) => {
-    if (shop.found) setFoundPage(n);
-    else setServerPage(n);
+    show(filters, n);
     window.scrollTo?.({ top: 0 });
   };
+  const clear = () => {
+    clearTimeout(timer.current);
+    setTyped({ name: '', pharmacy: '' });
+    show(emptyFilters, 1);
+  };
   const loading = shop.status === 'loading' || shop.status === 'idle';
+  const list = shop.products;
 
   return (
     <>
@@ -65,30 +91,63 @@ export default function ShopPage() {
       <div className="container py-4">
         <div className="row g-4">
           <div className="col-lg-3">
-            <ShopFiltersPanel filters={shop.filters} categories={shop.categories} categoriesError={shop.categoriesError} onChange={change} />
+            <div
+              className={`offcanvas-lg offcanvas-start shop-offcanvas${panelOpen ? ' show' : ''}`}
+              id="shop-filters"
+              ref={panel}
+              tabIndex={-1}
+              role={panelOpen ? 'dialog' : undefined}
+              aria-modal={panelOpen ? true : undefined}
+              aria-labelledby="shop-filters-title"
+              onKeyDown={(e) => e.key === 'Escape' && setPanelOpen(false)}
+            >
+              <div className="offcanvas-header">
+                <h2 className="offcanvas-title h5" id="shop-filters-title">
+                  Filters
+                </h2>
+                <button type="button" className="btn-close" aria-label="Close the filters" onClick={() => setPanelOpen(false)} />
+              </div>
+              <div className="offcanvas-body d-block">
+                <ShopFiltersPanel
+                  filters={{ ...filters, ...typed }}
+                  categories={shop.categories}
+                  categoriesError={shop.categoriesError}
+                  onChange={change}
+                />
+                <button type="button" className="btn btn-primary w-100 mt-3 d-lg-none" onClick={() => setPanelOpen(false)}>
+                  Show {shop.results} {shop.results === 1 ? 'product' : 'products'}
+                </button>
+              </div>
+            </div>
+            {panelOpen && <div className="offcanvas-backdrop fade show d-lg-none" onClick={() => setPanelOpen(false)} aria-hidden="true" />}
           </div>
           <div className="col-lg-9">
+            <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-3">
+              <button
+                type="button"
+                className="btn btn-outline-primary d-lg-none"
+                aria-controls="shop-filters"
+                aria-expanded={panelOpen}
+                onClick={() => setPanelOpen(true)}
+              >
+                Filters{filtersActive(filters) ? ' (on)' : ''}
+              </button>
+              <p className="text-muted small mb-0 me-auto" aria-live="polite">
+                {loading ? 'Searching…' : `${shop.results} ${shop.results === 1 ? 'product' : 'products'}${filtersActive(filters) ? ' found' : ''}`}
+              </p>
+              <ShopSortSelect value={filters.sort} hasText={filters.name.trim() !== ''} onChange={(sort) => change({ sort })} />
+            </div>
             <ErrorAlert message={shop.error} />
             {loading && list.length === 0 ? (
               <Spinner label="Loading products…" />
             ) : list.length === 0 && !shop.error ? (
               <EmptyState message="There are no products found">
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => {
-                    setFoundPage(1);
-                    dispatch(filtersCleared());
-                  }}
-                >
+                <button type="button" className="btn btn-primary" onClick={clear}>
                   CLEAR FILTERS
                 </button>
               </EmptyState>
             ) : (
               <>
-                <p className="text-muted small" aria-live="polite">
-                  {shop.found ? `${shop.found.length} ${shop.found.length === 1 ? 'product' : 'products'} found` : `${shop.results} products`}
-                </p>
                 <ul className="row g-3 list-unstyled" aria-label="Products">
                   {list.map((p) => (
                     <li key={p._id} className="col-sm-6 col-xl-4">
@@ -96,12 +155,12 @@ export default function ShopPage() {
                     </li>
                   ))}
                 </ul>
-                {pages > 1 && (
+                {shop.pages > 1 && (
                   <nav aria-label="Product pages" className="mt-4">
                     <ul className="pagination justify-content-center flex-wrap">
-                      {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-                        <li key={n} className={`page-item${n === page ? ' active' : ''}`}>
-                          <button type="button" className="page-link" aria-current={n === page ? 'page' : undefined} onClick={() => goTo(n)}>
+                      {Array.from({ length: shop.pages }, (_, i) => i + 1).map((n) => (
+                        <li key={n} className={`page-item${n === shop.page ? ' active' : ''}`}>
+                          <button type="button" className="page-link" aria-current={n === shop.page ? 'page' : undefined} onClick={() => goTo(n)}>
                             {n}
                           </button>
                         </li>
@@ -114,6 +173,7 @@ export default function ShopPage() {
           </div>
         </div>
       </div>
+      <MiniCartToast />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { messageOf, toFormData } from '../../api/http';
+import { createSlice } from '@reduxjs/toolkit';
+import { messageOf } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { emptyFilters, type Category, type ProductDetail, type ProductSummary, type ShopFilters } from './types';
+import { shopParams, type Category, type ProductDetail, type ProductSummary, type ShopFilters } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -10,9 +10,6 @@ interface ShopState {
   page: number;
   pages: number;
   results: number;
-  /** Filtered results replace the paged list while a filter is set. */
-  found: ProductSummary[] | null;
-  filters: ShopFilters;
   status: Status;
   error: string | null;
   /** Only the newest list request may fill the list, so a slow page cannot overwrite filter results. */
@@ -30,8 +27,6 @@ const initialState: ShopState = {
   page: 1,
   pages: 1,
   results: 0,
-  found: null,
-  filters: emptyFilters,
   status: 'idle',
   error: null,
   listRequest: null,
@@ -45,20 +40,12 @@ const initialState: ShopState = {
 
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-export const fetchProducts = createAppAsyncThunk('shop/fetchPage', async (page: number, { extra, rejectWithValue }) => {
+/** One page of the catalogue as the filters and sort ask; the server searches, sorts and pages. */
+export const fetchProducts = createAppAsyncThunk('shop/fetchPage', async ({ filters, page }: { filters: ShopFilters; page: number }, { extra, rejectWithValue }) => {
   try {
-    const { data } = await extra.http.get<{ products: ProductSummary[]; page: number; pages: number; results: number }>('medicines/', { params: { page } });
+    const params = Object.fromEntries(shopParams(filters, page));
+    const { data } = await extra.http.get<{ products: ProductSummary[]; page: number; pages: number; results: number }>('medicines/', { params: { page, ...params } });
     return { products: arrayOf<ProductSummary>(data.products), page: data.page, pages: data.pages, results: data.results };
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
-});
-
-export const findProducts = createAppAsyncThunk('shop/find', async (filters: ShopFilters, { extra, rejectWithValue }) => {
-  try {
-    const params = { name: filters.name.trim(), minPrice: filters.minPrice, maxPrice: filters.maxPrice, category: filters.category, pharmacy: filters.pharmacy.trim() };
-    const { data } = await extra.http.post<{ product: ProductSummary[] }>('medicines/find/', toFormData({}), { params });
-    return arrayOf<ProductSummary>(data.product);
   } catch (error) {
     return rejectWithValue(messageOf(error));
   }
@@ -94,15 +81,7 @@ export const fetchRelated = createAppAsyncThunk('shop/related', async (slug: str
 export const shopSlice = createSlice({
   name: 'shop',
   initialState,
-  reducers: {
-    filtersChanged(state, action: PayloadAction<Partial<ShopFilters>>) {
-      state.filters = { ...state.filters, ...action.payload };
-    },
-    filtersCleared(state) {
-      state.filters = emptyFilters;
-      state.found = null;
-    },
-  },
+  reducers: {},
   extraReducers: (builder) => {
     builder
       .addCase(fetchProducts.pending, (state, action) => {
@@ -114,24 +93,8 @@ export const shopSlice = createSlice({
         if (state.listRequest !== action.meta.requestId) return;
         state.status = 'succeeded';
         Object.assign(state, action.payload);
-        state.found = null;
       })
       .addCase(fetchProducts.rejected, (state, action) => {
-        if (state.listRequest !== action.meta.requestId) return;
-        state.status = 'failed';
-        state.error = action.payload ?? 'The products could not be loaded';
-      })
-      .addCase(findProducts.pending, (state, action) => {
-        state.status = 'loading';
-        state.error = null;
-        state.listRequest = action.meta.requestId;
-      })
-      .addCase(findProducts.fulfilled, (state, action) => {
-        if (state.listRequest !== action.meta.requestId) return;
-        state.status = 'succeeded';
-        state.found = action.payload;
-      })
-      .addCase(findProducts.rejected, (state, action) => {
         if (state.listRequest !== action.meta.requestId) return;
         state.status = 'failed';
         state.error = action.payload ?? 'The products could not be loaded';
@@ -166,5 +129,4 @@ export const shopSlice = createSlice({
   },
 });
 
-export const { filtersChanged, filtersCleared } = shopSlice.actions;
 export const { selectShop } = shopSlice.selectors;

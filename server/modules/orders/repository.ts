@@ -1,0 +1,52 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { Database, OrderEventsTable, OrdersTable, RefundsTable } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
+
+/** One checkout's orders seen as a store order: its payment, lines, status events and refunds. Queries only. */
+export function ordersRepository(db: DB) {
+  return {
+    paymentById: (id: string) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),
+    paymentByNumber: (number: string) => db.selectFrom('payments').selectAll().where('order_number', '=', number).executeTakeFirst(),
+
+    lines: (executor: DB | Trx, paymentId: string) =>
+      executor
+        .selectFrom('orders')
+        .leftJoin('products', 'products.id', 'orders.product_id')
+        .select([
+          'orders.id', 'orders.product_id', 'orders.seller_id', 'orders.product_name', 'orders.quantity', 'orders.price_cents',
+          'orders.currency', 'orders.delivery_status', 'orders.location', 'orders.country', 'orders.government',
+          'orders.created_at', 'orders.updated_at', 'products.slug', 'products.thumbnail',
+        ])
+        .where('orders.payment_id', '=', paymentId)
+        .orderBy('orders.id')
+        .execute(),
+
+    events: (orderIds: string[]) =>
+      orderIds.length
+        ? db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('created_at').orderBy('id').execute()
+        : Promise.resolve([] as OrderEventsTable[]),
+
+    /** Moves a line only from the status it was read in, so two requests cannot both apply. */
+    moveLine: async (trx: Trx, id: string, from: OrdersTable['delivery_status'], to: OrdersTable['delivery_status'], at: string) => {
+      const result = await trx.updateTable('orders').set({ delivery_status: to, updated_at: at }).where('id', '=', id).where('delivery_status', '=', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    returnStock: (trx: Trx, productId: string, quantity: number) =>
+      trx.updateTable('products').set((eb) => ({ quantity: eb('quantity', '+', quantity) })).where('id', '=', productId).execute(),
+    addEvent: (trx: Trx, row: OrderEventsTable) => trx.insertInto('order_events').values(row).execute(),
+
+    refunds: (paymentId: string) => db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).orderBy('created_at').orderBy('id').execute(),
+    addRefund: (trx: Trx, row: RefundsTable) => trx.insertInto('refunds').values(row).execute(),
+    /** Marks a refund done once; a second confirmation of the same refund changes nothing. */
+    refundDone: (id: string, reference: string, at: string) =>
+      db.updateTable('refunds').set({ status: 'refunded', provider_ref: reference, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').execute(),
+
+    /** What reordering needs of a product: still sold, how many are left, who sells it. */
+    products: (ids: string[]) =>
+      ids.length ? db.selectFrom('products').select(['id', 'slug', 'name', 'quantity', 'deleted', 'owner_id']).where('id', 'in', ids).execute() : Promise.resolve([]),
+  };
+}
+
+export type OrderLineRow = Awaited<ReturnType<ReturnType<typeof ordersRepository>['lines']>>[number];

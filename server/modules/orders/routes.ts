@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { errorResponses } from '../../lib/schemas.js';
+import { requireViewer } from '../../plugins/auth.js';
+import { readForm } from '../../plugins/forms.js';
+import type { App } from '../../types.js';
+import { orderPageSchema } from './dto.js';
+import { ordersService } from './service.js';
+
+/** One order by its number: the order page, cancel while pending, reorder. */
+export default async function ordersRoutes(app: App) {
+  const service = ordersService(app);
+  const tags = ['orders'];
+  const security = [{ token: [] }];
+  const params = z.object({ number: z.string() });
+
+  app.get(
+    '/orders/:number',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An order by its number: lines, totals, delivery address, payment summary and status timeline (the buyer; a pharmacist sees her own lines)',
+        params,
+        response: { 200: z.object({ order: orderPageSchema }), ...errorResponses },
+      },
+    },
+    async (request) => service.get(requireViewer(request), request.params.number),
+  );
+
+  app.post(
+    '/orders/:number/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The buyer cancels the order while every line is pending: stock returns and the card is refunded. Sending it again retries a refund that did not go through.',
+        params,
+        response: { 200: z.object({ message: z.string(), refundPending: z.boolean(), order: orderPageSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await readForm(request);
+      return service.cancel(viewer, request.params.number);
+    },
+  );
+
+  app.post(
+    '/orders/:number/reorder',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Puts the order's products back in the buyer's cart; lists the ones that cannot be bought now",
+        params,
+        response: {
+          200: z.object({
+            message: z.string(),
+            added: z.array(z.object({ name: z.string(), quantity: z.number() })),
+            unavailable: z.array(z.object({ name: z.string(), reason: z.string() })),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await readForm(request);
+      return service.reorder(viewer, request.params.number);
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import type { PaymentsTable } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { centsToAmount } from '../../lib/mappers.js';
+import { nowIso } from '../../lib/time.js';
+import { gatewayFor, type PaymentGateway } from '../../payments/index.js';
+import type { Viewer } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { cartRepository } from '../cart/repository.js';
+import { toOrderPage } from './dto.js';
+import { readOrderNumber } from './number.js';
+import { ordersRepository, type OrderLineRow } from './repository.js';
+
+const missing = 'This order does not exist';
+
+/**
+ * A checkout's orders as one store order with a number: its page, cancelling it while pending
+ * (stock back, card refunded) and buying it again.
+ */
+export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app.config)) {
+  const repo = ordersRepository(app.db);
+  const carts = cartRepository(app.db);
+
+  /**
+   * The order as the viewer may see it: the buyer sees all of it, a pharmacist only the lines she
+   * sells (without the card). Anyone else is told it does not exist, so numbers cannot be probed.
+   */
+  async function visible(viewer: Viewer, numberText: string | undefined) {
+    const number = readOrderNumber(numberText);
+    const payment = number ? await repo.paymentByNumber(number) : undefined;
+    if (!payment) throw notFound(missing);
+    const all = await repo.lines(app.db, payment.id);
+    const asBuyer = payment.user_id === viewer.id;
+    const lines = asBuyer ? all : all.filter((l) => viewer.role === 'pharmacist' && l.seller_id === viewer.id);
+    if (!lines.length) throw notFound(missing);
+    return { payment, lines, asBuyer };
+  }
+
+  async function page(payment: PaymentsTable, lines: OrderLineRow[], asBuyer: boolean) {
+    const [events, refunds] = await Promise.all([repo.events(lines.map((l) => l.id)), asBuyer ? repo.refunds(payment.id) : Promise.resolve([])]);
+    return toOrderPage(payment, lines, events, refunds, app.images, asBuyer);
+  }
+
+  /**
+   * Sends every refund of the payment that the provider has not confirmed yet. Outside any
+   * transaction; the refund's id is the provider's idempotency key, so sending one again after a
+   * timeout or a crash never pays back twice. Returns the amount still waiting, in cents.
+   */
+  async function sendRefunds(payment: PaymentsTable): Promise<number> {
+    let waiting = 0;
+    for (const refund of await repo.refunds(payment.id)) {
+      if (refund.status !== 'pending') continue;
+      try {
+        const result = await gateway.refund({ chargeReference: payment.provider_ref, amountCents: Number(refund.amount_cents), idempotencyKey: refund.id });
+        await repo.refundDone(refund.id, result.reference, nowIso());
+      } catch (error) {
+        app.log.error({ refund: refund.id, reason: error instanceof Error ? error.message : 'refund error' }, 'refund not completed');
+        waiting += Number(refund.amount_cents);
+      }
+    }
+    return waiting;
+  }
+
+  return {
+    sendRefunds,
+
+    async get(viewer: Viewer, numberText: string | undefined) {
+      const { payment, lines, asBuyer } = await visible(viewer, numberText);
+      return { order: await page(payment, lines, asBuyer) };
+    },
+
+    /**
+     * The buyer cancels an order while every line is pending: in one transaction each line moves
+     * pending → cancelled only if still pending, its stock returns and a pending refund is
+     * recorded; then the refund is sent. Cancelling again retries a refund that did not go through.
+     */
+    async cancel(viewer: Viewer, numberText: string | undefined) {
+      const { payment, asBuyer } = await visible(viewer, numberText);
+      if (!asBuyer) throw notFound(missing);
+      const cancelledCents = await app.db.transaction().execute(async (trx) => {
+        const lines = await repo.lines(trx, payment.id);
+        if (lines.some((l) => l.delivery_status === 'shipped' || l.delivery_status === 'delivered')) {
+          throw conflict('Part of this order has already been shipped, so it can no longer be cancelled');
+        }
+        const at = nowIso();
+        let cents = 0;
+        for (const line of lines) {
+          if (line.delivery_status !== 'pending' || !(await repo.moveLine(trx, line.id, 'pending', 'cancelled', at))) continue;
+          await repo.returnStock(trx, line.product_id, Number(line.quantity));
+          await repo.addEvent(trx, { id: newId(), order_id: line.id, status: 'cancelled', actor_role: 'patient', created_at: at });
+          cents += Number(line.price_cents);
+        }
+        if (cents > 0) await repo.addRefund(trx, { id: newId(), payment_id: payment.id, amount_cents: cents, status: 'pending', provider_ref: '', created_at: at, updated_at: at });
+        return cents;
+      });
+      const hadWaiting = (await repo.refunds(payment.id)).some((r) => r.status === 'pending');
+      if (!cancelledCents && !hadWaiting) throw conflict('This order is already cancelled');
+      const waiting = await sendRefunds(payment);
+      const card = `your ${payment.brand} card ending in ${payment.last4}`;
+      const message = waiting
+        ? `Your order ${payment.order_number} is cancelled, but the refund of ${centsToAmount(waiting).toFixed(2)} ${payment.currency.toUpperCase()} could not be sent to ${card} yet. Please try again in a few minutes.`
+        : `Your order ${payment.order_number} is cancelled and the money is refunded to ${card}.`;
+      const fresh = await repo.lines(app.db, payment.id);
+      return { message, refundPending: waiting > 0, order: await page(payment, fresh, true) };
+    },
+
+    /** Puts the order's lines back in the buyer's cart, as many as are in stock; says which are not. */
+    async reorder(viewer: Viewer, numberText: string | undefined) {
+      const { lines, asBuyer } = await visible(viewer, numberText);
+      if (!asBuyer) throw notFound(missing);
+      const products = new Map((await repo.products(lines.map((l) => l.product_id))).map((p) => [p.id, p]));
+      const inCart = new Map((await carts.lines(viewer.id)).map((l) => [l.product_id, Number(l.quantity)]));
+      const added: { name: string; quantity: number }[] = [];
+      const unavailable: { name: string; reason: string }[] = [];
+      for (const line of lines) {
+        const product = products.get(line.product_id);
+        if (!product || Number(product.deleted) === 1) {
+          unavailable.push({ name: line.product_name, reason: 'is no longer sold' });
+          continue;
+        }
+        const stock = Number(product.quantity);
+        if (stock <= 0) {
+          unavailable.push({ name: line.product_name, reason: 'is out of stock' });
+          continue;
+        }
+        const wanted = Math.max(inCart.get(product.id) ?? 0, Number(line.quantity));
+        const quantity = Math.min(wanted, stock);
+        await carts.setQuantity(viewer.id, product.id, quantity);
+        inCart.set(product.id, quantity);
+        added.push({ name: product.name, quantity });
+        if (quantity < wanted) unavailable.push({ name: line.product_name, reason: `has only ${stock} left, so ${stock} went in your cart` });
+      }
+      const message = added.length
+        ? `${added.length === 1 ? 'One product is' : `${added.length} products are`} back in your cart.`
+        : 'None of these products can be bought right now.';
+      return { message, added, unavailable };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** An order as `GET orders/{number}` answers it. */
+export interface OrderDetail {
+  number: string;
+  placedAt: string;
+  status: string;
+  currency: string;
+  lines: {
+    _id: string;
+    medicine: { _id: string; name: string; slug: string; thumbnail: string };
+    quantity: number;
+    unitPrice: number;
+    total: number;
+    deliveryStatus: string;
+  }[];
+  totals: { items: number; subtotal: number; cancelled: number; total: number; refunded: number };
+  delivery: { location: string; country: string; government: string };
+  payment: { brand: string; last4: string; exp_month: number; exp_year: number; amount: number; paidAt: string } | null;
+  refunds: { amount: number; status: string; created_at: string; updated_at: string }[];
+  timeline: { status: string; at: string; item: string }[];
+  canCancel: boolean;
+  canRetryRefund: boolean;
+}
+
+export interface ReorderAnswer {
+  message: string;
+  added: { name: string; quantity: number }[];
+  unavailable: { name: string; reason: string }[];
+}
+
+export const statusStyle: Record<string, string> = {
+  pending: 'text-bg-warning',
+  shipped: 'text-bg-info',
+  delivered: 'text-bg-success',
+  cancelled: 'text-bg-secondary',
+};
