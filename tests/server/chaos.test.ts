@@ -70,7 +70,7 @@ describe('Redis on a closed port', () => {
       socket.close();
     }
     expect(portal.logs()).not.toMatch(/MaxRetriesPerRequestError|Unhandled/);
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!enabled)('two instances on PostgreSQL + Redis under database failures', () => {

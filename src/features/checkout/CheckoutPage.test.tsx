@@ -59,6 +59,7 @@ describe('CheckoutPage', () => {
     expect(sent).toHaveLength(1);
     expect(Object.fromEntries(sent[0].form)).toEqual({
       number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St', country: 'Egypt', government: 'Cairo',
+      expectedTotal: '15',
     });
     expect(sent[0].key).toBeTruthy();
     expect(store.getState().cart.cart).toBeNull();
@@ -112,4 +113,44 @@ describe('CheckoutPage', () => {
     renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
   });
+
+  it('shows a changed total for confirmation and pays it only when the buyer confirms', async () => {
+    const sent: { total: FormDataEntryValue | null; key: string | null }[] = [];
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
+      http.post('/api/checkout', async ({ request }) => {
+        const form = await request.formData();
+        sent.push({ total: form.get('expectedTotal'), key: request.headers.get('Idempotency-Key') });
+        if (form.get('expectedTotal') !== '25') {
+          return HttpResponse.json({ message: 'Prices in your cart changed since you saw them: the total is now $25.00 instead of $15.00. Please confirm the new total.', total: 25 }, { status: 409 });
+        }
+        return HttpResponse.json({ message: 'Payed Successfully', payment: null, orders: [] });
+      }),
+    );
+    renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
+    await screen.findByRole('list', { name: 'Products to pay for' });
+    await fillCard();
+    await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('the total is now $25.00 instead of $15.00');
+    expect(sent).toHaveLength(1);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Pay the new total $25.00' }));
+    expect(await screen.findByText('Payed Successfully')).toBeInTheDocument();
+    expect(sent.map((s) => s.total)).toEqual(['15', '25']);
+    expect(sent[0].key).not.toBe(sent[1].key);
+  }, 20_000);
+
+  it('says a payment is being confirmed (202) without claiming success, and keeps the cart', async () => {
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
+      http.post('/api/checkout', () => HttpResponse.json({ message: 'Your payment is being confirmed with the card provider.', payment: null, orders: [] }, { status: 202 })),
+    );
+    const { store } = renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
+    await screen.findByRole('list', { name: 'Products to pay for' });
+    await fillCard();
+    await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
+    expect(await screen.findByText('Your payment is being confirmed with the card provider.')).toBeInTheDocument();
+    expect(screen.queryByText('Payed Successfully')).not.toBeInTheDocument();
+    expect(store.getState().cart.cart).not.toBeNull();
+  }, 20_000);
 });

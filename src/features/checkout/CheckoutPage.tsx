@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageBanner } from '../../ui/PageBanner';
-import { popupError, popupSuccess } from '../../ui/popup';
+import { popupError, popupInfo, popupSuccess } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { fetchCart, selectCart, selectCartStatus } from '../cart/cartSlice';
 import { dollarsOf } from '../cart/money';
 import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
 import { CardFields } from './CardFields';
-import { placeOrder, type CardForm } from './placeOrder';
+import { placeOrder, type CardForm, type CheckoutFailure } from './placeOrder';
 
 // country-state-city is large: it is downloaded only when this page shows the address fields.
 const CountryGovernmentFields = lazy(() => import('../../ui/CountryGovernmentFields'));
@@ -41,6 +41,8 @@ export default function CheckoutPage() {
   const [paid, setPaid] = useState(false);
   const [orderNumber, setOrderNumber] = useState('');
   const key = useRef(newKey());
+  /** The server said the cart costs something else now: its message and the new total, to confirm. */
+  const [changed, setChanged] = useState<{ message: string; total: number } | null>(null);
 
   useEffect(() => {
     if (loggedIn) void dispatch(fetchCart());
@@ -48,23 +50,35 @@ export default function CheckoutPage() {
 
   const change = (changes: Partial<CardForm>) => setCard((c) => ({ ...c, ...changes }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const pay = async (expectedTotal: number) => {
     if (paying) return;
     setPaying(true);
+    setChanged(null);
     try {
-      const { message, orderNumber: number } = await dispatch(placeOrder({ card, key: key.current })).unwrap();
+      const placed = await dispatch(placeOrder({ card, key: key.current, expectedTotal })).unwrap();
       setPaid(true);
-      setOrderNumber(number);
-      void popupSuccess(number ? `Your order number is ${number}.` : '', message || 'Payed Successfully');
+      setOrderNumber(placed.orderNumber);
+      if (placed.confirming) void popupInfo(placed.message);
+      else void popupSuccess(placed.orderNumber ? `Your order number is ${placed.orderNumber}.` : '', placed.message || 'Payed Successfully');
       setTimeout(() => navigate('/settings/orders'), redirectDelayMs);
     } catch (rejected) {
-      const failure = JSON.parse(String(rejected)) as { message: string; answered: boolean };
+      const failure = JSON.parse(String(rejected)) as CheckoutFailure;
       // A definite answer ends this attempt; the next try (perhaps another card) is a new one.
       if (failure.answered) key.current = newKey();
-      void popupError(failure.message);
+      if (failure.total !== undefined) {
+        // Prices or stock changed since the page was loaded: show the new total and let the buyer confirm it.
+        setChanged({ message: failure.message, total: failure.total });
+        void dispatch(fetchCart());
+      } else {
+        void popupError(failure.message);
+      }
       setPaying(false);
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void pay(cart?.total ?? 0);
   };
 
   if (!loggedIn) {
@@ -102,7 +116,22 @@ export default function CheckoutPage() {
             </Link>
           </EmptyState>
         ) : (
-          <form className="row g-4" onSubmit={(e) => void submit(e)} noValidate aria-label="Online payment">
+          <form className="row g-4" onSubmit={submit} noValidate aria-label="Online payment">
+            {changed && (
+              <div className="col-12">
+                <div className="alert alert-warning mb-0" role="alert">
+                  <p className="mb-2">{changed.message}</p>
+                  <div className="d-flex flex-wrap gap-2">
+                    <button type="button" className="btn btn-warning" disabled={paying} onClick={() => void pay(changed.total)}>
+                      Pay the new total {dollarsOf(changed.total)}
+                    </button>
+                    <Link to="/cart" className="btn btn-outline-secondary">
+                      Review my cart
+                    </Link>
+                  </div>
+                </div>
+              </div>
+            )}
             <div className="col-lg-7">
               <section className="card card-body mb-4">
                 <CardFields card={card} holder={holder} onHolder={setHolder} onChange={change} />
