@@ -60,6 +60,8 @@ export function appointmentRequestsRepository(db: DB) {
         .selectFrom('users')
         .select(['id', 'name', 'specialization'])
         .where('role', '=', 'doctor')
+        // Only a listed (approved) doctor can be asked for.
+        .where('status', '=', 'approved')
         .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
         .executeTakeFirst(),
 
@@ -72,6 +74,7 @@ export function appointmentRequestsRepository(db: DB) {
         .innerJoin('users as d', 'd.id', 'a.doctor_id')
         .select(['a.id', 'a.starts_at', 'a.doctor_id', 'd.name as doctor_name', 'd.specialization'])
         .where('a.reserved', '=', 0)
+        .where('d.status', '=', 'approved')
         .where('a.starts_at', '>', now);
       if (filter.doctorId) q = q.where('a.doctor_id', '=', filter.doctorId);
       if (filter.department) q = q.where('d.specialization', '=', filter.department);

@@ -4,7 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { requireApproved, type Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { appointmentsRepository } from '../appointments/repository.js';
 import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/slot-time.js';
@@ -53,6 +53,8 @@ export function appointmentRequestsService(app: App) {
   async function handlerOf(viewer: Viewer, request: RequestRow) {
     if (isAdmin(viewer)) return { admin: true, doctorId: null as string | null };
     if (viewer.role === 'doctor') {
+      // A doctor the clinic has not approved answers nothing.
+      requireApproved(viewer);
       const me = await repo.findUser(viewer.id);
       const mine = request.doctor_id === viewer.id || (request.doctor_id === null && me?.specialization === request.department);
       if (mine) return { admin: false, doctorId: viewer.id };
@@ -112,6 +114,8 @@ export function appointmentRequestsService(app: App) {
       if (viewer.role === 'patient') return (await repo.ofPatient(viewer.id)).map(toDto);
       if (isAdmin(viewer)) return (await repo.all()).map(toDto);
       if (viewer.role === 'doctor') {
+        // Requests carry patients' names and phones: a doctor sees them only once approved.
+        requireApproved(viewer);
         const me = await repo.findUser(viewer.id);
         return (await repo.forDoctor(viewer.id, me?.specialization ?? '')).map(toDto);
       }

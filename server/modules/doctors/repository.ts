@@ -36,7 +36,9 @@ export function doctorsRepository(db: DB) {
       let q = db
         .selectFrom('users')
         .select(['id', 'name', 'specialization', 'gender', 'image', 'fee_cents'])
-        .where('role', '=', 'doctor');
+        .where('role', '=', 'doctor')
+        // Search lists only approved doctors, like every other public list.
+        .where('status', '=', 'approved');
       if (filter.specialization !== undefined) q = q.where(sql<string>`lower(specialization)`, '=', filter.specialization.toLowerCase());
       if (filter.gender !== undefined) q = q.where('gender', '=', filter.gender);
       return q.execute();
