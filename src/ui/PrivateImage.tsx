@@ -15,10 +15,10 @@ export function PrivateImage({ src, alt, ...rest }: ImgHTMLAttributes<HTMLImageE
     let url: string | null = null;
     let cancelled = false;
     http
-      .get<Blob>(src.replace(/^\/api\//, ''), { responseType: 'blob' })
-      .then(({ data }) => {
+      .get<ArrayBuffer>(src.replace(/^\/api\//, ''), { responseType: 'arraybuffer' })
+      .then(({ data, headers }) => {
         if (cancelled) return;
-        url = URL.createObjectURL(data);
+        url = URL.createObjectURL(new Blob([data], { type: String(headers['content-type'] ?? 'image/png') }));
         setBlobUrl(url);
       })
       .catch(() => setBlobUrl(null));

@@ -15,8 +15,8 @@ export const adminApi = {
 
   /** Opens a licence document in a new tab: it needs the session token, so it is fetched as a blob first. */
   async openLicenseDocument(id: string) {
-    const { data } = await http.get<Blob>(`admin/professionals/${id}/license-document`, { responseType: 'blob' });
-    const url = URL.createObjectURL(data);
+    const { data, headers } = await http.get<ArrayBuffer>(`admin/professionals/${id}/license-document`, { responseType: 'arraybuffer' });
+    const url = URL.createObjectURL(new Blob([data], { type: String(headers['content-type'] ?? 'application/pdf') }));
     window.open(url, '_blank', 'noopener');
     window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
   },

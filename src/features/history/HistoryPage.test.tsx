@@ -108,6 +108,47 @@ describe('HistoryPage for the owning patient', () => {
     expect(within(dialog).getByRole('img', { name: 'Result of Complete blood count' })).toHaveAttribute('src', '/uploads/cbc.png');
   });
 
+  it('fetches a private lab result through the API client (which sends the token) instead of linking it', async () => {
+    let requested = false;
+    serve(makeHistory({ laboratory_tests: [{ _id: 'l2', lab: 'Lipid profile', name: 'Cairo Lab', result: '/api/history/lab/l2/result' }] }));
+    server.use(
+      http.get('/api/history/lab/l2/result', () => {
+        requested = true;
+        return new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png' } });
+      }),
+    );
+    // jsdom has no object URLs; the browser's own is exercised by the history journey.
+    const created = vi.fn(() => 'blob:lab-result');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the result of Lipid profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lipid profile' });
+    const image = await within(dialog).findByRole('img', { name: 'Result of Lipid profile' });
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+    expect(requested).toBe(true);
+  });
+
+  it('shows why reads were allowed, pages the log and counts refused guest attempts per address', async () => {
+    serve(makeHistory());
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/history/access-log/', ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page') ?? '1';
+        asked.push(page);
+        const entry = { ...log[0], _id: `e${page}`, reason: page === '1' ? 'Holds an upcoming appointment with her on 2026-12-01' : 'Saw her on 2026-11-01; access lasts 30 days after the appointment' };
+        return HttpResponse.json({ entries: [entry], page: Number(page), pages: 2, total: 51, guestRefusals: [{ address: '203.0.113.9', count: 40, first_at: '2026-11-20T10:00:00.000Z', last_at: '2026-11-21T10:00:00.000Z' }] });
+      }),
+    );
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+    const logPanel = await screen.findByRole('region', { name: 'Who viewed my record' });
+    expect(await within(logPanel).findByText('Holds an upcoming appointment with her on 2026-12-01')).toBeInTheDocument();
+    expect(within(logPanel).getByText(/40 attempts from the address 203\.0\.113\.9/)).toBeInTheDocument();
+    await userEvent.click(within(logPanel).getByRole('button', { name: 'Older entries' }));
+    expect(await within(logPanel).findByText('Saw her on 2026-11-01; access lasts 30 days after the appointment')).toBeInTheDocument();
+    expect(within(logPanel).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(asked).toContain('2');
+  });
+
   it('adds a diagnosis: sends the form, shows "Added successfully" in green, reloads and closes the modal', async () => {
     let current = makeHistory();
     let sent: FormData | null = null;
