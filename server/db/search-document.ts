@@ -8,6 +8,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export const productDocumentSql = "lower(products.name || ' ' || products.brand || ' ' || products.about)";
 
+/** Name and brand only: typos are matched here, where a word similarity is cheap to check (its own trigram index). */
+export const productNamesSql = "lower(products.name || ' ' || products.brand)";
+
 /** Where pg_trgm lives (public when migration 175 created it, elsewhere when it was there already), quoted. */
 export async function trigramSchema(db: Kysely<any>): Promise<string> {
   const { rows } = await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { productDocumentSql, trigramSchema } from '../search-document.js';
+import { productDocumentSql, productNamesSql, trigramSchema } from '../search-document.js';
 import { newOrderNumber } from '../../modules/orders/number.js';
 
 /**
@@ -24,6 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     const ops = sql.raw(`${await trigramSchema(db)}.gin_trgm_ops`);
     const doc = sql.raw(productDocumentSql.replaceAll('products.', ''));
     await sql`create index products_search_trgm on products using gin ((${doc}) ${ops})`.execute(db);
+    const names = sql.raw(productNamesSql.replaceAll('products.', ''));
+    await sql`create index products_names_trgm on products using gin ((${names}) ${ops})`.execute(db);
   } else {
     await sql`create virtual table products_fts using fts5(name, brand, about, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
     await sql`create virtual table products_fts_vocab using fts5vocab(products_fts, 'row')`.execute(db);
@@ -74,6 +76,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('payments').dropColumn('order_number').execute();
   await sql`drop index if exists products_in_stock_newest`.execute(db);
   if (isPostgres(db)) {
+    await sql`drop index if exists products_names_trgm`.execute(db);
     await sql`drop index if exists products_search_trgm`.execute(db);
   } else {
     for (const t of ['products_fts_insert', 'products_fts_update', 'products_fts_delete']) await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
-import { productDocumentSql, trigramSchema } from '../../db/search-document.js';
+import { productDocumentSql, productNamesSql, trigramSchema } from '../../db/search-document.js';
 import { closestTerms, ftsLiteral, searchWords } from './typos.js';
 
 export interface ProductFilters {
@@ -110,14 +110,15 @@ export function shopRepository(db: DB, dialect: Dialect) {
       const trgm = sql.raw(await trigram);
       const text = words.join(' ');
       const doc = sql.raw(productDocumentSql);
-      const names = sql`lower(products.name || ' ' || products.brand)`;
+      const names = sql.raw(productNamesSql);
       // Every word must be in the text, or (from four letters on) be within pg_trgm's word similarity
-      // threshold of a word of it, which forgives small typos. Both are served by the trigram index.
+      // threshold of a word of the name or brand, which forgives small typos. Trigram indexes serve both.
       const wordMatch = (word: string) =>
         word.length > 3
-          ? sql<boolean>`(${doc} like ${containsPattern(word)} escape '\\' or ${doc} operator(${trgm}.%>) ${word})`
+          ? sql<boolean>`(${doc} like ${containsPattern(word)} escape '\\' or ${names} operator(${trgm}.%>) ${word})`
           : sql<boolean>`${doc} like ${containsPattern(word)} escape '\\'`;
-      const relevance = sql<number>`(2 * ${trgm}.word_similarity(${text}, ${names}) + ${trgm}.word_similarity(${text}, ${doc}) + ts_rank(to_tsvector('simple', ${doc}), plainto_tsquery('simple', ${text})))`;
+      // Name and brand weigh most; the full-text rank adds the summary's words.
+      const relevance = sql<number>`(2 * ${trgm}.word_similarity(${text}, ${names}) + ts_rank(to_tsvector('simple', ${doc}), plainto_tsquery('simple', ${text})))`;
       return { q: q.where((eb) => eb.and(words.map(wordMatch))), rank: relevance };
     }
     const match = await ftsMatch(words);
