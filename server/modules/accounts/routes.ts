@@ -16,6 +16,8 @@ const signupFields = ['name', 'username', 'email', 'password', 'phone', 'gender'
 
 /** The only fields of a profile form that carry files. */
 const profileFiles = ['image', 'certificate'];
+/** Doctors and pharmacists may also send their licence document when they sign up. */
+const signupFiles = [...profileFiles, 'licenseDocument'];
 
 export default async function accountsRoutes(app: App) {
   const service = accountsService(app);
@@ -27,7 +29,7 @@ export default async function accountsRoutes(app: App) {
       `/${role}/auth/signup`,
       { schema: { tags, summary: `Register a ${role}`, ...formBody(signupFields), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
       },
-      async (request) => service.signup(role, await readForm(request, profileFiles), request.ip),
+      async (request) => service.signup(role, await readForm(request, signupFiles), request.ip),
     );
   }
 
