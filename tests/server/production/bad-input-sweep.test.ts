@@ -10,7 +10,6 @@ import { hostileStrings, longText, malformedBodies, multipartBody, unknownFields
  * swept without editing this file) receives empty, oversized, mistyped, malformed and hostile
  * requests as a guest and as each role. None may produce a 5xx, and every refusal is JSON `{message}`.
  */
-// Login limits and their slow-down have their own tests; here every bad login must be answered at once.
 const server = await startTestServer({ seed: true, env: { LOGIN_MAX_ATTEMPTS: '1000000', LOGIN_MAX_DELAY_SECONDS: '0' } });
 const { app } = server;
 afterAll(() => server.close());
