@@ -49,6 +49,25 @@ describe('a new idempotency key never replays another checkout', () => {
   });
 });
 
+describe('only approved pharmacists sell', () => {
+  it('drops a suspended pharmacist’s product from a cart it was already in, and checkout neither charges nor orders it', async () => {
+    const seller = await signUpAndLogin(server.app, 'pharmacist');
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const p = await listProduct(server.app, seller.token, { name: 'Seller Suspended', price: '10', quantity: '5' });
+    await setCart(server.app, buyer.token, p.slug, 1);
+    expect((await get('/api/cart', buyer.token)).json().cart).toHaveLength(1);
+    await server.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', seller.id).execute();
+    expect((await get('/api/cart', buyer.token)).json().cart).toHaveLength(0);
+    const refused = await checkout(server.app, buyer.token, { expectedTotal: '10' }, 'suspended-seller-0001');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().total).toBe(0);
+    expect(await paymentsOf(buyer.id)).toHaveLength(0);
+    // The product is hidden with its seller, so its stock is read from the database.
+    const stock = await server.database.db.selectFrom('products').select('quantity').where('slug', '=', p.slug).executeTakeFirstOrThrow();
+    expect(Number(stock.quantity)).toBe(5);
+  });
+});
+
 describe('price truth', () => {
   it('refuses with 409 and the new total when a price was raised after the buyer saw the cart, and charges nothing', async () => {
     const buyer = await signUpAndLogin(server.app, 'patient');

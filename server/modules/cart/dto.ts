@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
-import type { CartLine } from './repository.js';
+import { isOnSale, type CartLine } from './repository.js';
 
 export const cartSchema = z.object({
   _id: z.string(),
@@ -19,7 +19,7 @@ export type CartDto = z.infer<typeof cartSchema>;
 
 /** The cart as the client reads it. Lines of products no longer sold are left out. */
 export function toCartDto(userId: string, lines: CartLine[], images: ImageStore): CartDto {
-  const live = lines.filter((l) => Number(l.deleted) === 0);
+  const live = lines.filter(isOnSale);
   const totalCents = live.reduce((sum, l) => sum + Number(l.price_cents) * Number(l.quantity), 0);
   return {
     _id: userId,

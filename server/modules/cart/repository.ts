@@ -11,6 +11,7 @@ export function cartRepository(db: DB) {
       executor
         .selectFrom('cart_items')
         .innerJoin('products', 'products.id', 'cart_items.product_id')
+        .innerJoin('users as seller', 'seller.id', 'products.owner_id')
         .select([
           'cart_items.id',
           'cart_items.quantity',
@@ -22,6 +23,7 @@ export function cartRepository(db: DB) {
           'products.quantity as stock',
           'products.deleted',
           'products.owner_id',
+          'seller.status as seller_status',
         ])
         .where('cart_items.user_id', '=', userId)
         .orderBy('cart_items.created_at')
@@ -53,3 +55,6 @@ export function cartRepository(db: DB) {
 }
 
 export type CartLine = Awaited<ReturnType<ReturnType<typeof cartRepository>['lines']>>[number];
+
+/** A line can be shown and bought only while its product is listed and its pharmacist is approved (not suspended). */
+export const isOnSale = (line: Pick<CartLine, 'deleted' | 'seller_status'>) => Number(line.deleted) === 0 && line.seller_status === 'approved';

@@ -10,7 +10,7 @@ import { parseCard, summarize } from '../../payments/card.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { cartRepository, type CartLine } from '../cart/repository.js';
+import { cartRepository, isOnSale, type CartLine } from '../cart/repository.js';
 import { toOrderDto, toPaymentDto } from './dto.js';
 import { checkoutRepository } from './repository.js';
 import type { CheckoutsTable } from '../../db/schema.js';
@@ -135,7 +135,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         created_at: now, updated_at: now,
       });
       // Read again now that this is the user's only pending checkout: a twin that finished meanwhile has emptied it.
-      const current = (await carts.lines(viewer.id, trx)).filter((l) => Number(l.deleted) === 0);
+      const current = (await carts.lines(viewer.id, trx)).filter(isOnSale);
       if (cartFingerprint(current) !== cartKey) throw new CartChangedError();
       for (const line of ordered) {
         if (!(await repo.reserveStock(trx, line.product_id, Number(line.quantity)))) throw new OutOfStockError(line.name);
@@ -170,7 +170,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       const shipping = readShipping(form);
       const expected = readExpectedTotal(form);
 
-      const lines = (await carts.lines(viewer.id)).filter((l) => Number(l.deleted) === 0);
+      const lines = (await carts.lines(viewer.id)).filter(isOnSale);
       if (!lines.length) {
         // A duplicate submission without a key (a double click, a second tab) that arrives just after
         // its twin emptied the cart gets the twin's answer. A new key is a new purchase: it never
