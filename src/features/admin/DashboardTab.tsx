@@ -4,16 +4,18 @@ import { http, messageOf } from '../../api/http';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import type { Period, Stats } from './types';
+import { dollarsOf } from '../cart/money';
 
 const StatsChart = lazy(() => import('./StatsChart'));
 
-const egp = (cents: number) => (cents / 100).toLocaleString('en-EG', { style: 'currency', currency: 'EGP' });
+/** Revenue in the shop's own currency sign, as every price in the portal is shown. */
+const money = (cents: number) => dollarsOf(cents / 100);
 
 function PeriodCard({ title, period }: { title: string; period: Period }) {
   const rows: Array<[string, string]> = [
     ['Bookings', String(period.bookings)],
     ['Orders', String(period.orders)],
-    ['Revenue', egp(period.revenueCents)],
+    ['Revenue', money(period.revenueCents)],
     ['New patients', String(period.newPatients)],
   ];
   return (
