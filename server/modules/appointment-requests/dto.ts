@@ -1,3 +1,4 @@
+import type { AppointmentRequestsTable } from '../../db/schema.js';
 import { z } from 'zod';
 import { slotDateFields } from '../appointments/slot-time.js';
 
@@ -35,25 +36,12 @@ export const requestSlotSchema = z.object({
   doctor: z.object({ _id: z.string(), name: z.string() }),
 });
 
-export interface RequestRow {
-  id: string;
-  patient_id: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  doctor_id: string | null;
+/** A stored request with the names of its doctor and of the slot it was accepted into. */
+export type RequestRow = Omit<AppointmentRequestsTable, 'handled_by' | 'updated_at'> & {
   doctor_name: string | null;
-  department: string;
-  preferred_date: string;
-  preferred_time: string;
-  reason: string;
-  status: 'pending' | 'accepted' | 'declined';
-  decline_reason: string;
-  appointment_id: string | null;
   slot_starts_at: string | null;
   slot_doctor_name: string | null;
-  created_at: string;
-}
+};
 
 export function toRequestDto(row: RequestRow, timeZone: string): AppointmentRequestDto {
   return {

@@ -1,3 +1,4 @@
+import type { RequestForm } from '../../../shared/appointment-request.js';
 import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
 import { toDepartment } from '../../lib/departments.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -11,17 +12,6 @@ import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/sl
 import { toRequestDto, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
 
-/** What the request form sends; every field is text and may be missing. */
-export interface RequestForm {
-  name: string;
-  email: string;
-  phone: string;
-  department: string;
-  doctor: string;
-  date: string;
-  time: string;
-  reason: string;
-}
 
 /** How far ahead a visit may be asked for. */
 const maxDaysAhead = 366;

@@ -1,3 +1,4 @@
+import type { RequestForm } from '../../../shared/appointment-request';
 /** A slot as GET appointment returns it: the doctor's view fills `patient`, the patient's view `doctor`. */
 export interface Appointment {
   _id: string;
@@ -48,14 +49,4 @@ export interface RequestSlot {
   doctor: { _id: string; name: string };
 }
 
-/** What the request form sends. */
-export interface RequestForm {
-  name: string;
-  email: string;
-  phone: string;
-  department: string;
-  doctor: string;
-  date: string;
-  time: string;
-  reason: string;
-}
+export type { RequestForm };
