@@ -13,6 +13,7 @@ import * as accountSecurity from './migrations/2026-11-25-150-account-security.j
 import * as visits from './migrations/2026-11-25-155-visits-and-rating-comments.js';
 import * as appointmentRequests from './migrations/2026-11-25-170-appointment-requests.js';
 import * as shopSearchOrders from './migrations/2026-11-25-175-shop-search-orders.js';
+import * as allergies from './migrations/2026-11-25-180-allergies.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-155-visits-and-rating-comments': visits,
   '2026-11-25-170-appointment-requests': appointmentRequests,
   '2026-11-25-175-shop-search-orders': shopSearchOrders,
+  '2026-11-25-180-allergies': allergies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

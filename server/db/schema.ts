@@ -394,6 +394,12 @@ export interface HistoryContinuousMedicationsTable extends HistoryEntry {
   medicine: string;
   dose: string;
 }
+export type AllergySeverity = 'mild' | 'moderate' | 'severe';
+export interface HistoryAllergiesTable extends HistoryEntry {
+  substance: string;
+  reaction: string;
+  severity: AllergySeverity;
+}
 export interface HistoryLabTestsTable extends HistoryEntry {
   lab: string;
   name: string;
@@ -501,6 +507,7 @@ export interface Database {
   history_surgeries: HistorySurgeriesTable;
   history_continuous_medications: HistoryContinuousMedicationsTable;
   history_lab_tests: HistoryLabTestsTable;
+  history_allergies: HistoryAllergiesTable;
   history_access_log: HistoryAccessLogTable;
   history_guest_refusals: HistoryGuestRefusalsTable;
   admin_audit: AdminAuditTable;
