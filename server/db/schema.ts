@@ -394,6 +394,20 @@ export interface HistoryContinuousMedicationsTable extends HistoryEntry {
   medicine: string;
   dose: string;
 }
+/** Something that happened to a person, kept until she has read it. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  /** One of `notificationEvents` (server/modules/notifications/events.ts). */
+  event: string;
+  title: string;
+  body: string;
+  /** A path inside the portal, such as /orders/PO-1234; empty when there is nothing to open. */
+  link: string;
+  read_at: string | null;
+  created_at: string;
+}
+
 export type AllergySeverity = 'mild' | 'moderate' | 'severe';
 export interface HistoryAllergiesTable extends HistoryEntry {
   substance: string;
@@ -508,6 +522,7 @@ export interface Database {
   history_continuous_medications: HistoryContinuousMedicationsTable;
   history_lab_tests: HistoryLabTestsTable;
   history_allergies: HistoryAllergiesTable;
+  notifications: NotificationsTable;
   history_access_log: HistoryAccessLogTable;
   history_guest_refusals: HistoryGuestRefusalsTable;
   admin_audit: AdminAuditTable;
