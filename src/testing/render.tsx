@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RootState } from '../app/rootReducer';
 import { makeStore } from '../app/store';
 
@@ -11,18 +11,25 @@ interface Options {
   /** A route pattern, when the page reads path parameters (e.g. '/doctor/:name'). */
   path?: string;
   preloadedState?: Partial<RootState>;
+  /** History state of the first entry, as a `<Link state>` leaves it. */
+  routeState?: unknown;
+}
+
+/** Where a page sent the user; its path is readable from `data-path`. */
+function NavigatedAway() {
+  return <div data-testid="navigated-away" data-path={useLocation().pathname} />;
 }
 
 /** Renders a page with a real store and router, as the app does. */
-export function renderWithProviders(ui: ReactElement, { route = '/', path, preloadedState }: Options = {}) {
+export function renderWithProviders(ui: ReactElement, { route = '/', path, preloadedState, routeState }: Options = {}) {
   const store = makeStore(preloadedState);
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? route.slice(route.indexOf('?')) : '', state: routeState }]}>
         {path ? (
           <Routes>
             <Route path={path} element={ui} />
-            <Route path="*" element={<div data-testid="navigated-away" />} />
+            <Route path="*" element={<NavigatedAway />} />
           </Routes>
         ) : (
           ui

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, demo, launchBrowser, loginThroughUi, newContext, screenshot, startPortal, type Portal } from './harness.js';
+import { api, apiLogin, axe, demo, launchBrowser, loginThroughUi, newContext, screenshot, startPortal, type Portal } from './harness.js';
 import { call, dayFromNow, newAccount } from './production/helpers.js';
 
 /**
@@ -69,7 +68,7 @@ async function settle(page: Page) {
 
 /** Serious and critical violations on the current page, one line each. */
 async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where} ${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);

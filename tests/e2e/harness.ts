@@ -235,12 +235,19 @@ export async function loginThroughUi(page: Page, portal: Portal, email: string, 
   await page.waitForFunction(() => Boolean(localStorage.getItem('m_ph_uu')), undefined, { timeout: 15_000 });
 }
 
+/**
+ * axe-core with every rule it has, including the experimental label-content-name-mismatch
+ * (WCAG 2.5.3 Label in Name): a voice-control user says the words she sees, so an accessible
+ * name must contain them.
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+
 /** Zero serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page, context = '') {
   // A dialog or toast still fading in has a partial opacity, and axe would measure the colour
   // contrast of that in-between frame; check what a person sees once it has settled.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${context} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }

@@ -1,4 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../testing/server';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
@@ -45,5 +47,14 @@ describe('SiteNavbar', () => {
     await waitFor(() => expect(store.getState().session.token).toBeNull());
     expect(localStorage.getItem('access-token')).toBeNull();
     expect(await screen.findByRole('link', { name: 'Login/Register' })).toBeInTheDocument();
+  });
+});
+
+describe('SiteNavbar icon links', () => {
+  it('names the cart link with its count, so a screen reader hears how many products wait there', async () => {
+    const line = (slug: string) => ({ _id: slug, product: { slug, name: slug, price: 5, thumbnail: '' }, quantity: 1 });
+    server.use(http.get('/api/cart', () => HttpResponse.json({ cart: [{ _id: 'c1', products: [line('a'), line('b')], total: 10 }] })));
+    renderWithProviders(<SiteNavbar />, { preloadedState: signedIn(testUser({ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' })) });
+    expect(await screen.findByRole('link', { name: 'Cart, 2 products in the cart' })).toHaveAttribute('href', '/cart');
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { CartBadge } from '../../features/cart/CartBadge';
-import { ChatBadge } from '../../features/chat/ChatBadge';
+import { CartLink } from '../../features/cart/CartBadge';
+import { ChatLink } from '../../features/chat/ChatBadge';
 import { selectIsLoggedIn, selectRole } from '../../features/session/sessionSlice';
 import { DropdownMenu } from '../../ui/DropdownMenu';
-import { CartIcon, ChatIcon, LogoMark } from '../../ui/icons';
+import { LogoMark } from '../../ui/icons';
 import { useAppSelector } from '../hooks';
 import { UserMenu } from './UserMenu';
 
@@ -31,15 +31,9 @@ export function SiteNavbar() {
         </Link>
         <div className="d-flex align-items-center order-lg-last gap-2 site-navbar__icons">
           {loggedIn && (
-            <Link to="/chat" className="icon-link-btn" aria-label="Chat">
-              <ChatIcon />
-              <ChatBadge />
-            </Link>
+            <ChatLink />
           )}
-          <Link to="/cart" className="icon-link-btn" aria-label="Cart">
-            <CartIcon />
-            <CartBadge />
-          </Link>
+          <CartLink />
           {loggedIn ? (
             <UserMenu />
           ) : (

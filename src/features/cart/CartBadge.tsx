@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsLoggedIn } from '../session/sessionSlice';
+import { CartIcon } from '../../ui/icons';
 import { fetchCart, selectCartCount, selectCartStatus } from './cartSlice';
 
 /** The number of lines in the cart, on the navbar's cart icon. Loads the cart once signed in. */
@@ -18,7 +20,25 @@ export function CartBadge() {
   return (
     <span className="icon-badge" data-testid="cart-count">
       {count}
-      <span className="visually-hidden"> {count === 1 ? 'product' : 'products'} in the cart</span>
+      <span className="visually-hidden"> {cartCountWords(count)}</span>
     </span>
+  );
+}
+
+const cartCountWords = (count: number) => `${count === 1 ? 'product' : 'products'} in the cart`;
+
+/**
+ * The navbar's cart icon. Its name carries the count ("Cart, 2 products in the cart"): a name set
+ * on the link replaces the text inside it, so the count must be part of that name, not only of the badge.
+ */
+export function CartLink() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const count = useAppSelector(selectCartCount);
+  const name = loggedIn && count > 0 ? `Cart, ${count} ${cartCountWords(count)}` : 'Cart';
+  return (
+    <Link to="/cart" className="icon-link-btn" aria-label={name}>
+      <CartIcon />
+      <CartBadge />
+    </Link>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ChatIcon } from '../../ui/icons';
 import { selectToken } from '../session/sessionSlice';
 import { useChatConnection } from './chatConnection';
 import { fetchChats, selectChatStatus, selectUnreadChats } from './chatSlice';
@@ -24,7 +26,20 @@ export function ChatBadge() {
   return (
     <span className="icon-badge" data-testid="chat-badge">
       {unread}
-      <span className="visually-hidden"> conversations with unread messages</span>
+      <span className="visually-hidden"> {unreadWords(unread)}</span>
     </span>
+  );
+}
+
+const unreadWords = (count: number) => `${count === 1 ? 'conversation' : 'conversations'} with unread messages`;
+
+/** The navbar's chat icon, named with its count like the cart's ("Chat, 1 conversation with unread messages"). */
+export function ChatLink() {
+  const unread = useAppSelector(selectUnreadChats);
+  return (
+    <Link to="/chat" className="icon-link-btn" aria-label={unread > 0 ? `Chat, ${unread} ${unreadWords(unread)}` : 'Chat'}>
+      <ChatIcon />
+      <ChatBadge />
+    </Link>
   );
 }

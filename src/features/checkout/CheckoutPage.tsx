@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { LoginLink } from '../../ui/LoginLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageBanner } from '../../ui/PageBanner';
@@ -86,9 +87,7 @@ export default function CheckoutPage() {
       <>
         <PageBanner title="Checkout" />
         <EmptyState message="you must log in first">
-          <Link to="/account/login" className="btn btn-primary">
-            Login
-          </Link>
+          <LoginLink className="btn btn-primary">Login</LoginLink>
         </EmptyState>
       </>
     );

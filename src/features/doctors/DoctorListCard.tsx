@@ -56,13 +56,13 @@ export function DoctorListCard({ doctor, timeZone }: { doctor: DoctorSummary; ti
           </p>
         )}
         <div className="mt-auto d-flex gap-2 flex-wrap">
-          <Link className="btn btn-primary btn-sm" to={profile} aria-label={`View the profile and appointments of ${doctor.name}`}>
+          <Link className="btn btn-primary btn-sm" to={profile} aria-label={`View profile of ${doctor.name}`}>
             View profile
           </Link>
           <Link
             className="btn btn-outline-primary btn-sm"
             to={`/appointment/request/${encodeURIComponent(doctor.name)}/${encodeURIComponent(doctor.specialization)}`}
-            aria-label={`Request an appointment with ${doctor.name}`}
+            aria-label={`Request appointment with ${doctor.name}`}
           >
             Request appointment
           </Link>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { Link } from 'react-router-dom';
+import { LoginLink } from '../../ui/LoginLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
@@ -91,9 +91,7 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
           Close
         </button>
         {!loggedIn ? (
-          <Link className="btn btn-primary" to="/account/login">
-            Login
-          </Link>
+          <LoginLink className="btn btn-primary">Login</LoginLink>
         ) : (
           <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={busy || Boolean(done)}>
             {busy ? 'Please wait…' : action === 'reserve' ? 'Save' : 'Cancel appointment'}

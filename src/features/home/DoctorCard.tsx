@@ -19,7 +19,7 @@ export function DoctorCard({ doctor }: { doctor: TopDoctor }) {
             <span aria-hidden="true">★</span> {rate.toFixed(1)} <span className="visually-hidden">out of 5</span>
           </p>
         )}
-        <Link className="btn btn-outline-primary btn-sm" to={`/doctor/${encodeURIComponent(doctor.name)}`} aria-label={`View the profile of ${doctor.name}`}>
+        <Link className="btn btn-outline-primary btn-sm" to={`/doctor/${encodeURIComponent(doctor.name)}`} aria-label={`View profile of ${doctor.name}`}>
           View profile
         </Link>
       </div>

@@ -51,7 +51,7 @@ describe('HomePage', () => {
     expect(await within(topDoctors).findByRole('heading', { name: 'Dr. Ahmed Hassan' })).toBeInTheDocument();
     expect(within(topDoctors).getByAltText('Dr. Ahmed Hassan')).toHaveAttribute('src', 'https://cdn.clinic.test/ahmed.png');
     expect(within(topDoctors).getAllByText('Top rated')).toHaveLength(1);
-    expect(within(topDoctors).getByRole('link', { name: 'View the profile of Dr. Mona Saleh' })).toHaveAttribute('href', '/doctor/Dr.%20Mona%20Saleh');
+    expect(within(topDoctors).getByRole('link', { name: 'View profile of Dr. Mona Saleh' })).toHaveAttribute('href', '/doctor/Dr.%20Mona%20Saleh');
 
     expect(screen.getByRole('link', { name: '+20 2 3761 4400' })).toHaveAttribute('href', 'tel:+20237614400');
 

@@ -74,3 +74,21 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/account/forgot-password');
   });
 });
+
+describe('LoginPage after an interrupted action', () => {
+  it('returns a guest to the page that sent her to log in (such as the checkout she started)', async () => {
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ user: testUser({ tokens: [{ token }] }), role: 'patient' })));
+    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', routeState: { returnTo: '/checkout' } });
+    await userEvent.type(screen.getByLabelText(/email/i), 'patient@clinic.test');
+    await userEvent.type(screen.getByLabelText(/password/i), 'Patient#2026{Enter}');
+    expect(await screen.findByTestId('navigated-away', {}, { timeout: 2000 })).toHaveAttribute('data-path', '/checkout');
+  });
+
+  it('goes home when the address to return to is outside the portal', async () => {
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ user: testUser({ tokens: [{ token }] }), role: 'patient' })));
+    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', routeState: { returnTo: '//evil.example/' } });
+    await userEvent.type(screen.getByLabelText(/email/i), 'patient@clinic.test');
+    await userEvent.type(screen.getByLabelText(/password/i), 'Patient#2026{Enter}');
+    expect(await screen.findByTestId('navigated-away', {}, { timeout: 2000 })).toHaveAttribute('data-path', '/');
+  });
+});

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
+import { returnPath } from './returnTo';
 import { login, loginWithCode, selectIsLoggedIn, selectLoginStatus } from './sessionSlice';
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const status = useAppSelector(selectLoginStatus);
   // Only a visitor who arrives already signed in is sent away at once; a fresh login waits 0.5 s.
@@ -40,7 +42,7 @@ export default function LoginPage() {
 
   const finish = () => {
     setDone(true);
-    window.setTimeout(() => navigate('/'), 500);
+    window.setTimeout(() => navigate(returnPath(location.state)), 500);
   };
 
   const onCode = async (event: FormEvent) => {
@@ -119,7 +121,7 @@ export default function LoginPage() {
               </>
             )}
             <p className="mt-4 mb-0 text-center">
-              New here? <Link to="/account/register">Create an account</Link>
+              New here? <Link to="/account/register" state={location.state}>Create an account</Link>
             </p>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { departments } from '../../ui/departments';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
@@ -33,6 +33,7 @@ export const professionalSuccess =
 export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const fields = registrationFields[kind];
   const [text, setText] = useState(emptyText);
   const [place, setPlace] = useState({ country: '', government: '' });
@@ -64,7 +65,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
     try {
       await dispatch(register({ kind, form })).unwrap();
       setSuccess(kind === 'patient' ? registrationSuccess : professionalSuccess);
-      window.setTimeout(() => navigate('/account/login'), registrationRedirectMs[kind]);
+      window.setTimeout(() => navigate('/account/login', { state: location.state }), registrationRedirectMs[kind]);
     } catch (message) {
       setError(String(message));
       setBusy(false);
@@ -164,7 +165,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
               </button>
             </Form>
             <p className="mt-4 mb-0">
-              Already registered? <Link to="/account/login">Log in</Link>
+              Already registered? <Link to="/account/login" state={location.state}>Log in</Link>
             </p>
           </div>
         </div>
