@@ -116,6 +116,10 @@ describe('who may read a history', () => {
     expect(history.patient.name).toBe('Sara Ali');
     expect(history.diagnosis.length).toBeGreaterThan(0);
     expect(history.diagnosis[0].doctor).toEqual({ _id: expect.any(String), name: expect.stringMatching(/^Dr\. /) });
+    expect(history.diagnosis[0]).toMatchObject({ self_reported: false, author: { role: 'doctor' } });
+    expect(history.allergies).toEqual([
+      expect.objectContaining({ substance: 'Penicillin', reaction: 'Hives and swelling', severity: 'severe', self_reported: true, author: expect.objectContaining({ name: 'Sara Ali' }) }),
+    ]);
     expect(history.genetic_disease[0].cured).toBe(false);
     expect(Number.isNaN(new Date(history.medicines[0].date).getTime())).toBe(false);
   });
