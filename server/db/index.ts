@@ -34,7 +34,7 @@ export interface OpenedDatabase {
 }
 
 // Migrations are listed here rather than read from disk, so the same list works under tsx and in tests.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-23-001-initial': initial,
   '2026-11-23-020-shop': shop,
   '2026-11-23-030-history': history,

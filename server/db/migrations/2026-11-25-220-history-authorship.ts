@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 const id = 'varchar(24)';
 
@@ -36,7 +36,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('history_diagnoses').dropColumn('told_by').execute();
+  // SQLite cannot drop a column that is part of a foreign key, so there author_id stays (unused).
+  const columns = ['deleted_at', 'hidden_at', 'self_reported', ...(db.getExecutor().adapter instanceof PostgresAdapter ? ['author_id'] : [])];
   for (const table of entryTables) {
-    for (const column of ['deleted_at', 'hidden_at', 'self_reported', 'author_id']) await db.schema.alterTable(table).dropColumn(column).execute();
+    for (const column of columns) await db.schema.alterTable(table).dropColumn(column).execute();
   }
 }
