@@ -15,6 +15,7 @@ import * as appointmentRequests from './migrations/2026-11-25-170-appointment-re
 import * as shopSearchOrders from './migrations/2026-11-25-175-shop-search-orders.js';
 import * as allergies from './migrations/2026-11-25-180-allergies.js';
 import * as notifications from './migrations/2026-11-25-190-notifications.js';
+import * as historyAuthorship from './migrations/2026-11-25-220-history-authorship.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,7 +35,7 @@ export interface OpenedDatabase {
 }
 
 // Migrations are listed here rather than read from disk, so the same list works under tsx and in tests.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-23-001-initial': initial,
   '2026-11-23-020-shop': shop,
   '2026-11-23-030-history': history,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-175-shop-search-orders': shopSearchOrders,
   '2026-11-25-180-allergies': allergies,
   '2026-11-25-190-notifications': notifications,
+  '2026-11-25-220-history-authorship': historyAuthorship,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -365,6 +365,14 @@ interface HistoryEntry {
   id: string;
   history_id: string;
   created_at: string;
+  /** Who wrote the entry; null for entries older than authorship (all self-reported) or a deleted account. */
+  author_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the patient wrote it herself; 0 when a doctor with a care relation did. */
+  self_reported: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Set when the patient hid a doctor's entry from her own view; doctors and the log still see it. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when the patient removed her own entry; it can be restored for a short while, then it is purged. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface HistoryMedicinesTable extends HistoryEntry {
@@ -374,7 +382,10 @@ export interface HistoryMedicinesTable extends HistoryEntry {
 export interface HistoryDiagnosesTable extends HistoryEntry {
   diagnosis: string;
   notes: string;
+  /** No longer written: a patient could name any doctor here. Kept for old rows, cleared by migration 220. */
   doctor_id: string | null;
+  /** Self-reported: who told her ("Dr Hassan at the city clinic"), free text that makes no doctor its author. */
+  told_by: ColumnType<string, string | undefined, string>;
 }
 export interface HistoryChronicDiseasesTable extends HistoryEntry {
   diagnosis: string;
@@ -420,6 +431,9 @@ export interface HistoryLabTestsTable extends HistoryEntry {
   result: string;
 }
 
+/** What the access log records: reads, and every change (adding, removing, hiding and their undoing). */
+export type HistoryLogAction = 'read' | 'add' | 'delete' | 'restore' | 'hide' | 'unhide';
+
 /** Append-only: who read or changed a history, never the medical values themselves. */
 export interface HistoryAccessLogTable {
   id: string;
@@ -427,7 +441,7 @@ export interface HistoryAccessLogTable {
   actor_id: string | null;
   actor_name: string;
   actor_role: string;
-  action: 'read' | 'add' | 'delete';
+  action: HistoryLogAction;
   target: string;
   outcome: 'allowed' | 'denied';
   /** Why an allowed read was allowed (her own record, a reservation and its date). */

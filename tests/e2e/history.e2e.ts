@@ -72,7 +72,7 @@ async function addEntry(page: Page, section: string, title: string, fill: (dialo
 }
 
 describe('medical history journey', () => {
-  it('the patient adds one entry of every kind, removes one, and opens her lab result', async () => {
+  it('the patient adds one entry of every kind, removes one after confirming (with Undo), and opens her lab result', async () => {
     const page = await signedInPage(owner);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('link', { name: 'Medical History', exact: true }).click();
@@ -87,7 +87,12 @@ describe('medical history journey', () => {
     await addEntry(page, 'diagnosis', 'Add diagnosis', async (d) => {
       await d.getByLabel('Diagnosis *').fill('Iron deficiency anaemia');
       await d.getByLabel('Notes').fill('Ferritin 8 ng/mL');
-      await d.getByLabel('Doctor').selectOption({ label: 'Dr. Hany Said' });
+      await d.getByLabel('Told to me by (optional)').fill('Dr. Hany Said');
+    });
+    await addEntry(page, 'allergies', 'Add allergy', async (d) => {
+      await d.getByLabel('Substance *').fill('Penicillin');
+      await d.getByLabel('Reaction').fill('Hives and swelling');
+      await d.getByLabel('Severity *').selectOption({ label: 'severe' });
     });
     await addEntry(page, 'chronic diseases', 'Add Chronic disease', async (d) => {
       await d.getByLabel('Disease name *').fill('Asthma');
@@ -125,11 +130,34 @@ describe('medical history journey', () => {
     for (const text of ['Ferrous sulphate 200 mg', '25 - 01 - 2025', 'Iron deficiency anaemia', 'Asthma', '01 - 09 - 2010', 'Thalassaemia minor', 'Tonsillectomy', 'Levothyroxine 50 mcg', 'Cairo Lab']) {
       await page.getByRole('cell', { name: text, exact: true }).waitFor();
     }
-    expect(await page.getByRole('row', { name: /Iron deficiency anaemia/ }).getByText('Dr. Hany Said').count()).toBe(1);
+    // Her own diagnosis names who told her, but is marked self-reported: no doctor is its author.
+    const own = page.getByRole('row', { name: /Iron deficiency anaemia/ });
+    await own.getByText('Told to me by Dr. Hany Said').waitFor();
+    await own.getByText('Self-reported').waitFor();
+    await page.getByRole('row', { name: /Penicillin/ }).getByText('severe').waitFor();
 
+    // Removing asks first; Cancel keeps the entry.
     await page.getByRole('button', { name: 'Remove Tonsillectomy' }).click();
+    let confirm = page.getByRole('dialog', { name: 'Remove this entry?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Tonsillectomy', exact: true }).waitFor();
+    // Remove, then Undo brings it back.
+    await page.getByRole('button', { name: 'Remove Tonsillectomy' }).click();
+    confirm = page.getByRole('dialog', { name: 'Remove this entry?' });
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.getByText('There are no surgeries added yet.').waitFor();
     expect(await page.getByText('Added successfully').count()).toBe(0);
+    await page.getByText('Removed “Tonsillectomy”.').waitFor();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByRole('cell', { name: 'Tonsillectomy', exact: true }).waitFor();
+    // Removed for good this time: the offer runs out after a few seconds.
+    await page.getByRole('button', { name: 'Remove Tonsillectomy' }).click();
+    await page.getByRole('dialog', { name: 'Remove this entry?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('There are no surgeries added yet.').waitFor();
+    await page.getByText('Removed “Tonsillectomy”.').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.reload();
+    await page.getByText('There are no surgeries added yet.').waitFor();
 
     await page.getByRole('button', { name: 'Open the result of Complete blood count' }).click();
     const result = page.getByRole('dialog', { name: 'Complete blood count' });
@@ -146,15 +174,22 @@ describe('medical history journey', () => {
     await page.context().close();
   });
 
-  it('a doctor with a reservation opens it read-only from the appointments table', async () => {
+  it('a doctor with a reservation opens it from the appointments table and adds a diagnosis signed with his name', async () => {
     const page = await signedInPage(firstDoctor);
     await page.goto(`${portal.url}/settings/appointments`);
     await page.getByRole('link', { name: 'Medical history of Laila Mahmoud' }).click();
     await page.waitForURL(`${portal.url}/history/${owner.id}`);
     await page.getByRole('cell', { name: 'Iron deficiency anaemia' }).waitFor();
-    await page.getByText('You are viewing this medical history read-only.').waitFor();
-    expect(await page.getByRole('button', { name: /^Add to / }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    await page.getByRole('row', { name: /Iron deficiency anaemia/ }).getByText('Self-reported').waitFor();
+    await page.getByText('You can add entries to this medical history; they are signed with your name.', { exact: false }).waitFor();
+    await addEntry(page, 'diagnosis', 'Add diagnosis', async (d) => {
+      await d.getByText('This entry will be signed with your name.').waitFor();
+      await d.getByLabel('Diagnosis *').fill('Acute bronchitis');
+      await d.getByLabel('Visit note').fill('Cough for 10 days, chest clear; rest and fluids.');
+    });
+    const written = page.getByRole('row', { name: /Acute bronchitis/ });
+    expect(await written.getByText('Dr. Hany Said').count()).toBe(2);
+    expect(await page.getByRole('button', { name: /^(Remove|Hide) / }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Who viewed my record' }).count()).toBe(0);
     await expectAccessible(page, 'history doctor');
     await screenshot(page, 'history-doctor');
@@ -164,6 +199,36 @@ describe('medical history journey', () => {
     await second.goto(`${portal.url}/history/${owner.id}`);
     await second.getByRole('cell', { name: 'Asthma' }).waitFor();
     await second.context().close();
+  });
+
+  it('the patient cannot remove the doctor’s diagnosis but hides it after confirming, with Undo; the doctor still sees it', async () => {
+    const page = await signedInPage(owner);
+    await page.goto(`${portal.url}/history/${owner.id}`);
+    const row = page.getByRole('row', { name: /Acute bronchitis/ });
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Hide Acute bronchitis' }).click();
+    let confirm = page.getByRole('dialog', { name: 'Hide this entry?' });
+    await confirm.getByText(/your doctors and the access log still see it/).waitFor();
+    await confirm.getByRole('button', { name: 'Hide', exact: true }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('Hidden “Acute bronchitis”.').waitFor();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await row.waitFor();
+    // Hidden for good, then seen again through the switch.
+    await row.getByRole('button', { name: 'Hide Acute bronchitis' }).click();
+    confirm = page.getByRole('dialog', { name: 'Hide this entry?' });
+    await confirm.getByRole('button', { name: 'Hide', exact: true }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('switch', { name: 'Show hidden entries (1)' }).check();
+    await row.getByText('Hidden', { exact: true }).waitFor();
+    await expectAccessible(page, 'history hidden entries');
+    await page.context().close();
+
+    const doctor = await signedInPage(firstDoctor);
+    await doctor.goto(`${portal.url}/history/${owner.id}`);
+    await doctor.getByRole('row', { name: /Acute bronchitis/ }).getByText('Hidden by the patient').waitFor();
+    await doctor.context().close();
   });
 
   it('another patient is refused with the server’s message', async () => {
@@ -184,6 +249,7 @@ describe('medical history journey', () => {
       await panel.getByRole('row', { name: new RegExp(`${name}.*Opened your record.*Allowed`) }).first().waitFor();
     }
     await panel.getByRole('row', { name: /Omar Khaled.*Refused/ }).waitFor();
+    await panel.getByRole('row', { name: /Dr\. Hany Said.*Added a diagnosis.*Allowed/ }).first().waitFor();
     await panel.scrollIntoViewIfNeeded();
     await expectAccessible(page, 'history access log');
     await screenshot(page, 'history-access-log');

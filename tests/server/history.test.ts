@@ -116,6 +116,10 @@ describe('who may read a history', () => {
     expect(history.patient.name).toBe('Sara Ali');
     expect(history.diagnosis.length).toBeGreaterThan(0);
     expect(history.diagnosis[0].doctor).toEqual({ _id: expect.any(String), name: expect.stringMatching(/^Dr\. /) });
+    expect(history.diagnosis[0]).toMatchObject({ self_reported: false, author: { role: 'doctor' } });
+    expect(history.allergies).toEqual([
+      expect.objectContaining({ substance: 'Penicillin', reaction: 'Hives and swelling', severity: 'severe', self_reported: true, author: expect.objectContaining({ name: 'Sara Ali' }) }),
+    ]);
     expect(history.genetic_disease[0].cured).toBe(false);
     expect(Number.isNaN(new Date(history.medicines[0].date).getTime())).toBe(false);
   });
@@ -123,10 +127,9 @@ describe('who may read a history', () => {
 
 describe('adding entries (always into the caller’s own history)', () => {
   it('adds every kind from the whole shared form, reading only each kind’s own fields', async () => {
-    const doctors = (await server.app.inject({ method: 'GET', url: '/api/doctors' })).json().doctors;
-    const doctorId = doctors[0]._id;
     const steps: [string, Parameters<typeof withToken>[1]][] = [
-      ['diagnosis', { diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', doctor: doctorId, medicine: 'left over', date: 'junk' }],
+      ['diagnosis', { diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', told_by: 'Dr. Karim at the city clinic', medicine: 'left over', date: 'junk' }],
+      ['allergies', { substance: 'Penicillin', reaction: 'Hives', severity: 'severe', medicine: 'left over', date: 'junk' }],
       ['medicines', { medicine: 'Ferrous sulphate 200 mg', date: '01/25/1970', diagnosis: 'Iron deficiency anaemia' }],
       ['continuous_medications', { medicine: 'Levothyroxine 50 mcg', dose: 'One tablet before breakfast', date: 'not a date' }],
       ['surgeries', { name: 'Tonsillectomy', date: '03-15-2004', cured: 'maybe' }],
@@ -140,13 +143,16 @@ describe('adding entries (always into the caller’s own history)', () => {
       expect(res.json()).toEqual({ message: 'Added successfully', _id: expect.stringMatching(/^[0-9a-f]{24}$/) });
     }
     const history = await historyOf(owner);
-    expect(history.diagnosis).toEqual([{ _id: expect.any(String), diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', doctor: { _id: doctorId, name: doctors[0].name } }]);
-    expect(history.medicines).toEqual([{ _id: expect.any(String), medicine: 'Ferrous sulphate 200 mg', date: '1970-01-25T12:00:00.000Z' }]);
-    expect(history.continuous_medications).toEqual([{ _id: expect.any(String), medicine: 'Levothyroxine 50 mcg', dose: 'One tablet before breakfast' }]);
-    expect(history.surgeries).toEqual([{ _id: expect.any(String), name: 'Tonsillectomy', date: '2004-03-15T12:00:00.000Z' }]);
-    expect(history.chronic_diseases).toEqual([{ _id: expect.any(String), diagnosis: 'Asthma', date: '2010-09-01T12:00:00.000Z', cured: false }]);
-    expect(history.genetic_disease).toEqual([{ _id: expect.any(String), disease: 'Thalassaemia minor', injured: 'Mother', cured: true }]);
-    expect(history.laboratory_tests).toEqual([{ _id: expect.any(String), lab: 'Complete blood count', name: 'Cairo Lab', result: expect.stringMatching(/^\/api\/history\/lab\/[0-9a-f]{24}\/result$/) }]);
+    // Each of her own entries is signed with her account and marked self-reported.
+    const mine = { _id: expect.any(String), author: { _id: owner.id, name: 'Laila Mahmoud', role: 'patient' }, self_reported: true, hidden: false };
+    expect(history.diagnosis).toEqual([{ ...mine, diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', doctor: null, told_by: 'Dr. Karim at the city clinic' }]);
+    expect(history.allergies).toEqual([{ ...mine, substance: 'Penicillin', reaction: 'Hives', severity: 'severe' }]);
+    expect(history.medicines).toEqual([{ ...mine, medicine: 'Ferrous sulphate 200 mg', date: '1970-01-25T12:00:00.000Z' }]);
+    expect(history.continuous_medications).toEqual([{ ...mine, medicine: 'Levothyroxine 50 mcg', dose: 'One tablet before breakfast' }]);
+    expect(history.surgeries).toEqual([{ ...mine, name: 'Tonsillectomy', date: '2004-03-15T12:00:00.000Z' }]);
+    expect(history.chronic_diseases).toEqual([{ ...mine, diagnosis: 'Asthma', date: '2010-09-01T12:00:00.000Z', cured: false }]);
+    expect(history.genetic_disease).toEqual([{ ...mine, disease: 'Thalassaemia minor', injured: 'Mother', cured: true }]);
+    expect(history.laboratory_tests).toEqual([{ ...mine, lab: 'Complete blood count', name: 'Cairo Lab', result: expect.stringMatching(/^\/api\/history\/lab\/[0-9a-f]{24}\/result$/) }]);
     // Served privately through the authorized route, never from /uploads.
     const image = await server.app.inject({ method: 'GET', url: history.laboratory_tests[0].result, headers: { authorization: owner.token } });
     expect(image.statusCode).toBe(200);
@@ -154,16 +160,21 @@ describe('adding entries (always into the caller’s own history)', () => {
     expect(image.rawPayload.equals(tinyPng)).toBe(true);
   });
 
-  it('stores a diagnosis without a doctor as null and refuses a doctor id that is not a doctor', async () => {
+  it('never lets a patient name a doctor as the author of her own diagnosis', async () => {
     const none = await add(owner.token, 'diagnosis', { diagnosis: 'Seasonal allergy', doctor: '' });
     expect(none.statusCode).toBe(200);
     const history = await historyOf(owner);
     expect(history.diagnosis.find((d: { diagnosis: string }) => d.diagnosis === 'Seasonal allergy').doctor).toBeNull();
-    for (const doctor of [otherPatient.id, newId(), 'Dr. Who']) {
-      const res = await add(owner.token, 'diagnosis', { diagnosis: 'Something', doctor });
+    for (const doctor of [bookedDoctor.id, unbookedDoctor.id, otherPatient.id, 'Dr. Who']) {
+      const res = await add(owner.token, 'diagnosis', { diagnosis: 'Written by a doctor?', doctor });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Please choose the doctor from the list');
+      expect(res.json().message).toBe('A diagnosis you add yourself cannot name a doctor as its author; write who told you in “Told to me by” instead');
     }
+    const after = await historyOf(owner);
+    expect(after.diagnosis.some((d: { diagnosis: string }) => d.diagnosis === 'Written by a doctor?')).toBe(false);
+    // Not even the doctor's own view shows a diagnosis of hers as his.
+    const seen = (await read(bookedDoctor.token, owner.id)).json().history;
+    expect(seen.diagnosis.every((d: { doctor: unknown; self_reported: boolean }) => d.doctor === null && d.self_reported)).toBe(true);
   });
 
   it('treats the untouched "[object Object]" diagnosis as empty and says what is missing', async () => {
@@ -227,9 +238,9 @@ describe('adding entries (always into the caller’s own history)', () => {
     }
     const guest = await server.app.inject({ method: 'POST', url: '/api/history/medicines', ...multipart({ ...sharedForm, medicine: 'Aspirin', date: '01/01/2020' }) });
     expect(guest.statusCode).toBe(401);
-    const unknown = await add(owner.token, 'allergies', { medicine: 'x' });
+    const unknown = await add(owner.token, 'vaccinations', { medicine: 'x' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('There is no medical history section called "allergies"');
+    expect(unknown.json().message).toBe('There is no medical history section called "vaccinations"');
   });
 
   it('accepts JSON and urlencoded bodies too', async () => {
@@ -256,6 +267,7 @@ describe('removing entries', () => {
       ['chronic_disease', 'disease', history.chronic_diseases[0]._id],
       ['genetic_disease', 'disease', history.genetic_disease[0]._id],
       ['lab', 'lab', history.laboratory_tests[0]._id],
+      ['allergies', 'allergy', history.allergies[0]._id],
     ];
     const stored = await server.app.db.selectFrom('history_lab_tests').select('result').where('id', '=', history.laboratory_tests[0]._id).executeTakeFirstOrThrow();
     const labFile = server.app.privateFiles.locate(stored.result)?.file ?? '';
@@ -268,8 +280,13 @@ describe('removing entries', () => {
     const after = await historyOf(owner);
     const ids = JSON.stringify(after);
     for (const [, , id] of pairs) expect(ids).not.toContain(id);
-    // A removed result is no longer reachable by its address.
+    // A removed result is no longer reachable by its address, and its file goes once the undo time is over.
+    const address = await server.app.inject({ method: 'GET', url: `/api/history/lab/${history.laboratory_tests[0]._id}/result`, headers: { authorization: owner.token } });
+    expect(address.statusCode).toBe(404);
+    await server.app.db.updateTable('history_lab_tests').set({ deleted_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', history.laboratory_tests[0]._id).execute();
+    await historyOf(owner);
     expect(existsSync(labFile)).toBe(false);
+    expect(await server.app.db.selectFrom('history_lab_tests').select('id').where('id', '=', history.laboratory_tests[0]._id).executeTakeFirst()).toBeUndefined();
   });
 
   it('cannot remove another patient’s entry, and says so', async () => {
@@ -304,7 +321,7 @@ describe('the access log', () => {
     expect(has('Laila Mahmoud', 'patient', 'read', 'history', 'allowed')).toBe(true);
     // Guests' refusals are counted per address rather than written one row each.
     expect(res.json().guestRefusals.some((r: { count: number }) => r.count >= 1)).toBe(true);
-    for (const kind of ['diagnosis', 'lab', 'medicines', 'continuous_medications', 'surgeries', 'chronic_disease', 'genetic_disease']) {
+    for (const kind of ['diagnosis', 'lab', 'medicines', 'continuous_medications', 'surgeries', 'chronic_disease', 'genetic_disease', 'allergies']) {
       expect(has('Laila Mahmoud', 'patient', 'add', kind, 'allowed'), kind).toBe(true);
       expect(has('Laila Mahmoud', 'patient', 'delete', kind, 'allowed'), kind).toBe(true);
     }

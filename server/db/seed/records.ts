@@ -58,9 +58,15 @@ export async function seedRecords(db: Kysely<Database>, patientId: string, docto
     { id: newId(), history_id: historyId, medicine: 'Vitamin D3 5000 IU weekly', date: at(2025, 9, 1), created_at: iso(80) },
   ]).execute();
   await db.insertInto('history_diagnoses').values([
-    { id: newId(), history_id: historyId, diagnosis: 'Essential hypertension, stage 1', notes: 'Lifestyle changes and home monitoring; review in 3 months.', doctor_id: doctorId, created_at: iso(90) },
-    { id: newId(), history_id: historyId, diagnosis: 'Vitamin D deficiency', notes: 'Level 14 ng/mL.', doctor_id: otherDoctorId, created_at: iso(80) },
+    // Written by the doctors at her visits, signed with their accounts.
+    { id: newId(), history_id: historyId, diagnosis: 'Essential hypertension, stage 1', notes: 'Lifestyle changes and home monitoring; review in 3 months.', author_id: doctorId, self_reported: 0, created_at: iso(90) },
+    { id: newId(), history_id: historyId, diagnosis: 'Vitamin D deficiency', notes: 'Level 14 ng/mL.', author_id: otherDoctorId, self_reported: 0, created_at: iso(80) },
   ]).execute();
+  // She told the clinic herself; the prescription safety check reads it.
+  await db
+    .insertInto('history_allergies')
+    .values({ id: newId(), history_id: historyId, substance: 'Penicillin', reaction: 'Hives and swelling', severity: 'severe', author_id: patientId, self_reported: 1, created_at: iso(120) })
+    .execute();
   await db.insertInto('history_chronic_diseases').values([
     { id: newId(), history_id: historyId, diagnosis: 'Hypertension', date: at(2025, 8, 20), cured: 0, created_at: iso(90) },
   ]).execute();

@@ -7,6 +7,18 @@ import type { HistoryRepository } from './repository.js';
 
 const id = z.string();
 
+/**
+ * What every entry carries besides its own fields: who wrote it (null for entries older than
+ * authorship), whether the patient wrote it herself, and whether she hid it from her own view.
+ */
+const authorshipFields = {
+  _id: id,
+  author: z.object({ _id: id, name: z.string(), role: z.string() }).nullable(),
+  self_reported: z.boolean(),
+  hidden: z.boolean(),
+};
+const entry = <T extends z.ZodRawShape>(fields: T) => z.object({ ...authorshipFields, ...fields });
+
 export const historySchema = z.object({
   _id: id,
   patient: z.object({ _id: id, name: z.string(), image: z.string(), phone: z.string(), email: z.string(), gender: z.string() }),
@@ -15,13 +27,14 @@ export const historySchema = z.object({
   pregnancy: z.boolean(),
   height: z.string(),
   weight: z.string(),
-  medicines: z.array(z.object({ _id: id, medicine: z.string(), date: z.string() })),
-  diagnosis: z.array(z.object({ _id: id, diagnosis: z.string(), notes: z.string(), doctor: z.object({ _id: id, name: z.string() }).nullable() })),
-  chronic_diseases: z.array(z.object({ _id: id, diagnosis: z.string(), date: z.string(), cured: z.boolean() })),
-  genetic_disease: z.array(z.object({ _id: id, disease: z.string(), injured: z.string(), cured: z.boolean() })),
-  surgeries: z.array(z.object({ _id: id, name: z.string(), date: z.string() })),
-  continuous_medications: z.array(z.object({ _id: id, medicine: z.string(), dose: z.string() })),
-  laboratory_tests: z.array(z.object({ _id: id, lab: z.string(), name: z.string(), result: z.string() })),
+  medicines: z.array(entry({ medicine: z.string(), date: z.string() })),
+  diagnosis: z.array(entry({ diagnosis: z.string(), notes: z.string(), doctor: z.object({ _id: id, name: z.string() }).nullable(), told_by: z.string() })),
+  chronic_diseases: z.array(entry({ diagnosis: z.string(), date: z.string(), cured: z.boolean() })),
+  genetic_disease: z.array(entry({ disease: z.string(), injured: z.string(), cured: z.boolean() })),
+  surgeries: z.array(entry({ name: z.string(), date: z.string() })),
+  continuous_medications: z.array(entry({ medicine: z.string(), dose: z.string() })),
+  laboratory_tests: z.array(entry({ lab: z.string(), name: z.string(), result: z.string() })),
+  allergies: z.array(entry({ substance: z.string(), reaction: z.string(), severity: z.enum(['mild', 'moderate', 'severe']) })),
   updated_at: z.string(),
 });
 export type HistoryDto = z.infer<typeof historySchema>;
@@ -29,7 +42,7 @@ export type HistoryDto = z.infer<typeof historySchema>;
 export const accessEntrySchema = z.object({
   _id: id,
   actor: z.object({ _id: id.nullable(), name: z.string(), role: z.string() }),
-  action: z.enum(['read', 'add', 'delete']),
+  action: z.enum(['read', 'add', 'delete', 'restore', 'hide', 'unhide']),
   target: z.string(),
   outcome: z.enum(['allowed', 'denied']),
   /** Why an allowed read was allowed: her own record, or the reservation that opened it. */
@@ -42,6 +55,24 @@ export const guestRefusalSchema = z.object({ address: z.string(), count: z.numbe
 
 /** A lab result lives in private storage and is read through its authorized route, never /uploads. */
 export const labResultPath = (entryId: string, stored: string) => (isPrivateFile(stored) ? `/api/history/lab/${entryId}/result` : stored);
+
+interface AuthoredRow {
+  id: string;
+  author_id: string | null;
+  author_name: string | null;
+  author_role: string | null;
+  self_reported: number;
+  hidden_at: string | null;
+}
+
+function authorship(r: AuthoredRow) {
+  return {
+    _id: r.id,
+    author: r.author_id && r.author_name !== null ? { _id: r.author_id, name: r.author_name, role: r.author_role ?? '' } : null,
+    self_reported: r.self_reported === 1,
+    hidden: r.hidden_at !== null,
+  };
+}
 
 type Person = NonNullable<Awaited<ReturnType<HistoryRepository['findPerson']>>>;
 type Entries = Awaited<ReturnType<HistoryRepository['entries']>>;
@@ -59,18 +90,19 @@ export function toHistoryDto(patient: Person, history: HistoriesTable, entries: 
     pregnancy: fromFlag(history.pregnancy),
     height: patient.height || history.height,
     weight: patient.weight || history.weight,
-    medicines: entries.medicines.map((r) => ({ _id: r.id, medicine: r.medicine, date: r.date })),
-    diagnosis: entries.diagnoses.map((r) => ({
-      _id: r.id,
-      diagnosis: r.diagnosis,
-      notes: r.notes,
-      doctor: r.doctor_id && r.doctor_name ? { _id: r.doctor_id, name: r.doctor_name } : null,
-    })),
-    chronic_diseases: entries.chronic.map((r) => ({ _id: r.id, diagnosis: r.diagnosis, date: r.date, cured: fromFlag(r.cured) })),
-    genetic_disease: entries.genetic.map((r) => ({ _id: r.id, disease: r.disease, injured: r.injured, cured: fromFlag(r.cured) })),
-    surgeries: entries.surgeries.map((r) => ({ _id: r.id, name: r.name, date: r.date })),
-    continuous_medications: entries.continuous.map((r) => ({ _id: r.id, medicine: r.medicine, dose: r.dose })),
-    laboratory_tests: entries.labs.map((r) => ({ _id: r.id, lab: r.lab, name: r.name, result: images.url(labResultPath(r.id, r.result)) })),
+    medicines: entries.medicines.map((r) => ({ ...authorship(r), medicine: r.medicine, date: r.date })),
+    diagnosis: entries.diagnoses.map((r) => {
+      const base = authorship(r);
+      // Only a doctor who wrote the diagnosis himself is shown as its doctor.
+      const doctor = !base.self_reported && base.author?.role === 'doctor' ? { _id: base.author._id, name: base.author.name } : null;
+      return { ...base, diagnosis: r.diagnosis, notes: r.notes, doctor, told_by: r.told_by };
+    }),
+    chronic_diseases: entries.chronic.map((r) => ({ ...authorship(r), diagnosis: r.diagnosis, date: r.date, cured: fromFlag(r.cured) })),
+    genetic_disease: entries.genetic.map((r) => ({ ...authorship(r), disease: r.disease, injured: r.injured, cured: fromFlag(r.cured) })),
+    surgeries: entries.surgeries.map((r) => ({ ...authorship(r), name: r.name, date: r.date })),
+    continuous_medications: entries.continuous.map((r) => ({ ...authorship(r), medicine: r.medicine, dose: r.dose })),
+    laboratory_tests: entries.labs.map((r) => ({ ...authorship(r), lab: r.lab, name: r.name, result: images.url(labResultPath(r.id, r.result)) })),
+    allergies: entries.allergies.map((r) => ({ ...authorship(r), substance: r.substance, reaction: r.reaction, severity: r.severity })),
     updated_at: history.updated_at,
   };
 }

@@ -1,12 +1,11 @@
-import type { Flag } from '../../db/schema.js';
+import type { AllergySeverity, Flag } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import { isId } from '../../lib/ids.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
 import type { UploadedFile } from '../../storage/images.js';
 import { requireDate } from './dates.js';
 
-/** The seven sections of a history, as the paths name them. */
-export const kindNames = ['diagnosis', 'lab', 'medicines', 'continuous_medications', 'surgeries', 'chronic_disease', 'genetic_disease'] as const;
+/** The eight sections of a history, as the paths name them. */
+export const kindNames = ['diagnosis', 'lab', 'medicines', 'continuous_medications', 'surgeries', 'chronic_disease', 'genetic_disease', 'allergies'] as const;
 export type Kind = (typeof kindNames)[number];
 
 export type EntryTable =
@@ -16,12 +15,12 @@ export type EntryTable =
   | 'history_continuous_medications'
   | 'history_surgeries'
   | 'history_chronic_diseases'
-  | 'history_genetic_diseases';
+  | 'history_genetic_diseases'
+  | 'history_allergies';
 
-/** What a kind's form yields: its own columns, plus a doctor id and a file still to be checked. */
+/** What a kind's form yields: its own columns, plus a file still to be checked. */
 export interface Draft {
   columns: Record<string, string | Flag | null>;
-  doctorId?: string | null;
   resultFile?: UploadedFile;
 }
 
@@ -31,6 +30,8 @@ interface KindSpec {
   deleteParam: string;
   /** Reads only this kind's fields; every other field of the shared form is ignored. */
   read(form: Form): Draft;
+  /** Extra checks when the patient writes the entry herself. */
+  readSelfReported?(form: Form): void;
 }
 
 /** A text field: junk such as "[object Object]" or "null" counts as empty. */
@@ -50,12 +51,25 @@ export function parseCured(raw: string | undefined): Flag {
   throw badRequest('Please choose the condition: cured or still not cured');
 }
 
-/** The doctor select sends a doctor's id, or nothing when no doctor was chosen. */
-function doctorField(form: Form): string | null {
-  const value = cleanField(form.fields.doctor);
-  if (!value) return null;
-  if (!isId(value)) throw badRequest('Please choose the doctor from the list');
-  return value;
+const severities: readonly AllergySeverity[] = ['mild', 'moderate', 'severe'];
+
+/** An allergy's severity: one of three words, so the safety check can rank them. */
+export function parseSeverity(raw: string | undefined): AllergySeverity {
+  const value = cleanField(raw).toLowerCase();
+  const found = severities.find((s) => s === value);
+  if (!found) throw badRequest('Please choose the severity: mild, moderate or severe');
+  return found;
+}
+
+/**
+ * A patient's own diagnosis cannot name a doctor as its author: an entry signed by a doctor is
+ * one that doctor wrote himself. Who told her goes in the free text "told to me by".
+ */
+export const selfReportedDoctorRefusal =
+  'A diagnosis you add yourself cannot name a doctor as its author; write who told you in “Told to me by” instead';
+
+function noDoctorNamed(form: Form): void {
+  if (cleanField(form.fields.doctor)) throw badRequest(selfReportedDoctorRefusal);
 }
 
 export const kinds: Record<Kind, KindSpec> = {
@@ -63,9 +77,13 @@ export const kinds: Record<Kind, KindSpec> = {
     table: 'history_diagnoses',
     deleteParam: 'diagnosis',
     read: (form) => ({
-      columns: { diagnosis: text(form, 'diagnosis', 'diagnosis', { required: true }), notes: text(form, 'notes', 'notes', { max: 2000 }) },
-      doctorId: doctorField(form),
+      columns: {
+        diagnosis: text(form, 'diagnosis', 'diagnosis', { required: true }),
+        notes: text(form, 'notes', 'notes', { max: 2000 }),
+        told_by: text(form, 'told_by', '“told to me by”', { max: 200 }),
+      },
     }),
+    readSelfReported: noDoctorNamed,
   },
   lab: {
     table: 'history_lab_tests',
@@ -104,6 +122,17 @@ export const kinds: Record<Kind, KindSpec> = {
         diagnosis: text(form, 'diagnosis', 'disease name', { required: true }),
         date: requireDate(text(form, 'date', 'date'), 'date the disease started'),
         cured: parseCured(form.fields.cured),
+      },
+    }),
+  },
+  allergies: {
+    table: 'history_allergies',
+    deleteParam: 'allergy',
+    read: (form) => ({
+      columns: {
+        substance: text(form, 'substance', 'substance', { required: true, max: 200 }),
+        reaction: text(form, 'reaction', 'reaction', { max: 500 }),
+        severity: parseSeverity(form.fields.severity),
       },
     }),
   },

@@ -1,10 +1,32 @@
-import { sql } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
-import type { EntryTable } from './kinds.js';
+import type {
+  Database,
+  HistoriesTable,
+  HistoryAccessLogTable,
+  HistoryAllergiesTable,
+  HistoryChronicDiseasesTable,
+  HistoryContinuousMedicationsTable,
+  HistoryDiagnosesTable,
+  HistoryGeneticDiseasesTable,
+  HistoryLabTestsTable,
+  HistoryMedicinesTable,
+  HistorySurgeriesTable,
+} from '../../db/schema.js';
+import { kinds, type EntryTable } from './kinds.js';
+
+/** The columns every entry table shares, as read. */
+type HistoryEntryRow = Selectable<HistoryMedicinesTable>;
+/** Who wrote an entry, joined from the accounts (null when the account is gone or the entry predates authorship). */
+interface Authorship {
+  author_name: string | null;
+  author_role: string | null;
+}
+
+const entryTables = Object.values(kinds).map((k) => k.table);
 
 /** Queries only: which rows may be touched is decided in the service. */
-export function historyRepository(db: DB) {
+export function historyRepository(db: DB | Transaction<Database>) {
   return {
     findPerson: (id: string) =>
       db
@@ -54,6 +76,7 @@ export function historyRepository(db: DB) {
         .innerJoin('histories', 'histories.id', 'history_lab_tests.history_id')
         .select(['history_lab_tests.id', 'history_lab_tests.result', 'histories.patient_id'])
         .where('history_lab_tests.id', '=', entryId)
+        .where('history_lab_tests.deleted_at', 'is', null)
         .executeTakeFirst(),
 
     async isDoctor(id: string): Promise<boolean> {
@@ -71,39 +94,35 @@ export function historyRepository(db: DB) {
         .onConflict((oc) => oc.column('patient_id').doNothing())
         .execute(),
 
+    /**
+     * Every live entry of a history, each with its author's name and role, oldest first. Removed
+     * entries (waiting out their undo time) are left out; hidden ones are in, flagged, because
+     * doctors still see them and the patient can show them.
+     */
     async entries(historyId: string) {
-      const byAge = <T extends { created_at: string; id: string }>(rows: T[]) =>
-        rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-      const [medicines, diagnoses, chronic, genetic, surgeries, continuous, labs] = await Promise.all([
-        db.selectFrom('history_medicines').selectAll().where('history_id', '=', historyId).execute(),
-        db
-          .selectFrom('history_diagnoses')
-          .leftJoin('users', 'users.id', 'history_diagnoses.doctor_id')
-          .select([
-            'history_diagnoses.id',
-            'history_diagnoses.diagnosis',
-            'history_diagnoses.notes',
-            'history_diagnoses.doctor_id',
-            'history_diagnoses.created_at',
-            'users.name as doctor_name',
-          ])
-          .where('history_diagnoses.history_id', '=', historyId)
-          .execute(),
-        db.selectFrom('history_chronic_diseases').selectAll().where('history_id', '=', historyId).execute(),
-        db.selectFrom('history_genetic_diseases').selectAll().where('history_id', '=', historyId).execute(),
-        db.selectFrom('history_surgeries').selectAll().where('history_id', '=', historyId).execute(),
-        db.selectFrom('history_continuous_medications').selectAll().where('history_id', '=', historyId).execute(),
-        db.selectFrom('history_lab_tests').selectAll().where('history_id', '=', historyId).execute(),
+      const anyDb = db as Kysely<any>;
+      const section = <T>(table: EntryTable) =>
+        anyDb
+          .selectFrom(`${table} as e`)
+          .leftJoin('users as author', 'author.id', 'e.author_id')
+          .selectAll('e')
+          .select(['author.name as author_name', 'author.role as author_role'])
+          .where('e.history_id', '=', historyId)
+          .where('e.deleted_at', 'is', null)
+          .orderBy('e.created_at')
+          .orderBy('e.id')
+          .execute() as Promise<(Selectable<T> & Authorship)[]>;
+      const [medicines, diagnoses, chronic, genetic, surgeries, continuous, labs, allergies] = await Promise.all([
+        section<HistoryMedicinesTable>('history_medicines'),
+        section<HistoryDiagnosesTable>('history_diagnoses'),
+        section<HistoryChronicDiseasesTable>('history_chronic_diseases'),
+        section<HistoryGeneticDiseasesTable>('history_genetic_diseases'),
+        section<HistorySurgeriesTable>('history_surgeries'),
+        section<HistoryContinuousMedicationsTable>('history_continuous_medications'),
+        section<HistoryLabTestsTable>('history_lab_tests'),
+        section<HistoryAllergiesTable>('history_allergies'),
       ]);
-      return {
-        medicines: byAge(medicines),
-        diagnoses: byAge(diagnoses),
-        chronic: byAge(chronic),
-        genetic: byAge(genetic),
-        surgeries: byAge(surgeries),
-        continuous: byAge(continuous),
-        labs: byAge(labs),
-      };
+      return { medicines, diagnoses, chronic, genetic, surgeries, continuous, labs, allergies };
     },
 
     insertEntry: (table: EntryTable, row: Record<string, unknown>) =>
@@ -112,17 +131,70 @@ export function historyRepository(db: DB) {
         .values(row as never)
         .execute(),
 
-    findLabResult: (id: string, historyId: string) =>
-      db.selectFrom('history_lab_tests').select('result').where('id', '=', id).where('history_id', '=', historyId).executeTakeFirst(),
-
-    /** Deletes one entry of one history; the history id keeps anyone from deleting another's entry. */
-    async deleteEntry(table: EntryTable, id: string, historyId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom(table)
+    /** One entry of one history, removed or not: the history id keeps anyone from reaching another's entry. */
+    findEntry: (table: EntryTable, id: string, historyId: string) =>
+      (db as Kysely<any>)
+        .selectFrom(table)
+        .select(['id', 'self_reported', 'hidden_at', 'deleted_at'])
         .where('id', '=', id)
         .where('history_id', '=', historyId)
+        .executeTakeFirst() as Promise<Pick<HistoryEntryRow, 'id' | 'self_reported' | 'hidden_at' | 'deleted_at'> | undefined>,
+
+    /**
+     * Marks her own live entry removed. Conditional, so two removals (or a removal racing an
+     * undo) change it once; a doctor's entry never matches.
+     */
+    async markDeleted(table: EntryTable, id: string, historyId: string, now: string): Promise<boolean> {
+      const result = await (db as Kysely<any>)
+        .updateTable(table)
+        .set({ deleted_at: now })
+        .where('id', '=', id)
+        .where('history_id', '=', historyId)
+        .where('self_reported', '=', 1)
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Brings back an entry removed after `since` (the undo time); an older removal is gone for good. */
+    async restore(table: EntryTable, id: string, historyId: string, since: string): Promise<boolean> {
+      const result = await (db as Kysely<any>)
+        .updateTable(table)
+        .set({ deleted_at: null })
+        .where('id', '=', id)
+        .where('history_id', '=', historyId)
+        .where('deleted_at', '>=', since)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Hides (a time) or shows again (null) a doctor's live entry in the patient's own view. */
+    async setHidden(table: EntryTable, id: string, historyId: string, hiddenAt: string | null): Promise<boolean> {
+      const result = await (db as Kysely<any>)
+        .updateTable(table)
+        .set({ hidden_at: hiddenAt })
+        .where('id', '=', id)
+        .where('history_id', '=', historyId)
+        .where('self_reported', '=', 0)
+        .where('deleted_at', 'is', null)
+        .where('hidden_at', hiddenAt === null ? 'is not' : 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Deletes for good the entries removed before `before`; returns the lab results whose files must go too. */
+    async purgeRemoved(historyId: string, before: string): Promise<string[]> {
+      const anyDb = db as Kysely<any>;
+      const labs = (await anyDb
+        .selectFrom('history_lab_tests')
+        .select('result')
+        .where('history_id', '=', historyId)
+        .where('deleted_at', '<', before)
+        .execute()) as { result: string }[];
+      for (const table of entryTables) {
+        await anyDb.deleteFrom(table).where('history_id', '=', historyId).where('deleted_at', '<', before).execute();
+      }
+      return labs.map((l) => l.result).filter(Boolean);
     },
 
     touchHistory: (historyId: string, now: string) => db.updateTable('histories').set({ updated_at: now }).where('id', '=', historyId).execute(),

@@ -6,7 +6,7 @@ import { accessEntrySchema, guestRefusalSchema, historySchema } from './dto.js';
 import { kindNames } from './kinds.js';
 import { historyService } from './service.js';
 
-const addFields = ['diagnosis', 'notes', 'doctor', 'lab', 'name', 'result (file)', 'medicine', 'date', 'dose', 'cured', 'injured', 'disease'];
+const addFields = ['diagnosis', 'notes', 'told_by', 'lab', 'name', 'result (file)', 'medicine', 'date', 'dose', 'cured', 'injured', 'disease', 'substance', 'reaction', 'severity'];
 
 /**
  * A patient's medical history. Every handler goes through the service's single access check,
@@ -17,6 +17,8 @@ export default async function historyRoutes(app: App) {
   const tags = ['history'];
   const security = [{ token: [] }];
   const kindParam = z.object({ kind: z.string().max(100) });
+  /** The parameter that names an entry, per section (see kinds.ts). */
+  const entryQuery = z.object({ diagnosis: queryText, lab: queryText, medicine: queryText, surgery: queryText, disease: queryText, allergy: queryText });
 
   app.get(
     '/history',
@@ -76,8 +78,11 @@ export default async function historyRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: `Add an entry to the caller’s own history; kind is one of ${kindNames.join(', ')}`,
+        summary:
+          `Add an entry to the caller’s own history (self-reported), or with ?patient= a doctor with a care relation adds it to his ` +
+          `patient’s history, signed with his name; kind is one of ${kindNames.join(', ')}`,
         params: kindParam,
+        querystring: z.object({ patient: queryText }),
         ...formBody(addFields),
         response: { 200: z.object({ message: z.string(), _id: z.string() }), ...errorResponses },
       },
@@ -86,7 +91,7 @@ export default async function historyRoutes(app: App) {
       // The body is read first so a refused request never leaves an unread upload behind.
       // Only a lab entry carries a file (the result image).
       const form = await readForm(request, ['result']);
-      return service.add(request.viewer, request.params.kind, form);
+      return service.add(request.viewer, request.params.kind, form, request.query.patient);
     },
   );
 
@@ -96,9 +101,11 @@ export default async function historyRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Remove an entry from the caller’s own history (?diagnosis=, ?lab=, ?medicine=, ?surgery= or ?disease=)',
+        summary:
+          'Remove one of the caller’s own self-reported entries (?diagnosis=, ?lab=, ?medicine=, ?surgery=, ?disease= or ?allergy=); ' +
+          'restorable for a minute through …/restore; an entry a doctor wrote can only be hidden',
         params: kindParam,
-        querystring: z.object({ diagnosis: queryText, lab: queryText, medicine: queryText, surgery: queryText, disease: queryText }),
+        querystring: entryQuery,
         response: { 200: z.object({ message: z.string() }), ...errorResponses },
       },
     },
@@ -107,4 +114,22 @@ export default async function historyRoutes(app: App) {
       return service.remove(request.viewer, request.params.kind, request.query);
     },
   );
+
+  const changes = [
+    ['restore', 'Undo the removal of one of the caller’s own entries, within a minute of removing it'],
+    ['hide', 'Hide an entry a doctor wrote from the patient’s own view (doctors and the access log still see it)'],
+    ['unhide', 'Show again an entry the patient hid'],
+  ] as const;
+  for (const [action, summary] of changes) {
+    app.post(
+      `/history/:kind/${action}`,
+      {
+        schema: { tags, security, summary, params: kindParam, querystring: entryQuery, response: { 200: z.object({ message: z.string() }), ...errorResponses } },
+      },
+      async (request) => {
+        await readForm(request);
+        return service.change(request.viewer, action, request.params.kind, request.query);
+      },
+    );
+  }
 }

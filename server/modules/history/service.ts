@@ -1,6 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { HistoriesTable } from '../../db/schema.js';
+import type { HistoriesTable, HistoryLogAction } from '../../db/schema.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -10,17 +10,32 @@ import { isPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
 import { toAccessEntryDto, toHistoryDto } from './dto.js';
 import { isKind, kinds, type Kind } from './kinds.js';
-import { historyRepository } from './repository.js';
+import { historyRepository, type HistoryRepository } from './repository.js';
 
 /** What a caller wants to do with a history. */
-type Action = 'read' | 'add' | 'delete' | 'read-log';
+type Action = 'read' | 'add' | 'delete' | 'restore' | 'hide' | 'unhide' | 'read-log';
+/** The changes only the patient herself may make to entries that are already there. */
+type EntryChange = 'restore' | 'hide' | 'unhide';
 
 const denial: Record<Action, string> = {
   read: 'Only the patient and the doctors they have booked can open this medical history',
-  add: 'Only patients can add to their own medical history',
+  add: 'Only the patient and the doctors caring for her can add to this medical history',
   delete: 'Only patients can remove entries from their own medical history',
+  restore: 'Only the patient can hide, show or restore entries of her medical history',
+  hide: 'Only the patient can hide, show or restore entries of her medical history',
+  unhide: 'Only the patient can hide, show or restore entries of her medical history',
   'read-log': 'Only the patient can see who viewed this medical history',
 };
+/** A non-patient adding to "their own" history (no patient named) keeps the long-standing answer. */
+const ownAddDenial = 'Only patients can add to their own medical history';
+
+/**
+ * How long a removed entry can be restored. The page offers Undo for 8 seconds; the server keeps
+ * the entry longer so a slow network does not turn a pressed Undo into a loss. Then it is purged.
+ */
+export const undoWindowMs = 60_000;
+
+const notInHistory = 'This entry is not in your medical history';
 
 /** How many access-log entries one page holds, newest first. */
 const logPageSize = 50;
@@ -30,19 +45,24 @@ const day = (iso: string) => iso.slice(0, 10);
 export function historyService(app: App) {
   const repo = historyRepository(app.db);
 
+  /**
+   * Writes one access-log row. Changes pass their transaction's repository as `store`, so the
+   * change and its log row are committed together or not at all.
+   */
   async function record(
     viewer: Viewer | null,
     patientId: string,
-    action: 'read' | 'add' | 'delete',
+    action: HistoryLogAction,
     target: string,
     outcome: 'allowed' | 'denied',
     reason = '',
     address = '',
+    store: HistoryRepository = repo,
   ) {
     // A guest's refusal is counted per address rather than written as a row, so nobody can push
     // real entries out of the patient's log by flooding it.
-    if (!viewer && outcome === 'denied') return repo.countGuestRefusal(patientId, address.slice(0, 64), nowIso());
-    await repo.appendLog({
+    if (!viewer && outcome === 'denied') return store.countGuestRefusal(patientId, address.slice(0, 64), nowIso());
+    await store.appendLog({
       id: newId(),
       patient_id: patientId,
       actor_id: viewer?.id ?? null,
@@ -80,7 +100,7 @@ export function historyService(app: App) {
   /**
    * The one gate every history call passes. Nothing is allowed unless a rule below allows it:
    * the owning patient may do everything with her own history; a doctor who holds or held a
-   * reservation with her may read it. Every decision about an existing patient is written to the
+   * reservation with her may read it and add to it (signed with his name). Every decision about an existing patient is written to the
    * access log before anything is returned (allowed changes are written once they succeed), so a
    * read that cannot be logged is not served.
    */
@@ -91,7 +111,7 @@ export function historyService(app: App) {
     let reason = '';
     if (viewer && subject) {
       if (viewer.id === subject.id) allowed = true;
-      else if (action === 'read') ({ allowed, reason } = await readPermission(viewer, subject.id));
+      else if (action === 'read' || action === 'add') ({ allowed, reason } = await readPermission(viewer, subject.id));
     }
     const loggedAction = action === 'read-log' ? 'read' : action;
     const loggedTarget = action === 'read-log' ? 'access-log' : target;
@@ -101,9 +121,10 @@ export function historyService(app: App) {
     if (!viewer) throw unauthorized();
     if (!allowed) {
       if (action === 'read' && !patientId) throw badRequest('Please choose whose medical history to open');
+      if (action === 'add' && patientId === viewer.id) throw forbidden(ownAddDenial);
       throw forbidden(denial[action]);
     }
-    return subject as NonNullable<typeof subject>;
+    return { patient: subject as NonNullable<typeof subject>, reason };
   }
 
   /** A patient's history, created from her account on first use. */
@@ -136,49 +157,133 @@ export function historyService(app: App) {
     await unlink(path.join(app.config.uploadDir, path.basename(stored))).catch(() => undefined);
   }
 
+  /** Deletes for good what was removed longer ago than the undo time, with its result files. */
+  async function purgeRemoved(historyId: string) {
+    const files = await repo.purgeRemoved(historyId, new Date(Date.now() - undoWindowMs).toISOString());
+    for (const file of files) await removeStoredFile(file);
+  }
+
+  /** The patient's own entry that a query names (`?diagnosis=`, `?allergy=`…), removed or not. */
+  async function ownEntry(patientId: string, kind: Kind, query: Record<string, string | undefined>) {
+    const param = kinds[kind].deleteParam;
+    const entryId = cleanField(query[param]);
+    if (!isId(entryId)) throw badRequest(`Please choose the entry (?${param}=id)`);
+    const history = await repo.findHistory(patientId);
+    const entry = history ? await repo.findEntry(kinds[kind].table, entryId, history.id) : undefined;
+    if (!history || !entry) throw notFound(notInHistory);
+    return { history, entry, entryId };
+  }
+
+  /** Runs a change and writes its log row in one transaction; false when the change matched nothing. */
+  async function changeLogged(
+    viewer: Viewer,
+    patientId: string,
+    action: HistoryLogAction,
+    kind: Kind,
+    historyId: string,
+    change: (store: HistoryRepository) => Promise<boolean>,
+    reason = '',
+  ): Promise<boolean> {
+    return app.db.transaction().execute(async (trx) => {
+      const store = historyRepository(trx);
+      if (!(await change(store))) return false;
+      await store.touchHistory(historyId, nowIso());
+      await record(viewer, patientId, action, kind, 'allowed', reason, '', store);
+      return true;
+    });
+  }
+
+  const changeMessages: Record<EntryChange, string> = { restore: 'Restored', hide: 'Hidden from your view', unhide: 'Shown again' };
+
   return {
     async read(viewer: Viewer | null, patientRaw: string | undefined, address = '') {
-      const patient = await authorize(viewer, cleanField(patientRaw), 'read', 'history', address);
+      const { patient } = await authorize(viewer, cleanField(patientRaw), 'read', 'history', address);
       const history = await historyOf(patient);
+      await purgeRemoved(history.id);
       const entries = await repo.entries(history.id);
       return { history: toHistoryDto(patient, history, entries, app.images) };
     },
 
-    async add(viewer: Viewer | null, kindRaw: string, form: Form) {
+    /**
+     * Adds an entry to a history: the caller's own (self-reported) or, for a doctor with a care
+     * relation, his patient's (named by `patient`), signed with his account.
+     */
+    async add(viewer: Viewer | null, kindRaw: string, form: Form, patientRaw?: string) {
       if (!viewer) throw unauthorized();
       const kind = kindOf(kindRaw);
-      const patient = await authorize(viewer, viewer.id, 'add', kind);
-      const draft = kinds[kind].read(form);
-      if (draft.doctorId && !(await repo.isDoctor(draft.doctorId))) throw badRequest('Please choose the doctor from the list');
-      const history = await historyOf(patient);
+      const { patient, reason } = await authorize(viewer, cleanField(patientRaw) || viewer.id, 'add', kind);
+      const selfReported = viewer.id === patient.id;
+      const spec = kinds[kind];
+      if (selfReported) spec.readSelfReported?.(form);
+      const draft = spec.read(form);
       const columns: Record<string, unknown> = { ...draft.columns };
-      if (kind === 'diagnosis') columns.doctor_id = draft.doctorId ?? null;
+      // "Told to me by" is the patient's own account of where a diagnosis came from; a doctor signs his.
+      if (kind === 'diagnosis' && !selfReported) columns.told_by = '';
+      const history = await historyOf(patient);
       // Test results are medical data: stored privately and read only through the authorized route.
       if (kind === 'lab') columns.result = draft.resultFile ? await app.privateFiles.save(draft.resultFile, 'The test result') : '';
       const now = nowIso();
       const entryId = newId();
-      await repo.insertEntry(kinds[kind].table, { id: entryId, history_id: history.id, created_at: now, ...columns });
-      await repo.touchHistory(history.id, now);
-      await record(viewer, patient.id, 'add', kind, 'allowed');
+      try {
+        await changeLogged(viewer, patient.id, 'add', kind, history.id, async (store) => {
+          await store.insertEntry(spec.table, {
+            id: entryId,
+            history_id: history.id,
+            created_at: now,
+            author_id: viewer.id,
+            self_reported: selfReported ? 1 : 0,
+            ...columns,
+          });
+          return true;
+        }, reason);
+      } catch (error) {
+        if (typeof columns.result === 'string' && columns.result) await removeStoredFile(columns.result);
+        throw error;
+      }
       return { message: 'Added successfully', _id: entryId };
     },
 
+    /**
+     * Removes one of her own entries. It stays restorable for the undo time, then is purged with
+     * its result file. What a doctor wrote cannot be deleted by her, only hidden.
+     */
     async remove(viewer: Viewer | null, kindRaw: string, query: Record<string, string | undefined>) {
       if (!viewer) throw unauthorized();
       const kind = kindOf(kindRaw);
-      const patient = await authorize(viewer, viewer.id, 'delete', kind);
-      const entryId = cleanField(query[kinds[kind].deleteParam]);
-      if (!isId(entryId)) throw badRequest(`Please choose the entry to remove (?${kinds[kind].deleteParam}=id)`);
-      const history = await repo.findHistory(patient.id);
-      const lab = kind === 'lab' && history ? await repo.findLabResult(entryId, history.id) : undefined;
-      if (!history || !(await repo.deleteEntry(kinds[kind].table, entryId, history.id))) {
-        throw notFound('This entry is not in your medical history');
+      const { patient } = await authorize(viewer, viewer.id, 'delete', kind);
+      const param = kinds[kind].deleteParam;
+      if (!isId(cleanField(query[param]))) throw badRequest(`Please choose the entry to remove (?${param}=id)`);
+      const { history, entry, entryId } = await ownEntry(patient.id, kind, query);
+      if (entry.deleted_at) throw notFound(notInHistory);
+      if (entry.self_reported !== 1) {
+        await record(viewer, patient.id, 'delete', kind, 'denied', 'Written by a doctor');
+        throw forbidden('A doctor wrote this entry: you can hide it from your view, but not delete it');
       }
-      await repo.touchHistory(history.id, nowIso());
-      await record(viewer, patient.id, 'delete', kind, 'allowed');
-      // A removed test result must not stay reachable by its address.
-      if (lab?.result) await removeStoredFile(lab.result);
+      const done = await changeLogged(viewer, patient.id, 'delete', kind, history.id, (store) => store.markDeleted(kinds[kind].table, entryId, history.id, nowIso()));
+      if (!done) throw notFound(notInHistory);
+      await purgeRemoved(history.id);
       return { message: 'Removed successfully' };
+    },
+
+    /** Undoes a removal (within the undo time), or hides / shows again an entry a doctor wrote. */
+    async change(viewer: Viewer | null, action: EntryChange, kindRaw: string, query: Record<string, string | undefined>) {
+      if (!viewer) throw unauthorized();
+      const kind = kindOf(kindRaw);
+      const { patient } = await authorize(viewer, viewer.id, action, kind);
+      const { history, entry, entryId } = await ownEntry(patient.id, kind, query);
+      const table = kinds[kind].table;
+      if (action === 'restore') {
+        const since = new Date(Date.now() - undoWindowMs).toISOString();
+        const done = await changeLogged(viewer, patient.id, 'restore', kind, history.id, (store) => store.restore(table, entryId, history.id, since));
+        if (!done && entry.deleted_at) throw notFound('This entry was removed too long ago to be restored');
+        return { message: changeMessages.restore };
+      }
+      if (entry.deleted_at) throw notFound(notInHistory);
+      if (entry.self_reported === 1) throw badRequest('You wrote this entry yourself: remove it instead of hiding it');
+      const hiddenAt = action === 'hide' ? nowIso() : null;
+      // Hiding what is already hidden changes nothing and logs nothing.
+      await changeLogged(viewer, patient.id, action, kind, history.id, (store) => store.setHidden(table, entryId, history.id, hiddenAt));
+      return { message: changeMessages[action] };
     },
 
     /** A lab result file, under the same rule and log as the history itself. */
@@ -192,7 +297,7 @@ export function historyService(app: App) {
     },
 
     async accessLog(viewer: Viewer | null, patientRaw: string | undefined, pageRaw: string | undefined) {
-      const patient = await authorize(viewer, cleanField(patientRaw), 'read-log', 'access-log');
+      const { patient } = await authorize(viewer, cleanField(patientRaw), 'read-log', 'access-log');
       const pageText = cleanField(pageRaw) || '1';
       if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw badRequest('The page must be a whole number from 1');
       const page = Number(pageText);

@@ -14,12 +14,21 @@ const sectionNames: Record<string, string> = {
   surgeries: 'a surgery',
   chronic_disease: 'a chronic disease',
   genetic_disease: 'a genetic disease',
+  allergies: 'an allergy',
+};
+
+const changeWords: Record<Exclude<AccessEntry['action'], 'read'>, string> = {
+  add: 'Added',
+  delete: 'Removed',
+  restore: 'Restored',
+  hide: 'Hid',
+  unhide: 'Showed again',
 };
 
 function whatHappened(entry: AccessEntry): string {
   if (entry.action === 'read') return entry.target === 'access-log' ? 'Asked to see this list' : 'Opened your record';
   const section = sectionNames[entry.target] ?? entry.target;
-  return entry.action === 'add' ? `Added ${section}` : `Removed ${section}`;
+  return `${changeWords[entry.action] ?? entry.action} ${section}`;
 }
 
 const roleNames: Record<string, string> = { doctor: 'Doctor', patient: 'Patient', pharmacist: 'Pharmacist', admin: 'Administrator', guest: 'Not signed in' };

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { initialValues, type AddFormSpec, type FieldSpec } from './addForms';
-import { addHistoryEntry, selectHistoryDoctors } from './historySlice';
+import { fieldsFor, initialValues, type AddFormSpec, type FieldSpec } from './addForms';
+import { addHistoryEntry } from './historySlice';
 
 interface Props {
   spec: AddFormSpec;
   patientId: string;
+  /** A doctor adding to his patient's history: the server signs the entry with his name. */
+  asDoctor?: boolean;
   onClose: () => void;
 }
 
@@ -16,10 +18,10 @@ interface Props {
  * One section's add form. Values are sent as typed (the server reads and checks them); a failure
  * shows the server's message in red, a success reloads the history and closes the form.
  */
-export function AddEntryModal({ spec, patientId, onClose }: Props) {
+export function AddEntryModal({ spec, patientId, asDoctor = false, onClose }: Props) {
   const dispatch = useAppDispatch();
-  const doctors = useAppSelector(selectHistoryDoctors);
-  const [values, setValues] = useState<Record<string, string>>(() => initialValues(spec));
+  const fields = fieldsFor(spec, asDoctor);
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues({ ...spec, fields }));
   const [file, setFile] = useState<File | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function AddEntryModal({ spec, patientId, onClose }: Props) {
     setBusy(true);
     setError(null);
     try {
-      await dispatch(addHistoryEntry({ kind: spec.kind, values: { ...values, result: file }, patientId })).unwrap();
+      await dispatch(addHistoryEntry({ kind: spec.kind, values: { ...values, result: file }, patientId, asDoctor })).unwrap();
       onClose();
     } catch (message) {
       setError(String(message));
@@ -52,15 +54,13 @@ export function AddEntryModal({ spec, patientId, onClose }: Props) {
             <Form.Text id={`${id}-hint`}>MM-DD-YYYY</Form.Text>
           </>
         );
-      case 'doctor':
+      case 'severity':
         return (
           <Form.Select value={values[field.name]} onChange={(e) => set(field.name, e.target.value)}>
-            <option value="">No doctor</option>
-            {doctors.map((d) => (
-              <option key={d._id} value={d._id}>
-                {d.name}
-              </option>
-            ))}
+            <option value="">Choose the severity</option>
+            <option value="mild">mild</option>
+            <option value="moderate">moderate</option>
+            <option value="severe">severe</option>
           </Form.Select>
         );
       case 'condition':
@@ -86,7 +86,12 @@ export function AddEntryModal({ spec, patientId, onClose }: Props) {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {spec.fields.map((field) => (
+          {asDoctor && (
+            <p className="text-muted small" role="note">
+              This entry will be signed with your name.
+            </p>
+          )}
+          {fields.map((field) => (
             <Form.Group className="mb-3" controlId={`${spec.kind}-${field.name}`} key={field.name}>
               <Form.Label>{field.label}</Form.Label>
               {input(field)}

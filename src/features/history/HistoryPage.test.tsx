@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
@@ -6,6 +6,9 @@ import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import HistoryPage from './HistoryPage';
 import type { AccessEntry, History } from './types';
+
+// These journeys click through dialogs and reloads; on a busy machine they outgrow the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 const patientId = '6078afb1fb33703fe4a1414a';
 const patient = testUser();
@@ -35,8 +38,16 @@ function makeHistory(overrides: Partial<History> = {}): History {
 const filled = makeHistory({
   medicines: [{ _id: 'm1', medicine: 'Vitamin D3', date: '2025-09-01T12:00:00.000Z' }],
   diagnosis: [
-    { _id: 'd1', diagnosis: 'Hypertension', notes: 'Monitor at home', doctor: { name: 'Dr. Ahmed Hassan' } },
-    { _id: 'd2', diagnosis: 'Allergy', notes: '', doctor: null },
+    {
+      _id: 'd1',
+      diagnosis: 'Hypertension',
+      notes: 'Monitor at home',
+      doctor: { name: 'Dr. Ahmed Hassan' },
+      author: { _id: doctor._id, name: 'Dr. Ahmed Hassan', role: 'doctor' },
+      self_reported: false,
+      hidden: false,
+    },
+    { _id: 'd2', diagnosis: 'Allergy', notes: '', doctor: null, self_reported: true },
   ],
   genetic_disease: [{ _id: 'g1', disease: 'Thalassaemia minor', injured: 'Mother', cured: true }],
   laboratory_tests: [{ _id: 'l1', lab: 'Complete blood count', name: 'Cairo Lab', result: '/uploads/cbc.png' }],
@@ -76,18 +87,24 @@ describe('HistoryPage for the owning patient', () => {
       'There are no surgeries added yet.',
       'There are no continuous medications added yet.',
       'There are no Laboratory tests added yet.',
+      'There are no allergies added yet.',
     ]) {
       expect(screen.getByText(empty)).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('button', { name: /^Add to / })).toHaveLength(7);
+    expect(screen.getAllByRole('button', { name: /^Add to / })).toHaveLength(8);
   });
 
   it('shows entries with remove buttons, dates as day - month - year, a dash for no doctor, and the access log without her own visits', async () => {
     serve(filled);
     renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
     const hypertension = await screen.findByRole('row', { name: /Hypertension/ });
-    expect(within(hypertension).getByText('Dr. Ahmed Hassan')).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: /Allergy/ })).getAllByText('-')).toHaveLength(2);
+    // A doctor's entry: his name as its author, and she may hide it but not remove it.
+    expect(within(hypertension).getAllByText('Dr. Ahmed Hassan')).toHaveLength(2);
+    expect(within(hypertension).getByRole('button', { name: 'Hide Hypertension' })).toBeInTheDocument();
+    expect(within(hypertension).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    const own = screen.getByRole('row', { name: /Allergy/ });
+    expect(within(own).getAllByText('-')).toHaveLength(2);
+    expect(within(own).getByText('Self-reported')).toBeInTheDocument();
     expect(screen.getByText('01 - 09 - 2025')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Vitamin D3' })).toBeInTheDocument();
     const logPanel = screen.getByRole('region', { name: 'Who viewed my record' });
@@ -157,7 +174,7 @@ describe('HistoryPage for the owning patient', () => {
       http.get('/api/history/', () => HttpResponse.json({ history: current })),
       http.post('/api/history/diagnosis', async ({ request }) => {
         sent = await request.formData();
-        current = makeHistory({ diagnosis: [{ _id: 'd9', diagnosis: 'Migraine', notes: 'With aura', doctor: { name: 'Dr. Ahmed Hassan' } }] });
+        current = makeHistory({ diagnosis: [{ _id: 'd9', diagnosis: 'Migraine', notes: 'With aura', doctor: null, told_by: 'Dr. Karim', self_reported: true }] });
         return HttpResponse.json({ message: 'Added successfully', _id: 'd9' });
       }),
     );
@@ -166,18 +183,21 @@ describe('HistoryPage for the owning patient', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add diagnosis' });
     await userEvent.type(within(dialog).getByLabelText('Diagnosis *'), 'Migraine');
     await userEvent.type(within(dialog).getByLabelText('Notes'), 'With aura');
-    const select = within(dialog).getByLabelText('Doctor');
-    await within(select).findByRole('option', { name: 'Dr. Ahmed Hassan' });
-    await userEvent.selectOptions(select, 'Dr. Ahmed Hassan');
+    // Her own diagnosis cannot name a doctor as its author: who told her is free text.
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Told to me by (optional)'), 'Dr. Karim');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Added successfully')).toHaveClass('alert-success');
-    expect(await screen.findByRole('row', { name: /Migraine/ })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Migraine/ });
+    expect(within(row).getByText('Told to me by Dr. Karim')).toBeInTheDocument();
+    expect(within(row).getByText('Self-reported')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const body = sent as unknown as FormData;
     expect(body.get('diagnosis')).toBe('Migraine');
     expect(body.get('notes')).toBe('With aura');
-    expect(body.get('doctor')).toBe(doctor._id);
+    expect(body.get('told_by')).toBe('Dr. Karim');
+    expect(body.get('doctor')).toBeNull();
   });
 
   it('keeps the modal open with the server message in red when adding fails', async () => {
@@ -222,34 +242,187 @@ describe('HistoryPage for the owning patient', () => {
     expect((sent as unknown as FormData).get('cured')).toBe('false');
   });
 
-  it('removes an entry with its own parameter, reloads and clears the message', async () => {
+  it('removes her own entry only after she confirms, then offers Undo, which restores it', async () => {
     let current = filled;
-    let removed: string | null = null;
+    const calls: string[] = [];
     serve(current);
     server.use(
       http.get('/api/history/', () => HttpResponse.json({ history: current })),
       http.delete('/api/history/medicines/', ({ request }) => {
-        removed = new URL(request.url).searchParams.get('medicine');
+        calls.push(`delete ${new URL(request.url).searchParams.get('medicine')}`);
         current = { ...filled, medicines: [] };
         return HttpResponse.json({ message: 'Removed successfully' });
+      }),
+      http.post('/api/history/medicines/restore', ({ request }) => {
+        calls.push(`restore ${new URL(request.url).searchParams.get('medicine')}`);
+        current = filled;
+        return HttpResponse.json({ message: 'Restored' });
       }),
     );
     renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Vitamin D3' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove this entry?' });
+    expect(dialog).toHaveTextContent('“Vitamin D3” will be removed from your medical history. You can undo this for a few seconds.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+    expect(screen.getByRole('row', { name: /Vitamin D3/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Vitamin D3' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove this entry?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('There are no medicines yet')).toBeInTheDocument();
-    expect(removed).toBe('m1');
+    expect(await screen.findByText('Removed “Vitamin D3”.')).toBeInTheDocument();
+    expect(calls).toEqual(['delete m1']);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('row', { name: /Vitamin D3/ })).toBeInTheDocument();
+    expect(calls).toEqual(['delete m1', 'restore m1']);
+    await waitFor(() => expect(screen.queryByText('Removed “Vitamin D3”.')).not.toBeInTheDocument());
+  });
+
+  it('hides a doctor’s entry after confirming: gone from her view, back with "Show hidden entries", and Undo shows it again', async () => {
+    let current = filled;
+    const calls: string[] = [];
+    const withHidden = (hidden: boolean): History => ({ ...filled, diagnosis: filled.diagnosis.map((d) => (d._id === 'd1' ? { ...d, hidden } : d)) });
+    serve(current);
+    server.use(
+      http.get('/api/history/', () => HttpResponse.json({ history: current })),
+      http.post('/api/history/diagnosis/hide', ({ request }) => {
+        calls.push(`hide ${new URL(request.url).searchParams.get('diagnosis')}`);
+        current = withHidden(true);
+        return HttpResponse.json({ message: 'Hidden from your view' });
+      }),
+      http.post('/api/history/diagnosis/unhide', ({ request }) => {
+        calls.push(`unhide ${new URL(request.url).searchParams.get('diagnosis')}`);
+        current = withHidden(false);
+        return HttpResponse.json({ message: 'Shown again' });
+      }),
+    );
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide Hypertension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this entry?' });
+    expect(dialog).toHaveTextContent('your doctors and the access log still see it');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Hypertension/ })).not.toBeInTheDocument());
+    expect(await screen.findByText('Hidden “Hypertension”.')).toBeInTheDocument();
+    expect(calls).toEqual(['hide d1']);
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Show hidden entries (1)' }));
+    const row = screen.getByRole('row', { name: /Hypertension/ });
+    expect(within(row).getByText('Hidden')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Show Hypertension again' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: /Show hidden entries/ }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('row', { name: /Hypertension/ })).toBeInTheDocument();
+    expect(calls).toEqual(['hide d1', 'unhide d1']);
+  });
+
+  it('shows no Undo and keeps the row when the server refuses a removal', async () => {
+    serve(filled);
+    server.use(http.delete('/api/history/medicines/', () => HttpResponse.json({ message: 'This entry is not in your medical history' }, { status: 404 })));
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Vitamin D3' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove this entry?' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('This entry is not in your medical history')).toHaveClass('alert-danger');
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Vitamin D3/ })).toBeInTheDocument();
+  });
+
+  it('offers Undo for 8 seconds only', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let current = filled;
+      serve(current);
+      server.use(
+        http.get('/api/history/', () => HttpResponse.json({ history: current })),
+        http.delete('/api/history/medicines/', () => {
+          current = { ...filled, medicines: [] };
+          return HttpResponse.json({ message: 'Removed successfully' });
+        }),
+      );
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+      await user.click(await screen.findByRole('button', { name: 'Remove Vitamin D3' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Remove this entry?' })).getByRole('button', { name: 'Remove' }));
+      expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      await act(async () => {
+        vi.advanceTimersByTime(7_000);
+      });
+      expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      await act(async () => {
+        vi.advanceTimersByTime(1_500);
+      });
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('adds an allergy with its severity', async () => {
+    let sent: FormData | null = null;
+    serve(makeHistory());
+    server.use(
+      http.post('/api/history/allergies', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ message: 'Added successfully', _id: 'a9' });
+      }),
+    );
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to allergies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add allergy' });
+    await userEvent.type(within(dialog).getByLabelText('Substance *'), 'Penicillin');
+    await userEvent.type(within(dialog).getByLabelText('Reaction'), 'Hives');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Severity *'), 'severe');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Added successfully')).toHaveClass('alert-success');
+    const body = sent as unknown as FormData;
+    expect([body.get('substance'), body.get('reaction'), body.get('severity')]).toEqual(['Penicillin', 'Hives', 'severe']);
   });
 });
 
 describe('HistoryPage for others', () => {
-  it('is read-only for a doctor: no add or remove buttons and no access log', async () => {
-    serve(filled);
+  it('shows a caring doctor who wrote what, hidden entries included, and no remove or hide buttons or access log', async () => {
+    serve({ ...filled, diagnosis: filled.diagnosis.map((d) => (d._id === 'd1' ? { ...d, hidden: true } : d)) });
     renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(doctor, 'doctor') });
+    const row = await screen.findByRole('row', { name: /Hypertension/ });
+    expect(within(row).getByText('Hidden by the patient')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Allergy/ })).getByText('Self-reported')).toBeInTheDocument();
+    expect(screen.queryByText('You are viewing this medical history read-only.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Remove|Hide) / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /Show hidden entries/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Who viewed my record' })).not.toBeInTheDocument();
+  });
+
+  it('lets a caring doctor add a diagnosis with a visit note to his patient’s history', async () => {
+    let sent: { patient: string | null; body: FormData } | null = null;
+    serve(makeHistory());
+    server.use(
+      http.post('/api/history/diagnosis', async ({ request }) => {
+        sent = { patient: new URL(request.url).searchParams.get('patient'), body: await request.formData() };
+        return HttpResponse.json({ message: 'Added successfully', _id: 'd8' });
+      }),
+    );
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(doctor, 'doctor') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to diagnosis' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add diagnosis' });
+    expect(dialog).toHaveTextContent('This entry will be signed with your name.');
+    expect(within(dialog).queryByLabelText('Told to me by (optional)')).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Diagnosis *'), 'Acute bronchitis');
+    await userEvent.type(within(dialog).getByLabelText('Visit note'), 'Chest clear');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Added successfully')).toHaveClass('alert-success');
+    const request = sent as unknown as { patient: string | null; body: FormData };
+    expect(request.patient).toBe(patientId);
+    expect(request.body.get('notes')).toBe('Chest clear');
+  });
+
+  it('is read-only for anyone else the server lets read it', async () => {
+    serve(filled);
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(testUser({ _id: 'cc0000000000000000000002' })) });
     expect(await screen.findByRole('row', { name: /Hypertension/ })).toBeInTheDocument();
     expect(screen.getByText('You are viewing this medical history read-only.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Add to / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Who viewed my record' })).not.toBeInTheDocument();
   });
 
   it('hides the pregnancy row for a male patient', async () => {

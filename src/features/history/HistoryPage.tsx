@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PrivateImage } from '../../ui/PrivateImage';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useParams } from 'react-router-dom';
@@ -6,28 +6,34 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
-import { selectIsLoggedIn, selectUserId } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectRole, selectUserId } from '../session/sessionSlice';
 import { AccessLogPanel } from './AccessLogPanel';
 import { AddEntryModal } from './AddEntryModal';
 import { addForms } from './addForms';
-import { HistorySection } from './HistorySection';
-import { fetchHistory, fetchHistoryDoctors, selectHistoryState } from './historySlice';
+import { ConfirmChangeDialog } from './ConfirmChangeDialog';
+import { HistorySection, type ChangeRequest } from './HistorySection';
+import { changeHistoryEntry, clearUndo, fetchHistory, selectHistoryState, type UndoOffer } from './historySlice';
 import { PatientCard } from './PatientCard';
 import { sections } from './sections';
 import type { HistoryKind } from './types';
+import { UndoToast } from './UndoToast';
 import './history.css';
 
 /**
- * /history/:userId — a patient's medical history. The owner adds and removes entries and sees
- * who opened her record; her doctors read it; anyone else gets the server's refusal.
+ * /history/:userId — a patient's medical history. The owner adds entries, removes her own, hides
+ * her doctors' (each after a confirmation, with Undo) and sees who opened her record; her doctors
+ * read it and add entries signed with their name; anyone else gets the server's refusal.
  */
 export default function HistoryPage() {
   const { userId = '' } = useParams();
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const viewerId = useAppSelector(selectUserId);
-  const { history, status, error, notice, patientId } = useAppSelector(selectHistoryState);
+  const role = useAppSelector(selectRole);
+  const { history, status, error, notice, patientId, undo } = useAppSelector(selectHistoryState);
   const [adding, setAdding] = useState<HistoryKind | null>(null);
+  const [confirming, setConfirming] = useState<ChangeRequest | null>(null);
+  const [showHidden, setShowHidden] = useState(false);
   const [result, setResult] = useState<{ src: string; label: string } | null>(null);
 
   useEffect(() => {
@@ -36,10 +42,27 @@ export default function HistoryPage() {
 
   const current = history && patientId === userId ? history : null;
   const owner = Boolean(current && viewerId && viewerId === current.patient._id);
+  // The server let a doctor read this history, so he cares for her and may add to it (it checks again).
+  const caringDoctor = Boolean(current && !owner && role === 'doctor');
+  const hiddenCount = current ? sections.reduce((n, spec) => n + spec.rows(current, () => undefined).filter((r) => r.meta.hidden).length, 0) : 0;
 
-  useEffect(() => {
-    if (owner) void dispatch(fetchHistoryDoctors());
-  }, [dispatch, owner]);
+  const change = useCallback(
+    async (request: ChangeRequest) => {
+      // A failure shows above the sections (from the slice); the row stays.
+      await dispatch(changeHistoryEntry({ ...request, patientId: userId }));
+    },
+    [dispatch, userId],
+  );
+  const ask = (request: ChangeRequest) => (request.change === 'unhide' ? void change(request) : setConfirming(request));
+  const confirm = async (request: ChangeRequest) => {
+    await change(request);
+    setConfirming(null);
+  };
+  const undoChange = useCallback(
+    (offer: UndoOffer) => change({ change: offer.change === 'hide' ? 'unhide' : 'restore', kind: offer.kind, id: offer.id, label: offer.label }),
+    [change],
+  );
+  const expireUndo = useCallback(() => dispatch(clearUndo()), [dispatch]);
 
   return (
     <>
@@ -65,10 +88,30 @@ export default function HistoryPage() {
               <PatientCard history={current} />
             </div>
             <div className="col-lg-8">
-              {!owner && (
+              {!owner && !caringDoctor && (
                 <p className="text-muted small" role="note">
                   You are viewing this medical history read-only.
                 </p>
+              )}
+              {caringDoctor && (
+                <p className="text-muted small" role="note">
+                  You can add entries to this medical history; they are signed with your name. Entries the patient wrote herself are marked self-reported.
+                </p>
+              )}
+              {owner && (
+                <div className="form-check form-switch mb-3">
+                  <input
+                    className="form-check-input"
+                    type="checkbox"
+                    role="switch"
+                    id="history-show-hidden"
+                    checked={showHidden}
+                    onChange={(e) => setShowHidden(e.target.checked)}
+                  />
+                  <label className="form-check-label" htmlFor="history-show-hidden">
+                    Show hidden entries{hiddenCount > 0 ? ` (${hiddenCount})` : ''}
+                  </label>
+                </div>
               )}
               <div aria-live="polite">
                 {notice?.tone === 'success' && <SuccessAlert message={notice.text} />}
@@ -80,7 +123,10 @@ export default function HistoryPage() {
                   spec={spec}
                   history={current}
                   owner={owner}
+                  canAdd={owner || caringDoctor}
+                  showHidden={showHidden}
                   onAdd={() => setAdding(spec.kind)}
+                  onChange={ask}
                   showResult={(src, label) => setResult({ src, label })}
                 />
               ))}
@@ -89,7 +135,9 @@ export default function HistoryPage() {
           </div>
         )}
       </div>
-      {adding && current && <AddEntryModal key={adding} spec={addForms[adding]} patientId={current.patient._id} onClose={() => setAdding(null)} />}
+      {adding && current && <AddEntryModal key={adding} spec={addForms[adding]} patientId={current.patient._id} asDoctor={caringDoctor} onClose={() => setAdding(null)} />}
+      {confirming && <ConfirmChangeDialog request={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />}
+      {owner && undo && <UndoToast key={`${undo.change}-${undo.id}`} offer={undo} onUndo={undoChange} onExpire={expireUndo} />}
       <Modal show={Boolean(result)} onHide={() => setResult(null)} centered size="lg" aria-labelledby="history-result-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="history-result-title" as="h2" className="h5">

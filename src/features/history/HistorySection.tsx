@@ -1,30 +1,54 @@
-import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { removeHistoryEntry } from './historySlice';
-import type { SectionSpec } from './sections';
-import type { History } from './types';
+import type { Row, SectionSpec } from './sections';
+import type { Authorship, EntryChange, History, HistoryKind } from './types';
+
+/** A change the patient asked for, waiting for her confirmation (or an undo, without one). */
+export interface ChangeRequest {
+  change: EntryChange;
+  kind: HistoryKind;
+  id: string;
+  label: string;
+}
 
 interface Props {
   spec: SectionSpec;
   history: History;
+  /** The patient herself: she removes her own entries and hides doctors' ones. */
   owner: boolean;
+  /** The patient, or a doctor caring for her. */
+  canAdd: boolean;
+  /** Whether the patient chose to see the doctors' entries she hid. */
+  showHidden: boolean;
   onAdd: () => void;
+  onChange: (request: ChangeRequest) => void;
   showResult: (src: string, label: string) => void;
 }
 
-/** One section of the record: a table, or its empty message; add and remove for the owner only. */
-export function HistorySection({ spec, history, owner, onAdd, showResult }: Props) {
-  const dispatch = useAppDispatch();
-  const [removing, setRemoving] = useState<string | null>(null);
-  const rows = spec.rows(history, showResult);
-  const headingId = `history-${spec.kind}`;
+/** An entry older than authorship counts as self-reported: only patients could add entries then. */
+const isSelfReported = (meta: Authorship) => meta.self_reported !== false;
 
-  const remove = async (id: string) => {
-    setRemoving(id);
-    // A failure shows above the sections (from the slice); the row stays.
-    await dispatch(removeHistoryEntry({ kind: spec.kind, id, patientId: history.patient._id }));
-    setRemoving(null);
-  };
+/** Who wrote the entry: the doctor's name, or a "self-reported" badge; and whether she hid it. */
+function AddedBy({ meta, owner }: { meta: Authorship; owner: boolean }) {
+  return (
+    <>
+      {isSelfReported(meta) ? <span className="badge text-bg-light border history-self-reported">Self-reported</span> : <span>{meta.author?.name ?? 'A doctor'}</span>}
+      {meta.hidden && <span className="badge text-bg-secondary ms-1">{owner ? 'Hidden' : 'Hidden by the patient'}</span>}
+    </>
+  );
+}
+
+/** The owner's action on a row: remove what she wrote; hide, or show again, what a doctor wrote. */
+function rowAction(row: Row): { change: EntryChange; text: string; name: string } {
+  if (isSelfReported(row.meta)) return { change: 'remove', text: 'remove', name: `Remove ${row.label}` };
+  if (row.meta.hidden) return { change: 'unhide', text: 'show', name: `Show ${row.label} again` };
+  return { change: 'hide', text: 'hide', name: `Hide ${row.label}` };
+}
+
+/** One section of the record: a table, or its empty message, with who wrote each entry. */
+export function HistorySection({ spec, history, owner, canAdd, showHidden, onAdd, onChange, showResult }: Props) {
+  const all = spec.rows(history, showResult);
+  // Hidden entries leave the patient's own view unless she asks for them; doctors always see them.
+  const rows = owner && !showHidden ? all.filter((r) => !r.meta.hidden) : all;
+  const headingId = `history-${spec.kind}`;
 
   return (
     <section className="card history-section mb-4" aria-labelledby={headingId}>
@@ -32,7 +56,7 @@ export function HistorySection({ spec, history, owner, onAdd, showResult }: Prop
         <h2 id={headingId} className="h5 mb-0">
           {spec.title}
         </h2>
-        {owner && (
+        {canAdd && (
           <button type="button" className="btn btn-sm btn-primary history-section__add" onClick={onAdd} aria-label={`Add to ${spec.title.toLowerCase()}`}>
             <span aria-hidden="true">+</span>
           </button>
@@ -50,34 +74,40 @@ export function HistorySection({ spec, history, owner, onAdd, showResult }: Prop
                     {c}
                   </th>
                 ))}
+                <th scope="col">Added by</th>
                 {owner && (
                   <th scope="col">
-                    <span className="visually-hidden">Remove</span>
+                    <span className="visually-hidden">Remove or hide</span>
                   </th>
                 )}
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row._id}>
-                  {row.cells.map((cell, i) => (
-                    <td key={spec.columns[i]}>{cell}</td>
-                  ))}
-                  {owner && (
-                    <td className="text-end">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
-                        onClick={() => void remove(row._id)}
-                        disabled={removing === row._id}
-                        aria-label={`Remove ${row.label}`}
-                      >
-                        remove
-                      </button>
+              {rows.map((row) => {
+                const action = rowAction(row);
+                return (
+                  <tr key={row._id} className={row.meta.hidden ? 'history-row--hidden' : undefined}>
+                    {row.cells.map((cell, i) => (
+                      <td key={spec.columns[i]}>{cell}</td>
+                    ))}
+                    <td>
+                      <AddedBy meta={row.meta} owner={owner} />
                     </td>
-                  )}
-                </tr>
-              ))}
+                    {owner && (
+                      <td className="text-end">
+                        <button
+                          type="button"
+                          className={`btn btn-sm ${action.change === 'remove' ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
+                          onClick={() => onChange({ change: action.change, kind: spec.kind, id: row._id, label: row.label })}
+                          aria-label={action.name}
+                        >
+                          {action.text}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

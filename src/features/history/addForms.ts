@@ -4,8 +4,12 @@ import type { HistoryKind } from './types';
 export interface FieldSpec {
   name: string;
   label: string;
-  type: 'text' | 'textarea' | 'date' | 'doctor' | 'condition' | 'file';
+  type: 'text' | 'textarea' | 'date' | 'condition' | 'severity' | 'file';
   placeholder?: string;
+  /** Only on the patient's own form (a doctor's entry is signed with his account instead). */
+  patientOnly?: boolean;
+  /** The label when a doctor fills the form, if it differs. */
+  doctorLabel?: string;
 }
 
 export interface AddFormSpec {
@@ -16,15 +20,26 @@ export interface AddFormSpec {
 
 const dateField = (label: string): FieldSpec => ({ name: 'date', label, type: 'date', placeholder: 'ex: 01/25/1970' });
 
-/** The seven add forms, one per section, with their titles as the page shows them. */
+/** The eight add forms, one per section, with their titles as the page shows them. */
 export const addForms: Record<HistoryKind, AddFormSpec> = {
   diagnosis: {
     kind: 'diagnosis',
     title: 'Add diagnosis',
     fields: [
       { name: 'diagnosis', label: 'Diagnosis *', type: 'text' },
-      { name: 'notes', label: 'Notes', type: 'textarea' },
-      { name: 'doctor', label: 'Doctor', type: 'doctor' },
+      // A doctor's visit note is the note of the diagnosis he writes at the visit.
+      { name: 'notes', label: 'Notes', type: 'textarea', doctorLabel: 'Visit note' },
+      // Self-reported: who told her, as free text; it never makes a doctor the entry's author.
+      { name: 'told_by', label: 'Told to me by (optional)', type: 'text', placeholder: 'ex: Dr. Karim at the city clinic', patientOnly: true },
+    ],
+  },
+  allergies: {
+    kind: 'allergies',
+    title: 'Add allergy',
+    fields: [
+      { name: 'substance', label: 'Substance *', type: 'text', placeholder: 'ex: Penicillin' },
+      { name: 'reaction', label: 'Reaction', type: 'text', placeholder: 'ex: Hives and swelling' },
+      { name: 'severity', label: 'Severity *', type: 'severity' },
     ],
   },
   lab: {
@@ -70,7 +85,11 @@ export const addForms: Record<HistoryKind, AddFormSpec> = {
   },
 };
 
-/** The starting values of a form: conditions start as "cured", as the select shows first. */
+/** The fields a patient (her own form) or a doctor (signing for his patient) fills in. */
+export const fieldsFor = (spec: AddFormSpec, asDoctor: boolean): FieldSpec[] =>
+  spec.fields.filter((f) => !(asDoctor && f.patientOnly)).map((f) => (asDoctor && f.doctorLabel ? { ...f, label: f.doctorLabel } : f));
+
+/** The starting values of a form: conditions start as "cured", as the select shows first; severity is chosen. */
 export function initialValues(spec: AddFormSpec): Record<string, string> {
   return Object.fromEntries(spec.fields.filter((f) => f.type !== 'file').map((f) => [f.name, f.type === 'condition' ? 'true' : '']));
 }

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import type { AccessEntry, DoctorOption, EntryValues, GuestRefusal, History, HistoryKind } from './types';
+import type { AccessEntry, EntryChange, EntryValues, GuestRefusal, History, HistoryKind } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -14,7 +14,16 @@ export const deleteParam: Record<HistoryKind, string> = {
   surgeries: 'surgery',
   chronic_disease: 'disease',
   genetic_disease: 'disease',
+  allergies: 'allergy',
 };
+
+/** A removal or hide the server confirmed, offered for undoing for a few seconds. */
+export interface UndoOffer {
+  change: 'remove' | 'hide';
+  kind: HistoryKind;
+  id: string;
+  label: string;
+}
 
 interface HistoryState {
   /** The patient whose history is (being) loaded. */
@@ -24,7 +33,8 @@ interface HistoryState {
   error: string | null;
   /** The green or red line above the sections after an add or a remove. */
   notice: { tone: 'success' | 'error'; text: string } | null;
-  doctors: DoctorOption[];
+  /** The last confirmed removal or hide, while it can still be undone. */
+  undo: UndoOffer | null;
   log: AccessEntry[];
   /** The log is paged (50 a page, newest first). */
   logPage: number;
@@ -41,7 +51,7 @@ const initialState: HistoryState = {
   status: 'idle',
   error: null,
   notice: null,
-  doctors: [],
+  undo: null,
   log: [],
   logPage: 1,
   logPages: 1,
@@ -59,22 +69,18 @@ export const fetchHistory = createAppAsyncThunk('history/fetch', async (patientI
   }
 });
 
-/** The doctors for the diagnosis form's selector; a failure leaves the selector with no doctors. */
-export const fetchHistoryDoctors = createAppAsyncThunk('history/fetchDoctors', async (_: void, { extra, rejectWithValue }) => {
-  try {
-    const { data } = await extra.http.get<{ doctors: DoctorOption[] }>('doctors');
-    return Array.isArray(data.doctors) ? data.doctors.map((d) => ({ _id: d._id, name: d.name })) : [];
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
-});
-
-/** Adds an entry to the signed-in patient's own history, then reloads it. */
+/**
+ * Adds an entry, then reloads the history: to the signed-in patient's own history, or, for a
+ * doctor caring for her (`asDoctor`), to his patient's, where the server signs it with his name.
+ */
 export const addHistoryEntry = createAppAsyncThunk(
   'history/add',
-  async ({ kind, values, patientId }: { kind: HistoryKind; values: EntryValues; patientId: string }, { extra, dispatch, rejectWithValue }) => {
+  async (
+    { kind, values, patientId, asDoctor = false }: { kind: HistoryKind; values: EntryValues; patientId: string; asDoctor?: boolean },
+    { extra, dispatch, rejectWithValue },
+  ) => {
     try {
-      const { data } = await extra.http.post<{ message: string }>(`history/${kind}`, toFormData(values));
+      const { data } = await extra.http.post<{ message: string }>(`history/${kind}`, toFormData(values), asDoctor ? { params: { patient: patientId } } : undefined);
       await dispatch(fetchHistory(patientId));
       return data.message;
     } catch (error) {
@@ -83,13 +89,22 @@ export const addHistoryEntry = createAppAsyncThunk(
   },
 );
 
-export const removeHistoryEntry = createAppAsyncThunk(
-  'history/remove',
-  async ({ kind, id, patientId }: { kind: HistoryKind; id: string; patientId: string }, { extra, dispatch, rejectWithValue }) => {
+/**
+ * Removes one of her own entries, hides a doctor's, or undoes either (restore / unhide); the
+ * history reloads once the server has confirmed the change.
+ */
+export const changeHistoryEntry = createAppAsyncThunk(
+  'history/change',
+  async (
+    { change, kind, id, label, patientId }: { change: EntryChange; kind: HistoryKind; id: string; label: string; patientId: string },
+    { extra, dispatch, rejectWithValue },
+  ) => {
     try {
-      await extra.http.delete(`history/${kind}/`, { params: { [deleteParam[kind]]: id } });
+      const params = { [deleteParam[kind]]: id };
+      if (change === 'remove') await extra.http.delete(`history/${kind}/`, { params });
+      else await extra.http.post(`history/${kind}/${change}`, undefined, { params });
       await dispatch(fetchHistory(patientId));
-      return id;
+      return { change, kind, id, label };
     } catch (error) {
       return rejectWithValue(messageOf(error));
     }
@@ -119,6 +134,10 @@ export const historySlice = createSlice({
     clearNotice(state) {
       state.notice = null;
     },
+    /** The undo time is over (or the offer was closed). */
+    clearUndo(state) {
+      state.undo = null;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -127,6 +146,7 @@ export const historySlice = createSlice({
         if (state.patientId !== action.meta.arg) {
           state.history = null;
           state.notice = null;
+          state.undo = null;
           state.log = [];
           state.logPage = 1;
           state.logPages = 1;
@@ -148,20 +168,21 @@ export const historySlice = createSlice({
         state.history = null;
         state.error = action.payload ?? 'The medical history could not be loaded';
       })
-      .addCase(fetchHistoryDoctors.fulfilled, (state, action) => {
-        state.doctors = action.payload;
-      })
       .addCase(addHistoryEntry.pending, (state) => {
         state.notice = null;
       })
       .addCase(addHistoryEntry.fulfilled, (state) => {
         state.notice = { tone: 'success', text: 'Added successfully' };
       })
-      .addCase(removeHistoryEntry.fulfilled, (state) => {
+      .addCase(changeHistoryEntry.pending, (state) => {
         state.notice = null;
       })
-      .addCase(removeHistoryEntry.rejected, (state, action) => {
-        state.notice = { tone: 'error', text: action.payload ?? 'The entry could not be removed' };
+      .addCase(changeHistoryEntry.fulfilled, (state, action) => {
+        const { change, kind, id, label } = action.payload;
+        state.undo = change === 'remove' || change === 'hide' ? { change, kind, id, label } : null;
+      })
+      .addCase(changeHistoryEntry.rejected, (state, action) => {
+        state.notice = { tone: 'error', text: action.payload ?? 'The entry could not be changed' };
       })
       .addCase(fetchAccessLog.pending, (state) => {
         state.logStatus = 'loading';
@@ -183,10 +204,10 @@ export const historySlice = createSlice({
   selectors: {
     selectHistoryState: (state) => state,
     selectHistory: (state) => state.history,
-    selectHistoryDoctors: (state) => state.doctors,
+    selectHistoryUndo: (state) => state.undo,
     selectHistoryNotice: (state) => state.notice,
   },
 });
 
-export const { clearNotice } = historySlice.actions;
-export const { selectHistoryState, selectHistory, selectHistoryDoctors, selectHistoryNotice } = historySlice.selectors;
+export const { clearNotice, clearUndo } = historySlice.actions;
+export const { selectHistoryState, selectHistory, selectHistoryUndo, selectHistoryNotice } = historySlice.selectors;

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import Toast from 'react-bootstrap/Toast';
+import ToastContainer from 'react-bootstrap/ToastContainer';
+import type { UndoOffer } from './historySlice';
+
+/** How long Undo is offered. The server keeps a removed entry restorable for longer, for slow networks. */
+export const undoSeconds = 8;
+
+interface Props {
+  offer: UndoOffer;
+  onUndo: (offer: UndoOffer) => Promise<void>;
+  onExpire: () => void;
+}
+
+/**
+ * Says what the server just removed or hid, with Undo for a few seconds. It only appears once the
+ * server has confirmed the change.
+ */
+export function UndoToast({ offer, onUndo, onExpire }: Props) {
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(onExpire, undoSeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [offer, onExpire]);
+  const undo = async () => {
+    setBusy(true);
+    await onUndo(offer);
+    setBusy(false);
+  };
+  return (
+    <ToastContainer position="bottom-center" className="p-3 history-undo" containerPosition="fixed">
+      <Toast onClose={onExpire} role="status" aria-live="polite" aria-atomic="true" bg="dark">
+        <Toast.Body className="d-flex align-items-center gap-2 text-white">
+          <span className="me-auto">
+            {offer.change === 'hide' ? 'Hidden' : 'Removed'} “{offer.label}”.
+          </span>
+          <button type="button" className="btn btn-sm btn-light" onClick={() => void undo()} disabled={busy}>
+            Undo
+          </button>
+          <button type="button" className="btn-close btn-close-white" aria-label="Close" onClick={onExpire} />
+        </Toast.Body>
+      </Toast>
+    </ToastContainer>
+  );
+}
