@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../server/db/index.ts';
 import { newId } from '../../server/lib/ids.ts';
+import { doctorWords } from '../../server/modules/doctors/search-words.ts';
 import { printBaseline } from '../machine.mjs';
 import { freshSchema, startPortal } from '../portal.mjs';
 
@@ -48,7 +49,9 @@ async function seed(db) {
     for (const patient of raters) ratings.push({ doctor_id: d.id, patient_id: patient, rate: 1 + rand(5), updated_at: now });
   }
   await db.transaction().execute(async (trx) => {
-    for (const [table, rows, batch] of [['users', [...doctors, ...patients], 500], ['appointments', slots, 1000], ['ratings', ratings, 2000]]) {
+    // The search word index, as the portal writes it when a doctor signs up.
+    const words = doctors.flatMap((d) => doctorWords(d.name, d.specialization).map((word) => ({ word, doctor_id: d.id })));
+    for (const [table, rows, batch] of [['users', [...doctors, ...patients], 500], ['doctor_search_words', words, 2000], ['appointments', slots, 1000], ['ratings', ratings, 2000]]) {
       for (let i = 0; i < rows.length; i += batch) await trx.insertInto(table).values(rows.slice(i, i + batch)).execute();
     }
   });
