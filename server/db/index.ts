@@ -16,6 +16,7 @@ import * as shopSearchOrders from './migrations/2026-11-25-175-shop-search-order
 import * as allergies from './migrations/2026-11-25-180-allergies.js';
 import * as notifications from './migrations/2026-11-25-190-notifications.js';
 import * as historyAuthorship from './migrations/2026-11-25-220-history-authorship.js';
+import * as doctorSearchIndex from './migrations/2026-11-25-210-doctor-search-index.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-180-allergies': allergies,
   '2026-11-25-190-notifications': notifications,
   '2026-11-25-220-history-authorship': historyAuthorship,
+  '2026-11-25-210-doctor-search-index': doctorSearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

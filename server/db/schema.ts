@@ -52,6 +52,23 @@ export interface DoctorFeeColumn {
   fee_cents: ColumnType<number, number | undefined, number>;
 }
 
+/**
+ * What doctor search sorts by, kept in step by triggers on appointments and ratings (migration
+ * 2026-11-25-210): the earliest free slot that had not begun when last computed, and the rating.
+ * Written only by those triggers and the search's refresh of passed slots.
+ */
+export interface DoctorSearchColumns {
+  next_free_at: ColumnType<string | null, never, string | null>;
+  rating_avg: ColumnType<number, never, never>;
+  rating_count: ColumnType<number, never, never>;
+}
+
+/** A doctor's folded name and department words, one row per word (see modules/doctors/search-words.ts). */
+export interface DoctorSearchWordsTable {
+  word: string;
+  doctor_id: string;
+}
+
 export interface SessionsTable {
   jti: string;
   user_id: string;
@@ -498,7 +515,8 @@ export interface AppointmentRequestsTable {
 }
 
 export interface Database {
-  users: UsersTable & DoctorFeeColumn;
+  users: UsersTable & DoctorFeeColumn & DoctorSearchColumns;
+  doctor_search_words: DoctorSearchWordsTable;
   sessions: SessionsTable;
   account_security: AccountSecurityTable;
   account_tokens: AccountTokensTable;

@@ -132,4 +132,38 @@ describe('doctor search', () => {
     const dept = (await get('/api/doctors/?specialization=Cardiology')).json();
     expect(dept.doctor).toHaveLength(3);
   });
+
+  it('keeps the word index in step when a doctor is renamed or removed', async () => {
+    const doctor = await signUpAndLogin(server.app, 'doctor', { name: 'Dr. Quentin Oyelaran', specialization: 'Dental', gender: 'male' });
+    expect(names((await search('q=oyelaran')).doctors)).toEqual(['Dr. Quentin Oyelaran']);
+    const renamed = await server.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(doctor.token, { name: 'Dr. Quentin Brightwater' }) });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await search('q=oyelaran')).doctors).toEqual([]);
+    expect(names((await search('q=brigthwater')).doctors)).toEqual(['Dr. Quentin Brightwater']);
+    await server.app.db.deleteFrom('users').where('id', '=', doctor.id).execute();
+    expect((await search('q=brightwater')).doctors).toEqual([]);
+    const words = await server.app.db.selectFrom('doctor_search_words').select('word').where('doctor_id', '=', doctor.id).execute();
+    expect(words).toEqual([]);
+  });
+
+  it('shows a rating as soon as it is given or taken back', async () => {
+    const [hala] = (await search('q=hala%20sabry')).doctors;
+    const patient = await signUpAndLogin(server.app, 'patient');
+    const rate = (await server.app.db.selectFrom('ratings').select('rate').where('doctor_id', '=', hala!._id).execute()).map((r) => r.rate);
+    await server.app.db.insertInto('ratings').values({ doctor_id: hala!._id, patient_id: patient.id, rate: 1, updated_at: new Date().toISOString() }).execute();
+    const after = (await search('q=hala%20sabry')).doctors[0]!;
+    expect(after.ratings).toBe(hala!.ratings + 1);
+    expect(after.rate).toBe(Math.round(([...rate, 1].reduce((a, b) => a + b, 0) / (rate.length + 1)) * 10) / 10);
+    await server.app.db.deleteFrom('ratings').where('doctor_id', '=', hala!._id).where('patient_id', '=', patient.id).execute();
+    expect((await search('q=hala%20sabry')).doctors[0]).toMatchObject({ rate: hala!.rate, ratings: hala!.ratings });
+  });
+
+  it('moves the next slot on when the one it showed has begun, with no write in between', async () => {
+    const [ahmed] = (await search('q=ahmed%20hassan')).doctors;
+    // As if the slot shown had begun a minute ago: nothing was written since, time simply passed.
+    await server.app.db.updateTable('users').set({ next_free_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', ahmed!._id).execute();
+    const after = (await search('q=ahmed%20hassan')).doctors[0]!;
+    expect(after.nextSlot).toBe(ahmed!.nextSlot);
+    expect(new Date(after.nextSlot!).getTime()).toBeGreaterThan(Date.now());
+  });
 });

@@ -5,6 +5,7 @@ import { departments } from '../../lib/departments.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Database, UsersTable } from '../schema.js';
+import { indexDoctorWords } from '../../modules/doctors/search-words.js';
 import { avatarSvg, writeArt } from './art.js';
 
 /** The demo accounts documented in the README. The patient's id is the one the existing client hard-codes. */
@@ -125,6 +126,7 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
           created_at: now, updated_at: now,
         })
         .execute();
+      await indexDoctorWords(db, { id, name, specialization: department });
       const firstYear = 1998 + ((index * 5 + office) % 12);
       await db
         .insertInto('doctor_education')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { UsersTable } from '../../db/schema.js';
+import { indexDoctorWords, reindexDoctorWordsIfNeeded } from '../doctors/search-words.js';
 
 export function accountsRepository(db: DB) {
   return {
@@ -32,8 +33,17 @@ export function accountsRepository(db: DB) {
       return q.execute();
     },
 
-    insert: (row: UsersTable) => db.insertInto('users').values(row).execute(),
-    update: (id: string, changes: Partial<UsersTable>) => db.updateTable('users').set(changes).where('id', '=', id).execute(),
+    // A doctor's name and department are searched through the word index, so both writes keep it in step.
+    insert: (row: UsersTable) =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('users').values(row).execute();
+        if (row.role === 'doctor') await indexDoctorWords(trx, row);
+      }),
+    update: (id: string, changes: Partial<UsersTable>) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+        await reindexDoctorWordsIfNeeded(trx, id, changes);
+      }),
 
     insertSession: (session: { jti: string; user_id: string; created_at: string; expires_at: string; user_agent: string; ip: string }) =>
       db.insertInto('sessions').values(session).execute(),

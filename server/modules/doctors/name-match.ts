@@ -24,7 +24,7 @@ export function searchWords(text: string): string[] {
 }
 
 /** How many typos a word of this length may carry and still match. */
-const allowedTypos = (length: number) => (length <= 3 ? 0 : length <= 5 ? 1 : 2);
+export const allowedTypos = (length: number) => (length <= 3 ? 0 : length <= 5 ? 1 : 2);
 
 /**
  * Optimal string alignment distance (Levenshtein plus swapped neighbours), giving up as soon as it
@@ -53,7 +53,7 @@ export function typoDistance(a: string, b: string, limit: number): number {
 }
 
 /** How well one typed word matches one word of the doctor: 0 is exact, larger is looser, null is no match. */
-function wordScore(typed: string, word: string): number | null {
+export function wordScore(typed: string, word: string): number | null {
   if (typed === word) return 0;
   if (typed.length >= 2 && word.startsWith(typed)) return 0.5;
   const limit = allowedTypos(typed.length);
@@ -63,51 +63,4 @@ function wordScore(typed: string, word: string): number | null {
   // A typo in a word still being typed: compare with the start of the doctor's word.
   if (word.length > typed.length && typoDistance(typed, word.slice(0, typed.length), 1) <= 1) return 1.5;
   return null;
-}
-
-// Folding is the costly part and depends only on the text, so it is kept per distinct text.
-const wordsCache = new Map<string, string[]>();
-const wordsCacheLimit = 50_000;
-
-function cachedWords(text: string): string[] {
-  let words = wordsCache.get(text);
-  if (!words) {
-    if (wordsCache.size >= wordsCacheLimit) wordsCache.clear();
-    words = searchWords(text);
-    wordsCache.set(text, words);
-  }
-  return words;
-}
-
-/**
- * A matcher for the typed words: gives a doctor's score (lower is better), or null when a typed
- * word matches none of the doctor's words. Doctors share most words (first names, departments),
- * so each typed word is compared with each distinct word once per search and then remembered.
- */
-export function createMatcher(typed: string[]): (name: string, specialization: string) => number | null {
-  const known = typed.map(() => new Map<string, number | null>());
-  const scoreOf = (t: number, word: string) => {
-    const memo = known[t]!;
-    let score = memo.get(word);
-    if (score === undefined) {
-      score = wordScore(typed[t]!, word);
-      memo.set(word, score);
-    }
-    return score;
-  };
-  return (name, specialization) => {
-    const words = [...cachedWords(name), ...cachedWords(specialization)];
-    let total = 0;
-    for (let t = 0; t < typed.length; t++) {
-      let best: number | null = null;
-      for (const w of words) {
-        const score = scoreOf(t, w);
-        if (score !== null && (best === null || score < best)) best = score;
-        if (best === 0) break;
-      }
-      if (best === null) return null;
-      total += best;
-    }
-    return total;
-  };
 }

@@ -1,9 +1,64 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import { toNumber } from '../../lib/mappers.js';
+
+export interface DoctorFilter {
+  specialization?: string;
+  gender?: string;
+}
+
+/** What a search result card shows; next_free_at and the rating are kept in step by triggers (migration 210). */
+const resultColumns = [
+  'users.id',
+  'users.name',
+  'users.specialization',
+  'users.gender',
+  'users.image',
+  'users.fee_cents',
+  'users.next_free_at',
+  'users.rating_avg',
+  'users.rating_count',
+] as const;
 
 /** Doctors' public data and their ratings; queries only. */
 export function doctorsRepository(db: DB) {
+  /** The doctors search lists: approved ones only, like every other public list, of the department and gender asked for. */
+  const listedWhere = (filter: DoctorFilter) => (eb: ExpressionBuilder<Database, 'users'>) => {
+    const conditions = [eb('users.role', '=', 'doctor'), eb('users.status', '=', 'approved')];
+    if (filter.specialization !== undefined) conditions.push(eb(sql<string>`lower(users.specialization)`, '=', filter.specialization.toLowerCase()));
+    if (filter.gender !== undefined) conditions.push(eb('users.gender', '=', filter.gender));
+    return eb.and(conditions);
+  };
+  const searchable = (filter: DoctorFilter) => db.selectFrom('users').where(listedWhere(filter));
+
+  const doctorsWithWords = (words: string[], filter: DoctorFilter) =>
+    // Read from the words first (a cross join fixes that order on SQLite, whose planner would
+    // otherwise walk every doctor by the role index), then each matching doctor by his key.
+    db
+      .selectFrom('doctor_search_words as w')
+      .crossJoin('users')
+      .whereRef('users.id', '=', 'w.doctor_id')
+      .where('w.word', 'in', words)
+      .where(listedWhere(filter))
+      .select([...resultColumns, 'w.word']);
+
+  const listedPage = (filter: DoctorFilter, sort: 'nextSlot' | 'rating' | 'name', offset: number, limit: number | null) => {
+    const rating = [sql`round(users.rating_avg * 10) desc`, sql`users.rating_count desc`];
+    const byName = [sql`lower(users.name)`, sql`users.name`];
+    const order =
+      sort === 'name'
+        ? byName
+        : sort === 'rating'
+          ? [...rating, ...byName]
+          : // Soonest free slot first; doctors with none open come last. ISO times in UTC sort as text.
+            [sql`case when users.next_free_at is null then 1 else 0 end`, sql`users.next_free_at`, ...rating, ...byName];
+    let q = searchable(filter).select(resultColumns);
+    for (const o of order) q = q.orderBy(o);
+    if (limit !== null) q = q.limit(limit).offset(offset);
+    return q;
+  };
+
   const withRate = () =>
     db
       .selectFrom('users')
@@ -31,50 +86,58 @@ export function doctorsRepository(db: DB) {
   });
 
   return {
-    /** Every doctor of the department and gender asked for, with what a result card shows but the aggregates. */
-    searchCandidates(filter: { specialization?: string; gender?: string }) {
-      let q = db
-        .selectFrom('users')
-        .select(['id', 'name', 'specialization', 'gender', 'image', 'fee_cents'])
-        .where('role', '=', 'doctor')
-        // Search lists only approved doctors, like every other public list.
-        .where('status', '=', 'approved');
-      if (filter.specialization !== undefined) q = q.where(sql<string>`lower(specialization)`, '=', filter.specialization.toLowerCase());
-      if (filter.gender !== undefined) q = q.where('gender', '=', filter.gender);
-      return q.execute();
+    /**
+     * Refreshes next_free_at where the slot it names has begun since the triggers computed it
+     * (time moves on without any write): only those doctors, found through users_next_free_at.
+     */
+    async refreshPassedNextFree(now: string) {
+      // Reading first keeps the usual search a read: a write transaction costs more than the check.
+      const passed = await db.selectFrom('users').select('id').where('next_free_at', '<=', now).limit(1).executeTakeFirst();
+      if (!passed) return;
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          next_free_at: eb
+            .selectFrom('appointments')
+            .select((a) => a.fn.min<string>('appointments.starts_at').as('next'))
+            .whereRef('appointments.doctor_id', '=', 'users.id')
+            .where('appointments.reserved', '=', 0)
+            .where('appointments.starts_at', '>', now),
+        }))
+        .where('users.next_free_at', '<=', now)
+        .execute();
     },
 
     /**
-     * Each doctor's earliest free slot that has not started, and rating: two grouped queries over the
-     * doctors found, answered from appointments_free_by_doctor and the ratings key.
+     * The distinct indexed words starting with the prefix, read by a loose index scan: one index
+     * seek per distinct word rather than a row per doctor (thousands share "ahmed" or "cardiology").
+     * Ranges are bytewise in both databases (the word column has the C collation on PostgreSQL).
      */
-    async searchAggregates(ids: string[], now: string) {
-      const next = new Map<string, string>();
-      const rates = new Map<string, { rate: number; ratings: number }>();
-      // Chunks keep each statement under every driver's limit on bound values.
-      for (let i = 0; i < ids.length; i += 2000) {
-        const chunk = ids.slice(i, i + 2000);
-        const [slots, ratings] = await Promise.all([
-          db
-            .selectFrom('appointments')
-            .select((eb) => ['doctor_id', eb.fn.min<string>('starts_at').as('next')])
-            .where('doctor_id', 'in', chunk)
-            .where('reserved', '=', 0)
-            .where('starts_at', '>', now)
-            .groupBy('doctor_id')
-            .execute(),
-          db
-            .selectFrom('ratings')
-            .select((eb) => ['doctor_id', eb.fn.avg<number | string | null>('rate').as('rate'), eb.fn.countAll<number | string>().as('ratings')])
-            .where('doctor_id', 'in', chunk)
-            .groupBy('doctor_id')
-            .execute(),
-        ]);
-        for (const s of slots) next.set(s.doctor_id, s.next);
-        for (const r of ratings) rates.set(r.doctor_id, rounded(r));
-      }
-      return { next, rates };
+    async wordsStartingWith(prefix: string) {
+      const end = `${prefix}\uffff`;
+      const { rows } = await sql<{ word: string | null }>`
+        with recursive vocabulary(word) as (
+          select min(word) from doctor_search_words where word >= ${prefix} and word < ${end}
+          union all
+          select (select min(w.word) from doctor_search_words w where w.word > vocabulary.word and w.word < ${end})
+          from vocabulary where vocabulary.word is not null
+        )
+        select word from vocabulary where word is not null`.execute(db);
+      return rows.map((r) => r.word!);
     },
+
+    /** The listed doctors having one of the words, with the word each row matched. */
+    doctorsWithWords: (words: string[], filter: DoctorFilter) => doctorsWithWords(words, filter).execute(),
+
+    async countListed(filter: DoctorFilter) {
+      const row = await searchable(filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** One page of the listed doctors in the order asked for, sorted by the database. */
+    listedPage: (filter: DoctorFilter, sort: 'nextSlot' | 'rating' | 'name', offset: number, limit: number | null) => listedPage(filter, sort, offset, limit).execute(),
+    listedPageQuery: listedPage,
+    doctorsWithWordsQuery: doctorsWithWords,
 
     async list(specialization?: string) {
       let q = withRate().select(['users.id', 'users.name', 'users.image', 'users.specialization', 'users.gender']);

@@ -3,7 +3,7 @@ import { badRequest } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { App } from '../../types.js';
 import { toDoctorResult } from './dto.js';
-import { createMatcher, searchWords } from './name-match.js';
+import { allowedTypos, searchWords, wordScore } from './name-match.js';
 import { doctorsRepository } from './repository.js';
 
 export const doctorSorts = ['nextSlot', 'rating', 'name'] as const;
@@ -21,8 +21,16 @@ export interface DoctorSearchQuery {
   page?: string;
 }
 
-type Candidate = Awaited<ReturnType<ReturnType<typeof doctorsRepository>['searchCandidates']>>[number];
-type Result = Candidate & { rate: number; ratings: number; next_slot: string | null };
+type Row = Awaited<ReturnType<ReturnType<typeof doctorsRepository>['listedPage']>>[number];
+type Result = Row & { rate: number; ratings: number; next_slot: string | null };
+
+/** Averages are shown rounded to one decimal, and sorted that way. */
+const toResult = (row: Row): Result => ({
+  ...row,
+  rate: Math.round(Number(row.rating_avg) * 10) / 10,
+  ratings: Number(row.rating_count),
+  next_slot: row.next_free_at,
+});
 
 const byName = (a: Result, b: Result) => a.name.localeCompare(b.name);
 const byRating = (a: Result, b: Result) => b.rate - a.rate || b.ratings - a.ratings || byName(a, b);
@@ -36,9 +44,25 @@ const byNextSlot = (a: Result, b: Result) => {
 const comparators: Record<DoctorSort, (a: Result, b: Result) => number> = { nextSlot: byNextSlot, rating: byRating, name: byName };
 
 /**
- * Doctor search: the department and gender filters run in the database, the typo-tolerant match
- * on name and department runs here over those few columns, and only the doctors found are read
- * in full (rating, fee, next free slot) to be sorted and paged.
+ * The indexed words that may be meant by one typed word, each with its score (0 exact, larger is
+ * looser). Only words sharing the first letter, or the second (two first letters swapped, one
+ * missing or added), are read: the candidates of a typo, not the whole vocabulary.
+ */
+async function nearWords(repo: ReturnType<typeof doctorsRepository>, typed: string): Promise<Map<string, number>> {
+  const prefixes = allowedTypos(typed.length) === 0 ? [typed] : [...new Set([typed[0]!, typed[1]!])];
+  const near = new Map<string, number>();
+  for (const word of (await Promise.all(prefixes.map((p) => repo.wordsStartingWith(p)))).flat()) {
+    const score = wordScore(typed, word);
+    if (score !== null) near.set(word, score);
+  }
+  return near;
+}
+
+/**
+ * Doctor search. Without text the database filters, sorts and pages (next free slot and rating are
+ * columns kept in step by triggers). With text, each typed word is looked up in the word index
+ * (exact, prefix or a near typo among few candidates) and only the doctors having those words are
+ * read, scored and sorted here.
  */
 export function doctorSearch(app: App) {
   const repo = doctorsRepository(app.db);
@@ -52,29 +76,40 @@ export function doctorSearch(app: App) {
     if (!Number.isInteger(page) || page < 1) throw badRequest('The page must be a whole number from 1');
     const specialization = query.specialization === undefined ? undefined : (toDepartment(query.specialization) ?? query.specialization);
 
-    let candidates = await repo.searchCandidates({ specialization, gender });
+    const filter = { specialization, gender };
+    const limit = options.paged ? doctorsPerPage : null;
+    const offset = (page - 1) * doctorsPerPage;
+    await repo.refreshPassedNextFree(nowIso());
+
     const typed = searchWords(query.q ?? '');
-    if (typed.length > 0) {
-      const matchScore = createMatcher(typed);
-      const scored = candidates.flatMap((c) => {
-        const score = matchScore(c.name, c.specialization);
-        return score === null ? [] : [{ c, score }];
-      });
+    let total: number;
+    let shown: Result[];
+    if (typed.length === 0) {
+      // No text: the database filters, counts, sorts and pages.
+      [total, shown] = await Promise.all([repo.countListed(filter), repo.listedPage(filter, sort, offset, limit).then((rows) => rows.map(toResult))]);
+    } else {
+      const near = await Promise.all(typed.map((t) => nearWords(repo, t)));
+      const words = [...new Set(near.flatMap((n) => [...n.keys()]))];
+      const rows = words.length ? await repo.doctorsWithWords(words, filter) : [];
+      // Every typed word must match one of the doctor's words; his score adds each typed word's best match.
+      const found = new Map<string, { row: Row; best: number[] }>();
+      for (const row of rows) {
+        const entry = found.get(row.id) ?? { row, best: typed.map(() => Infinity) };
+        found.set(row.id, entry);
+        near.forEach((n, t) => {
+          const score = n.get(row.word);
+          if (score !== undefined && score < entry.best[t]!) entry.best[t] = score;
+        });
+      }
+      const scored = [...found.values()].flatMap(({ row, best }) => (best.every(Number.isFinite) ? [{ row, score: best.reduce((a, b) => a + b, 0) }] : []));
       // When some doctors match closely, looser (typo) matches are noise.
       const best = Math.min(...scored.map((s) => s.score));
-      candidates = scored.filter((s) => s.score < best + 1).map((s) => s.c);
+      const results = scored.filter((s) => s.score < best + 1).map((s) => toResult(s.row));
+      results.sort(comparators[sort]);
+      total = results.length;
+      shown = limit === null ? results : results.slice(offset, offset + limit);
     }
-
-    const total = candidates.length;
     const pages = Math.max(1, Math.ceil(total / doctorsPerPage));
-    const pageOf = <T>(items: T[]) => (options.paged ? items.slice((page - 1) * doctorsPerPage, page * doctorsPerPage) : items);
-    // By name the page is known before reading the rest, so only its doctors are read in full.
-    if (sort === 'name') candidates = pageOf(candidates.sort((a, b) => a.name.localeCompare(b.name)));
-    const { next, rates } = await repo.searchAggregates(candidates.map((c) => c.id), nowIso());
-    const results: Result[] = candidates
-      .map((c) => ({ ...c, rate: rates.get(c.id)?.rate ?? 0, ratings: rates.get(c.id)?.ratings ?? 0, next_slot: next.get(c.id) ?? null }))
-      .sort(comparators[sort]);
-    const shown = sort === 'name' ? results : pageOf(results);
     return {
       doctors: shown.map((r) => toDoctorResult(r, app.images)),
       total,
