@@ -3,6 +3,7 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { cleanUpTempUploads } from './plugins/forms.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -108,6 +109,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
   });
+  // Files arrive as temporary files on disk; those no store kept are deleted with the response.
+  cleanUpTempUploads(app);
   await app.register(multipart, {
     limits: {
       fileSize: config.uploadMaxBytes,

@@ -1,14 +1,19 @@
-import { writeFile } from 'node:fs/promises';
+import { chmod, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 
 export type ImageType = 'png' | 'gif' | 'jpeg';
 
+/** A received file, waiting in a temporary file until a store keeps it (see server/plugins/forms.ts). */
 export interface UploadedFile {
   field: string;
   filename: string;
-  buffer: Buffer;
+  /** The temporary file holding its bytes. */
+  path: string;
+  size: number;
+  /** Its first bytes, which decide its type. */
+  head: Buffer;
 }
 
 /** Decides an image's type from its first bytes; the name and the declared type are never trusted. */
@@ -34,11 +39,13 @@ export interface ImageStore {
 export function createImageStore(uploadDir: string, publicUrl?: string): ImageStore {
   return {
     async save(file, label) {
-      if (file.buffer.length === 0) throw badRequest(`${label} is empty`);
-      const type = detectImageType(file.buffer);
+      if (file.size === 0) throw badRequest(`${label} is empty`);
+      const type = detectImageType(file.head);
       if (!type) throw badRequest(`${label} must be a PNG, GIF or JPEG image`);
       const name = `${newId()}.${extension[type]}`;
-      await writeFile(path.join(uploadDir, name), file.buffer, { flag: 'wx' });
+      await rename(file.path, path.join(uploadDir, name));
+      // Public pictures are served as static files; the temporary file was private to the server.
+      await chmod(path.join(uploadDir, name), 0o644);
       return `/uploads/${name}`;
     },
     url(stored) {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -42,12 +42,13 @@ export function createPrivateFiles(dataDir: string): PrivateFiles {
   };
   return {
     async save(file, label, options = {}) {
-      if (file.buffer.length === 0) throw badRequest(`${label} is empty`);
-      const type = detectType(file.buffer, options.allowPdf ?? false);
+      if (file.size === 0) throw badRequest(`${label} is empty`);
+      const type = detectType(file.head, options.allowPdf ?? false);
       if (!type) throw badRequest(`${label} must be ${options.allowPdf ? 'a PDF or ' : ''}a PNG, GIF or JPEG image`);
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${newId()}.${type}`;
-      await writeFile(path.join(dir, name), file.buffer, { flag: 'wx', mode: 0o600 });
+      await rename(file.path, path.join(dir, name));
+      await chmod(path.join(dir, name), 0o600);
       return `${prefix}${name}`;
     },
     locate,
