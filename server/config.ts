@@ -58,6 +58,7 @@ const envSchema = z.object({
   SOCKET_ALLOWED_ORIGINS: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
+  UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().positive().default(50),
   CLINIC_TIME_ZONE: z
     .string()
     .default('Africa/Cairo')
@@ -107,6 +108,8 @@ export type Config = {
   socketAllowedOrigins?: string;
   uploadMaxBytes: number;
   uploadMaxFiles: number;
+  /** The most bytes of uploads one account may keep stored. */
+  uploadQuotaBytes: number;
   clinicTimeZone: string;
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey?: string;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     socketAllowedOrigins: e.SOCKET_ALLOWED_ORIGINS || undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
+    uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB_PER_ACCOUNT * 1024 * 1024),
     clinicTimeZone: e.CLINIC_TIME_ZONE,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,

@@ -14,6 +14,7 @@ import * as visits from './migrations/2026-11-25-155-visits-and-rating-comments.
 import * as appointmentRequests from './migrations/2026-11-25-170-appointment-requests.js';
 import * as shopSearchOrders from './migrations/2026-11-25-175-shop-search-orders.js';
 import * as allergies from './migrations/2026-11-25-180-allergies.js';
+import * as storedFiles from './migrations/2026-11-25-200-stored-files.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-170-appointment-requests': appointmentRequests,
   '2026-11-25-175-shop-search-orders': shopSearchOrders,
   '2026-11-25-180-allergies': allergies,
+  '2026-11-25-200-stored-files': storedFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -110,3 +110,34 @@ describe('uploaded files', () => {
     expect(server.app.initialConfig.connectionTimeout).toBe(60_000);
   });
 });
+
+describe('the storage quota of an account', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ env: { UPLOAD_QUOTA_MB_PER_ACCOUNT: '0.5' } });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+  /** A PNG of about `kb` kilobytes (its first bytes make it a PNG; the rest is padding). */
+  const pngOf = (kb: number, name: string) => ({ filename: name, content: Buffer.concat([tinyPng, Buffer.alloc(kb * 1024)]), type: 'image/png' });
+  const patch = (token: string, fields: Parameters<typeof withToken>[1]) => small.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(token, fields) });
+
+  it('refuses an upload that would go over it with a message, and counts a replaced file no more', async () => {
+    const doctor = await signUpAndLogin(small.app, 'doctor');
+    expect((await patch(doctor.token, { image: pngOf(300, 'me.png') })).statusCode).toBe(200);
+    const over = await patch(doctor.token, { certificate: pngOf(300, 'licence.png') });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe(
+      'Your account can keep at most 0.5 MB of files, and this file does not fit; please delete or replace older pictures or documents first',
+    );
+    // Nothing of the refused file stays.
+    expect(readdirSync(small.config.uploadDir)).toHaveLength(1);
+    // A smaller picture replaces the first one, whose room comes back.
+    expect((await patch(doctor.token, { image: pngOf(100, 'small.png') })).statusCode).toBe(200);
+    expect((await patch(doctor.token, { certificate: pngOf(300, 'licence.png') })).statusCode).toBe(200);
+    // The quota is per account: another one starts empty.
+    const other = await signUpAndLogin(small.app, 'patient');
+    expect((await patch(other.token, { image: pngOf(300, 'me.png') })).statusCode).toBe(200);
+  });
+});

@@ -154,7 +154,7 @@ export function historyService(app: App) {
       const columns: Record<string, unknown> = { ...draft.columns };
       if (kind === 'diagnosis') columns.doctor_id = draft.doctorId ?? null;
       // Test results are medical data: stored privately and read only through the authorized route.
-      if (kind === 'lab') columns.result = draft.resultFile ? await app.privateFiles.save(draft.resultFile, 'The test result') : '';
+      if (kind === 'lab') columns.result = draft.resultFile ? await app.privateFiles.save(draft.resultFile, 'The test result', viewer.id) : '';
       const now = nowIso();
       const entryId = newId();
       await repo.insertEntry(kinds[kind].table, { id: entryId, history_id: history.id, created_at: now, ...columns });
