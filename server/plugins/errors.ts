@@ -36,6 +36,7 @@ export default fp(async (app: App) => {
       else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'This kind of request body is not accepted; send a form';
       else if (error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body could not be read';
       const details = error instanceof HttpError ? error.details : undefined;
+      if (error instanceof HttpError && error.headers) reply.headers(error.headers);
       return reply.status(status).send({ ...details, message });
     }
     if (isDatabaseUnavailable(error)) {

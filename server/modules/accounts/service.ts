@@ -252,7 +252,7 @@ export function accountsService(app: App) {
       const newPassword = changes.password_hash !== undefined;
       if (newEmail || newPassword) {
         const what = newEmail && newPassword ? 'change your email and password' : newEmail ? 'change your email' : 'change your password';
-        await checkCurrentPassword(user, form.fields.currentPassword, what);
+        await checkCurrentPassword(app.db, user, form.fields.currentPassword, what);
       }
       await ensureUnique(changes, user.role, user.id);
       // The link is mailed first: if mail is down, nothing changes and the person is told.
