@@ -361,3 +361,37 @@ describe('wrong passwords and codes on a signed-in session', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('two-factor secrets at rest', () => {
+  const storedSecrets = (userId: string) =>
+    server.app.db.selectFrom('account_security').select(['mfa_secret', 'mfa_pending_secret']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+
+  it('stores the secret encrypted, never as it is, and sign-in with a code still works', async () => {
+    const account = await signUpAndLogin(server.app, 'patient');
+    const { secret } = (await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password })).json() as { secret: string };
+    const pending = (await storedSecrets(account.id)).mfa_pending_secret ?? '';
+    expect(pending).toMatch(/^enc:v1:/);
+    expect(pending).not.toContain(secret);
+    expect((await inject('POST', '/api/auth/two-factor/enable', account.token, { code: await generate({ secret }) })).statusCode).toBe(200);
+    const stored = (await storedSecrets(account.id)).mfa_secret ?? '';
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain(secret);
+    const challenge = (await loginAs(account.email, account.password)).json().challenge as string;
+    const ok = await inject('POST', '/api/auth/login/two-factor', undefined, { challenge, code: await nextCode(secret) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('encrypts a secret stored before encryption existed the first time it is used', async () => {
+    const account = await signUpAndLogin(server.app, 'patient');
+    const { secret } = (await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password })).json() as { secret: string };
+    expect((await inject('POST', '/api/auth/two-factor/enable', account.token, { code: await generate({ secret }) })).statusCode).toBe(200);
+    // As an older version of the portal left it.
+    await server.app.db.updateTable('account_security').set({ mfa_secret: secret }).where('user_id', '=', account.id).execute();
+    const challenge = (await loginAs(account.email, account.password)).json().challenge as string;
+    const ok = await inject('POST', '/api/auth/login/two-factor', undefined, { challenge, code: await nextCode(secret) });
+    expect(ok.statusCode).toBe(200);
+    const stored = (await storedSecrets(account.id)).mfa_secret ?? '';
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain(secret);
+  });
+});

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { UsersTable } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
@@ -25,7 +26,7 @@ async function totpStep(secret: string, token: string, afterTimeStep: number | n
 }
 
 export function twoFactorService(app: App) {
-  const repo = twoFactorRepository(app.db);
+  const repo = twoFactorRepository(app.db, secretBox(app.config.dataEncryptionKey));
   const links = accountSecurityRepository(app.db);
   const accounts = accountsRepository(app.db);
 
