@@ -3,6 +3,7 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { cleanUpTempUploads } from './plugins/forms.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +22,7 @@ import realtime from './realtime/index.js';
 import { createMailer } from './mail/mailer.js';
 import { createImageStore } from './storage/images.js';
 import { createPrivateFiles } from './storage/private-files.js';
+import { createUploadQuota } from './storage/quota.js';
 import type { App } from './types.js';
 
 export interface BuildOptions {
@@ -62,8 +64,9 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   database.reportError = (error) => app.log.warn({ err: error }, 'database connection lost; it is replaced on the next query');
   app.decorate('dialect', database.dialect);
   app.decorate('tokens', createTokens(config.jwtSecret, config.tokenTtlSeconds));
-  app.decorate('images', createImageStore(config.uploadDir, config.publicUrl));
-  app.decorate('privateFiles', createPrivateFiles(config.dataDir));
+  const uploadQuota = createUploadQuota(database.db, config.uploadQuotaBytes);
+  app.decorate('images', createImageStore(config.uploadDir, uploadQuota, config.publicUrl));
+  app.decorate('privateFiles', createPrivateFiles(config.dataDir, uploadQuota));
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('sanitizer', createSanitizer());
   app.addHook('onClose', async () => app.sanitizer.close());
@@ -108,6 +111,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
   });
+  // Files arrive as temporary files on disk; those no store kept are deleted with the response.
+  cleanUpTempUploads(app);
   await app.register(multipart, {
     limits: {
       fileSize: config.uploadMaxBytes,

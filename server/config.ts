@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseKey } from './lib/secret-box.js';
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -53,11 +54,16 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => parseKey(value) !== undefined, 'DATA_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64')
+    .optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   PUBLIC_URL: z.string().optional(),
   SOCKET_ALLOWED_ORIGINS: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
+  UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().positive().default(50),
   CLINIC_TIME_ZONE: z
     .string()
     .default('Africa/Cairo')
@@ -101,12 +107,16 @@ export type Config = {
   databaseUrl?: string;
   redisUrl?: string;
   jwtSecret: string;
+  /** Encrypts two-factor secrets at rest (AES-256-GCM); 32 bytes. */
+  dataEncryptionKey: Buffer;
   tokenTtlSeconds: number;
   publicUrl?: string;
   /** Extra browser origins allowed to open chat sockets (comma separated). */
   socketAllowedOrigins?: string;
   uploadMaxBytes: number;
   uploadMaxFiles: number;
+  /** The most bytes of uploads one account may keep stored. */
+  uploadQuotaBytes: number;
   clinicTimeZone: string;
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey?: string;
@@ -152,6 +162,19 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** Like the token secret: a key made on first start and kept in the data directory. */
+function persistentKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'data-encryption-key');
+  if (existsSync(file)) {
+    const key = parseKey(readFileSync(file, 'utf8'));
+    if (!key) throw new Error(`Invalid configuration: ${file} does not hold a 32-byte key`);
+    return key;
+  }
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty value means "not set", as in .env.example copied unchanged to .env.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
@@ -176,11 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    dataEncryptionKey: (e.DATA_ENCRYPTION_KEY ? parseKey(e.DATA_ENCRYPTION_KEY) : undefined) ?? persistentKey(dataDir),
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     socketAllowedOrigins: e.SOCKET_ALLOWED_ORIGINS || undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
+    uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB_PER_ACCOUNT * 1024 * 1024),
     clinicTimeZone: e.CLINIC_TIME_ZONE,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,

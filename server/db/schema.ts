@@ -555,7 +555,16 @@ export interface Database {
   history_lab_tests: HistoryLabTestsTable;
   history_allergies: HistoryAllergiesTable;
   notifications: NotificationsTable;
+  stored_files: StoredFilesTable;
   history_access_log: HistoryAccessLogTable;
   history_guest_refusals: HistoryGuestRefusalsTable;
   admin_audit: AdminAuditTable;
+}
+
+/** One kept upload and the account it counts against (see server/storage/quota.ts). */
+export interface StoredFilesTable {
+  path: string;
+  owner_id: string;
+  bytes: number;
+  created_at: string;
 }

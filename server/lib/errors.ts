@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra fields of the JSON answer besides `message` (for example a cart's new total). */
     readonly details?: Record<string, unknown>,
+    /** Response headers that belong to the refusal (Retry-After, say). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,4 +18,6 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, mes
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooMany = (message: string) => new HttpError(429, message);
+/** 429; with `retryAfterSeconds` the answer says when to try again in a Retry-After header too. */
+export const tooMany = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, undefined, retryAfterSeconds !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } : undefined);

@@ -31,10 +31,12 @@ export default fp(async (app: App) => {
     }
     if (status >= 400 && status < 500) {
       let message = error.message;
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = 'The request is too large';
+      // A 413 the code raised itself (a file, a full storage quota) says what was too large.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || (status === 413 && !(error instanceof HttpError))) message = 'The request is too large';
       else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'This kind of request body is not accepted; send a form';
       else if (error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body could not be read';
       const details = error instanceof HttpError ? error.details : undefined;
+      if (error instanceof HttpError && error.headers) reply.headers(error.headers);
       return reply.status(status).send({ ...details, message });
     }
     if (isDatabaseUnavailable(error)) {

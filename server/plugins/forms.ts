@@ -1,5 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
 import type { UploadedFile } from '../storage/images.js';
 
 export interface Form {
@@ -15,8 +21,9 @@ const emptyForm = (): Form => ({ fields: {}, files: {} });
  * client sends multipart for every write (sometimes an empty one); JSON and urlencoded bodies are
  * accepted too. Only the routes that take files name their file fields in `fileFields`; a file
  * anywhere else (a photo sent with a login, say) is refused as soon as its part begins, before
- * any of it is read. Files are read within the configured size limit and checked later by
- * content, never by name.
+ * any of it is read. Files are streamed to temporary files under DATA_DIR (never held in memory),
+ * cut off at the configured size limit, and checked later by content, never by name; the store
+ * that keeps one renames it, and whatever is left when the response is sent is deleted.
  */
 export async function readForm(request: FastifyRequest, fileFields: readonly string[] = []): Promise<Form> {
   if (request.isMultipart()) {
@@ -32,14 +39,15 @@ export async function readForm(request: FastifyRequest, fileFields: readonly str
             }
             throw new HttpError(400, fileFields.length ? `This form takes files only as ${fileFields.join(', ')}` : 'This form does not take files');
           }
-          const buffer = await part.toBuffer();
-          if (buffer.length === 0 && !part.filename) continue;
-          (form.files[part.fieldname] ??= []).push({ field: part.fieldname, filename: part.filename, buffer });
+          const file = await streamToTemp(request, part.fieldname, part.filename, part.file);
+          if (file.size === 0 && !part.filename) continue;
+          (form.files[part.fieldname] ??= []).push(file);
         } else {
           form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         }
       }
     } catch (error) {
+      await removeTempUploads(request);
       throw multipartProblem(error);
     }
     return withoutNul(form);
@@ -56,6 +64,52 @@ export async function readForm(request: FastifyRequest, fileFields: readonly str
     }
   }
   return withoutNul(form);
+}
+
+/** How many first bytes of a file are kept in memory to decide its type. */
+const HEAD_BYTES = 16;
+
+/** Temporary files each request wrote, so none outlives it. */
+const tempFiles = new WeakMap<FastifyRequest, Set<string>>();
+
+/** The folder for files being received; under DATA_DIR, so storing one is a rename on the same disk. */
+export const tempUploadDir = (dataDir: string) => path.join(dataDir, 'incoming');
+
+/** Writes one file part to a temporary file, counting its bytes and keeping its first ones for the type check. */
+async function streamToTemp(request: FastifyRequest, field: string, filename: string, source: NodeJS.ReadableStream & { truncated?: boolean }): Promise<UploadedFile> {
+  const dir = tempUploadDir(request.server.config.dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `${newId()}.part`);
+  let registered = tempFiles.get(request);
+  if (!registered) tempFiles.set(request, (registered = new Set()));
+  registered.add(file);
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+      done(null, chunk);
+    },
+  });
+  await pipeline(source, measure, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  // The parser stops a file at the size limit and marks it cut short: refuse it rather than keep part of it.
+  if (source.truncated) throw new HttpError(413, 'The file is too large');
+  return { field, filename, path: file, size, head };
+}
+
+/** Deletes what a request left in the temporary folder (stored files were renamed away already). */
+async function removeTempUploads(request: FastifyRequest): Promise<void> {
+  const files = tempFiles.get(request);
+  if (!files) return;
+  tempFiles.delete(request);
+  await Promise.all([...files].map((file) => unlink(file).catch(() => undefined)));
+}
+
+/** Removes every request's temporary uploads once it is answered or abandoned. */
+export function cleanUpTempUploads(app: FastifyInstance) {
+  app.addHook('onResponse', async (request) => removeTempUploads(request));
+  app.addHook('onRequestAbort', async (request) => removeTempUploads(request));
 }
 
 /** PostgreSQL text cannot hold a NUL character: refuse it here instead of failing inside a query. */

@@ -25,6 +25,15 @@ interface SocketData {
   events: { start: number; count: number };
 }
 
+/**
+ * What a `chat` event's list is: the newest page of history, an older page (asked for with `before`),
+ * or messages just written (to add to the list). `hasMore` says older messages exist before the page.
+ */
+export interface ChatListMeta {
+  kind: 'latest' | 'older' | 'new';
+  hasMore?: boolean;
+}
+
 export const chatRoom = (chatId: string) => `chat:${chatId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Signed-in sockets: the online list goes to these only. */
@@ -141,10 +150,13 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       viewChat(socket, chat.id);
     });
 
-    on('getMessages', async (chatId) => {
-      const { chat, messages } = await service.read(await identify(socket), chatId);
-      // The chat id rides as a second argument: the list itself stays the plain array clients expect.
-      socket.emit('chat', messages, chat.id);
+    // `getMessages` takes the chat id (the newest page) or `{ chatId, before }` (the page before that message).
+    // The page rides as the plain array clients expect; the chat id and what kind of list it is follow it.
+    on('getMessages', async (request) => {
+      const { chatId, before } = (request && typeof request === 'object' ? request : { chatId: request }) as { chatId?: unknown; before?: unknown };
+      const page = await service.read(await identify(socket), chatId, before);
+      const meta: ChatListMeta = { kind: before === undefined || before === null ? 'latest' : 'older', hasMore: page.hasMore };
+      socket.emit('chat', page.messages, page.chat.id, meta);
     });
 
     on('markRead', async (chatId) => {
@@ -159,9 +171,11 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       const sent = await service.send(viewer, body.chatId, body.content);
       // Writing in a chat means viewing it; the list then reaches every socket viewing it (on any process).
       viewChat(socket, sent.chat.id);
-      io.to(chatRoom(sent.chat.id)).emit('chat', sent.messages, sent.chat.id);
+      // Only the new message travels: clients add it to the page they already hold.
+      const meta: ChatListMeta = { kind: 'new' };
+      io.to(chatRoom(sent.chat.id)).emit('chat', [sent.message], sent.chat.id, meta);
       // The members' other sockets (another page, another conversation) learn that the chat moved;
-      // the ones viewing it already have the list.
+      // the ones viewing it already got the message.
       const update = { chatId: sent.chat.id, lastMessage: sent.content, updated_at: sent.at, from: viewer.id };
       io.to([userRoom(sent.chat.sender_id), userRoom(sent.chat.receiver_id)]).except(chatRoom(sent.chat.id)).emit('chatUpdated', update);
     });

@@ -1,6 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../db/index.js';
+import { releaseStored } from './quota.js';
 
 /** Every column that holds a stored upload's path (/uploads/<name>). */
 const references = [
@@ -31,6 +32,9 @@ export async function removeUnreferenced(db: DB, uploadDir: string, paths: Itera
         break;
       }
     }
-    if (!used) await unlink(path.join(uploadDir, name)).catch(() => undefined);
+    if (!used) {
+      await unlink(path.join(uploadDir, name)).catch(() => undefined);
+      await releaseStored(db, [stored]);
+    }
   }
 }

@@ -1,14 +1,20 @@
-import { writeFile } from 'node:fs/promises';
+import { chmod, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
+import type { UploadQuota } from './quota.js';
 
 export type ImageType = 'png' | 'gif' | 'jpeg';
 
+/** A received file, waiting in a temporary file until a store keeps it (see server/plugins/forms.ts). */
 export interface UploadedFile {
   field: string;
   filename: string;
-  buffer: Buffer;
+  /** The temporary file holding its bytes. */
+  path: string;
+  size: number;
+  /** Its first bytes, which decide its type. */
+  head: Buffer;
 }
 
 /** Decides an image's type from its first bytes; the name and the declared type are never trusted. */
@@ -25,21 +31,30 @@ export function detectImageType(bytes: Buffer): ImageType | null {
 const extension: Record<ImageType, string> = { png: 'png', gif: 'gif', jpeg: 'jpg' };
 
 export interface ImageStore {
-  /** Stores an uploaded image under a server-made name and returns its public path (/uploads/...). */
-  save(file: UploadedFile, label: string): Promise<string>;
+  /** Stores an uploaded image under a server-made name, counted against `owner`'s quota, and returns its public path (/uploads/...). */
+  save(file: UploadedFile, label: string, owner: string): Promise<string>;
   /** Turns a stored path into the address clients use (absolute when PUBLIC_URL is set). */
   url(stored: string): string;
 }
 
-export function createImageStore(uploadDir: string, publicUrl?: string): ImageStore {
+export function createImageStore(uploadDir: string, quota: UploadQuota, publicUrl?: string): ImageStore {
   return {
-    async save(file, label) {
-      if (file.buffer.length === 0) throw badRequest(`${label} is empty`);
-      const type = detectImageType(file.buffer);
+    async save(file, label, owner) {
+      if (file.size === 0) throw badRequest(`${label} is empty`);
+      const type = detectImageType(file.head);
       if (!type) throw badRequest(`${label} must be a PNG, GIF or JPEG image`);
       const name = `${newId()}.${extension[type]}`;
-      await writeFile(path.join(uploadDir, name), file.buffer, { flag: 'wx' });
-      return `/uploads/${name}`;
+      const stored = `/uploads/${name}`;
+      await quota.reserve(owner, stored, file.size);
+      try {
+        await rename(file.path, path.join(uploadDir, name));
+        // Public pictures are served as static files; the temporary file was private to the server.
+        await chmod(path.join(uploadDir, name), 0o644);
+      } catch (error) {
+        await quota.release([stored]);
+        throw error;
+      }
+      return stored;
     },
     url(stored) {
       if (!stored) return '';

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { detectImageType, type UploadedFile } from './images.js';
+import type { UploadQuota } from './quota.js';
 
 /**
  * Files that are never public: licence documents and lab results. They live outside /uploads
@@ -25,14 +26,15 @@ const prefix = 'private:';
 export const isPrivateFile = (stored: string) => stored.startsWith(prefix);
 
 export interface PrivateFiles {
-  save(file: UploadedFile, label: string, options?: { allowPdf?: boolean }): Promise<string>;
+  /** Keeps an uploaded file under a server-made name, counted against `owner`'s quota. */
+  save(file: UploadedFile, label: string, owner: string, options?: { allowPdf?: boolean }): Promise<string>;
   /** The file on disk and its content type, or null when the stored value is not a private file. */
   locate(stored: string): { file: string; contentType: string } | null;
   open(stored: string): NodeJS.ReadableStream;
   remove(stored: string): Promise<void>;
 }
 
-export function createPrivateFiles(dataDir: string): PrivateFiles {
+export function createPrivateFiles(dataDir: string, quota: UploadQuota): PrivateFiles {
   const dir = path.join(dataDir, 'private');
   const locate = (stored: string) => {
     if (!isPrivateFile(stored)) return null;
@@ -41,14 +43,22 @@ export function createPrivateFiles(dataDir: string): PrivateFiles {
     return { file: path.join(dir, name), contentType: contentTypes[ext] ?? 'application/octet-stream' };
   };
   return {
-    async save(file, label, options = {}) {
-      if (file.buffer.length === 0) throw badRequest(`${label} is empty`);
-      const type = detectType(file.buffer, options.allowPdf ?? false);
+    async save(file, label, owner, options = {}) {
+      if (file.size === 0) throw badRequest(`${label} is empty`);
+      const type = detectType(file.head, options.allowPdf ?? false);
       if (!type) throw badRequest(`${label} must be ${options.allowPdf ? 'a PDF or ' : ''}a PNG, GIF or JPEG image`);
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${newId()}.${type}`;
-      await writeFile(path.join(dir, name), file.buffer, { flag: 'wx', mode: 0o600 });
-      return `${prefix}${name}`;
+      const stored = `${prefix}${name}`;
+      await quota.reserve(owner, stored, file.size);
+      try {
+        await rename(file.path, path.join(dir, name));
+        await chmod(path.join(dir, name), 0o600);
+      } catch (error) {
+        await quota.release([stored]);
+        throw error;
+      }
+      return stored;
     },
     locate,
     open(stored) {
@@ -58,7 +68,9 @@ export function createPrivateFiles(dataDir: string): PrivateFiles {
     },
     async remove(stored) {
       const found = locate(stored);
-      if (found) await unlink(found.file).catch(() => undefined);
+      if (!found) return;
+      await unlink(found.file).catch(() => undefined);
+      await quota.release([stored]);
     },
   };
 }

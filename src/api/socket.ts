@@ -21,9 +21,18 @@ export interface ChatUpdate {
   from: string;
 }
 
+/**
+ * What a `chat` list is: the newest page of a conversation, an older page asked for with `loadOlder`,
+ * or messages just written (added to the list). `hasMore` says older messages exist before the page.
+ */
+export interface ChatListMeta {
+  kind: 'latest' | 'older' | 'new';
+  hasMore?: boolean;
+}
+
 export interface ChatEvents {
-  /** A chat's message list, oldest first; `chatId` names the chat when the server sends it. */
-  messages(list: ChatMessage[], chatId: string | undefined): void;
+  /** Messages, oldest first; `chatId` names the chat when the server sends it; without `meta` the list is a newest page. */
+  messages(list: ChatMessage[], chatId: string | undefined, meta?: ChatListMeta): void;
   onlineList(list: Record<string, boolean>): void;
   chatUpdated(update: ChatUpdate): void;
   error(message: string): void;
@@ -36,6 +45,8 @@ export interface ChatSocketService {
   /** The conversation on screen (null for none): joins its room and asks for its messages. */
   open(chatId: string | null): void;
   send(chatId: string, content: string): void;
+  /** Asks for the page of the open chat's history before the message `before` (its `_id`). */
+  loadOlder(chatId: string, before: string): void;
   markRead(chatId: string): void;
   /** Goes offline and closes the connection (logout). */
   stop(): void;
@@ -76,8 +87,8 @@ async function connect(newToken: string) {
     // connection (a restart or a deploy): then it tries again itself, after a short random pause.
     if (reason === 'io server disconnect') setTimeout(() => socket === s && s.connect(), 500 + Math.random() * 1500);
   });
-  s.on('chat', (list: unknown, chatId: unknown) => {
-    if (Array.isArray(list)) events?.messages(list as ChatMessage[], typeof chatId === 'string' ? chatId : undefined);
+  s.on('chat', (list: unknown, chatId: unknown, meta: unknown) => {
+    if (Array.isArray(list)) events?.messages(list as ChatMessage[], typeof chatId === 'string' ? chatId : undefined, listMeta(meta));
   });
   s.on('onlineList', (list: unknown) => {
     if (list && typeof list === 'object') events?.onlineList(list as Record<string, boolean>);
@@ -87,6 +98,12 @@ async function connect(newToken: string) {
     const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
     events?.error(message);
   });
+}
+
+function listMeta(meta: unknown): ChatListMeta {
+  if (!meta || typeof meta !== 'object') return { kind: 'latest', hasMore: false };
+  const { kind, hasMore } = meta as { kind?: unknown; hasMore?: unknown };
+  return { kind: kind === 'older' || kind === 'new' ? kind : 'latest', hasMore: hasMore === true };
 }
 
 /** On page unload the user goes offline (the server also notices the closed connection). */
@@ -112,6 +129,9 @@ export const chatSocket: ChatSocketService = {
   send(chatId, content) {
     if (!socket || !token) return;
     socket.emit('sendMessage', { chatId, content, sender: token });
+  },
+  loadOlder(chatId, before) {
+    if (socket?.connected) socket.emit('getMessages', { chatId, before });
   },
   markRead(chatId) {
     // Only on a live connection: a buffered one would reach the server before goOnline identifies the socket.

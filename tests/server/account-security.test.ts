@@ -326,3 +326,72 @@ describe('settings that tighten the rules', () => {
     }
   });
 });
+
+describe('wrong passwords and codes on a signed-in session', () => {
+  it('allows 5 wrong current passwords per account in 15 minutes, then answers 429 with Retry-After, even to the right one', async () => {
+    const account = await signUpAndLogin(server.app, 'patient');
+    // A right one along the way gives its try back.
+    expect((await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await inject('PATCH', '/api/auth/user', account.token, { password: 'a-new-password-1', currentPassword: `guess-${i}` });
+      expect(wrong.statusCode).toBe(403);
+    }
+    const limited = await inject('PATCH', '/api/auth/user', account.token, { password: 'a-new-password-1', currentPassword: account.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many wrong passwords or codes. Please wait 15 minutes and try again.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // The same count covers the other places that ask for the password, and the password did not change.
+    expect((await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password })).statusCode).toBe(429);
+    expect((await loginAs(account.email, account.password)).statusCode).toBe(200);
+    // Another account is not affected.
+    const other = await signUpAndLogin(server.app, 'patient');
+    expect((await inject('POST', '/api/auth/two-factor/setup', other.token, { currentPassword: other.password })).statusCode).toBe(200);
+  });
+
+  it('counts wrong two-factor codes when turning it on the same way', async () => {
+    const account = await signUpAndLogin(server.app, 'patient');
+    const setup = await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password });
+    const { secret } = setup.json() as { secret: string };
+    const right = await generate({ secret });
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await inject('POST', '/api/auth/two-factor/enable', account.token, { code: wrong })).statusCode).toBe(400);
+    const limited = await inject('POST', '/api/auth/two-factor/enable', account.token, { code: right });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('two-factor secrets at rest', () => {
+  const storedSecrets = (userId: string) =>
+    server.app.db.selectFrom('account_security').select(['mfa_secret', 'mfa_pending_secret']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+
+  it('stores the secret encrypted, never as it is, and sign-in with a code still works', async () => {
+    const account = await signUpAndLogin(server.app, 'patient');
+    const { secret } = (await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password })).json() as { secret: string };
+    const pending = (await storedSecrets(account.id)).mfa_pending_secret ?? '';
+    expect(pending).toMatch(/^enc:v1:/);
+    expect(pending).not.toContain(secret);
+    expect((await inject('POST', '/api/auth/two-factor/enable', account.token, { code: await generate({ secret }) })).statusCode).toBe(200);
+    const stored = (await storedSecrets(account.id)).mfa_secret ?? '';
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain(secret);
+    const challenge = (await loginAs(account.email, account.password)).json().challenge as string;
+    const ok = await inject('POST', '/api/auth/login/two-factor', undefined, { challenge, code: await nextCode(secret) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('encrypts a secret stored before encryption existed the first time it is used', async () => {
+    const account = await signUpAndLogin(server.app, 'patient');
+    const { secret } = (await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password })).json() as { secret: string };
+    expect((await inject('POST', '/api/auth/two-factor/enable', account.token, { code: await generate({ secret }) })).statusCode).toBe(200);
+    // As an older version of the portal left it.
+    await server.app.db.updateTable('account_security').set({ mfa_secret: secret }).where('user_id', '=', account.id).execute();
+    const challenge = (await loginAs(account.email, account.password)).json().challenge as string;
+    const ok = await inject('POST', '/api/auth/login/two-factor', undefined, { challenge, code: await nextCode(secret) });
+    expect(ok.statusCode).toBe(200);
+    const stored = (await storedSecrets(account.id)).mfa_secret ?? '';
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain(secret);
+  });
+});

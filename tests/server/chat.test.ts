@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, listen, login, next, openChat, pause, settle, type Client, type Message } from './chat-client.js';
+import { newId } from '../../server/lib/ids.js';
 import { signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -365,5 +366,84 @@ describe('origin check', () => {
     const same = await client({ transports: ['polling'], extraHeaders: { origin: url } });
     expect(same.socket.connected).toBe(true);
     await expect(connect(url, { transports: ['polling'], extraHeaders: { origin: 'https://evil.example' } })).rejects.toThrow();
+  });
+});
+
+describe('chat history in pages', () => {
+  /** A conversation holding `count` messages, one second apart, written straight into the database. */
+  async function chatWith(count: number) {
+    const other = await signUpAndLogin(server.app, 'patient');
+    const chatId = await openChat(server.app, other.id, doctor.id);
+    const start = Date.parse('2026-01-01T08:00:00.000Z');
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: newId(),
+      chat_id: chatId,
+      sender_id: i % 2 ? doctor.id : other.id,
+      content: `history ${i}`,
+      created_at: new Date(start + i * 1000).toISOString(),
+    }));
+    await server.app.db.insertInto('messages').values(rows).execute();
+    return { other, chatId };
+  }
+
+  /** The next `chat` event with all its arguments: the list, the chat id and what kind of list it is. */
+  function nextChat(c: Client) {
+    return new Promise<{ list: Message[]; chatId: string; meta: { kind: string; hasMore?: boolean } }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no chat event')), 5_000);
+      c.socket.once('chat', (list: Message[], chatId: string, meta: { kind: string; hasMore?: boolean }) => {
+        clearTimeout(timer);
+        resolve({ list, chatId, meta });
+      });
+    });
+  }
+
+  it('sends the room only the new message, not the conversation', async () => {
+    const { other, chatId } = await chatWith(120);
+    const o = await online(other);
+    const d = await online(doctor);
+    d.socket.emit('joinChat', chatId);
+    await settle(d);
+    const atDoctor = nextChat(d);
+    o.socket.emit('sendMessage', { chatId, content: 'Only this one', sender: other.token });
+    const { list, chatId: sentIn, meta } = await atDoctor;
+    expect(list).toEqual([{ _id: expect.any(String), sender: { _id: other.id, name: expect.any(String), image: expect.any(String) }, content: 'Only this one', created_at: expect.any(String) }]);
+    expect(sentIn).toBe(chatId);
+    expect(meta).toEqual({ kind: 'new' });
+  });
+
+  it('answers getMessages with the newest 50 and pages back with a before cursor until nothing is left', async () => {
+    const { other, chatId } = await chatWith(120);
+    const o = await online(other);
+    let page = nextChat(o);
+    o.socket.emit('getMessages', chatId);
+    const newest = await page;
+    expect(newest.meta).toEqual({ kind: 'latest', hasMore: true });
+    expect(newest.list.map((m) => m.content)).toEqual(Array.from({ length: 50 }, (_, i) => `history ${70 + i}`));
+
+    page = nextChat(o);
+    o.socket.emit('getMessages', { chatId, before: newest.list[0]._id });
+    const older = await page;
+    expect(older.meta).toEqual({ kind: 'older', hasMore: true });
+    expect(older.list.map((m) => m.content)).toEqual(Array.from({ length: 50 }, (_, i) => `history ${20 + i}`));
+
+    page = nextChat(o);
+    o.socket.emit('getMessages', { chatId, before: older.list[0]._id });
+    const oldest = await page;
+    expect(oldest.meta).toEqual({ kind: 'older', hasMore: false });
+    expect(oldest.list.map((m) => m.content)).toEqual(Array.from({ length: 20 }, (_, i) => `history ${i}`));
+  });
+
+  it('refuses a cursor that is not a message of that conversation', async () => {
+    const { other, chatId } = await chatWith(3);
+    const o = await online(other);
+    const demoMessage = await server.app.db.selectFrom('messages').select('id').where('chat_id', '=', demoChatId).executeTakeFirstOrThrow();
+    o.socket.emit('getMessages', { chatId, before: demoMessage.id });
+    expect(await next(o, 'ErrorMessage')).toEqual({ message: 'Older messages can only be loaded from a message of this conversation' });
+    o.socket.emit('getMessages', { chatId, before: { $gt: '' } });
+    expect(await next(o, 'ErrorMessage')).toEqual({ message: 'Older messages can only be loaded from a message of this conversation' });
+    // Someone outside the conversation learns nothing, cursor or not.
+    const p = await online(patient);
+    p.socket.emit('getMessages', { chatId, before: demoMessage.id });
+    expect(await next(p, 'ErrorMessage')).toEqual({ message: 'You are not part of this conversation' });
   });
 });

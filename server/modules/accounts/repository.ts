@@ -71,6 +71,9 @@ export function accountsRepository(db: DB) {
     /** Takes back one counted attempt: a login counted up front that turned out right. */
     forgiveAttempt: (key: string) =>
       db.updateTable('login_attempts').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute(),
+    /** When the current window of a key's failures began, if it has one. */
+    attemptsSince: async (key: string): Promise<string | undefined> =>
+      (await db.selectFrom('login_attempts').select('window_start').where('key', '=', key).executeTakeFirst())?.window_start,
     clearAttempts: (key: string) => db.deleteFrom('login_attempts').where('key', '=', key).execute(),
   };
 }

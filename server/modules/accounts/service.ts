@@ -90,17 +90,17 @@ export function accountsService(app: App) {
     }
   }
 
-  async function storeFiles(form: Form, changes: Partial<UsersTable>, role: Role) {
+  async function storeFiles(form: Form, changes: Partial<UsersTable>, role: Role, owner: string) {
     const image = firstFile(form, 'image');
-    if (image) changes.image = await app.images.save(image, 'The profile image');
+    if (image) changes.image = await app.images.save(image, 'The profile image', owner);
     const certificate = firstFile(form, 'certificate');
-    if (certificate && role !== 'patient') changes.certificate = await app.images.save(certificate, 'The certificate');
+    if (certificate && role !== 'patient') changes.certificate = await app.images.save(certificate, 'The certificate', owner);
   }
 
   /** The licence document goes to private storage: only its owner's reviewers (administrators) read it. */
-  async function storeLicenseDocument(form: Form, changes: Partial<UsersTable>, role: Role) {
+  async function storeLicenseDocument(form: Form, changes: Partial<UsersTable>, role: Role, owner: string) {
     const document = firstFile(form, 'licenseDocument');
-    if (document && isProfessional(role)) changes.license_document = await app.privateFiles.save(document, 'The licence document', { allowPdf: true });
+    if (document && isProfessional(role)) changes.license_document = await app.privateFiles.save(document, 'The licence document', owner, { allowPdf: true });
   }
 
   async function issueSession(user: UsersTable, client: Client) {
@@ -178,8 +178,8 @@ export function accountsService(app: App) {
       });
       const owner = await repo.findByEmail(row.email);
       if (owner) return answerAsCreated(owner);
-      await storeFiles(form, row, role);
-      await storeLicenseDocument(form, row, role);
+      await storeFiles(form, row, role, row.id);
+      await storeLicenseDocument(form, row, role, row.id);
       try {
         await repo.insert(row);
       } catch (error) {
@@ -252,12 +252,12 @@ export function accountsService(app: App) {
       const newPassword = changes.password_hash !== undefined;
       if (newEmail || newPassword) {
         const what = newEmail && newPassword ? 'change your email and password' : newEmail ? 'change your email' : 'change your password';
-        await checkCurrentPassword(user, form.fields.currentPassword, what);
+        await checkCurrentPassword(app.db, user, form.fields.currentPassword, what);
       }
       await ensureUnique(changes, user.role, user.id);
       // The link is mailed first: if mail is down, nothing changes and the person is told.
       if (newEmail) await security.startEmailChange(user, newEmail);
-      await storeFiles(form, changes, user.role);
+      await storeFiles(form, changes, user.role, user.id);
       const stored = [changes.image, changes.certificate].filter((p): p is string => Boolean(p));
       if (Object.keys(changes).length > 0) {
         try {

@@ -57,7 +57,7 @@ export function blogsService(app: App) {
 
       const file = firstFile(form, 'thumbnail');
       if (!file) throw badRequest('Please choose a thumbnail image');
-      const thumbnail = await app.images.save(file, 'The thumbnail');
+      const thumbnail = await app.images.save(file, 'The thumbnail', viewer.id);
 
       const keywords = parseKeywords(form.fields.keywords);
       const base = slugFromTitle(title);

@@ -25,7 +25,7 @@ export interface MessageDto {
 }
 
 type ChatRow = Awaited<ReturnType<ChatRepository['listForUser']>>[number];
-type MessageRow = Awaited<ReturnType<ChatRepository['messages']>>[number];
+type MessageRow = Awaited<ReturnType<ChatRepository['message']>>;
 
 export function toChatDto(row: ChatRow, images: ImageStore): ChatDto {
   return {

@@ -2,8 +2,14 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 
-/** The newest messages a list carries; a patient–doctor conversation stays far below this. */
-export const MESSAGE_LIST_LIMIT = 1000;
+/** How many messages one page of a conversation's history carries. */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/** Where a page of older messages ends: strictly before this message (by time, then id). */
+export interface MessageCursor {
+  created_at: string;
+  id: string;
+}
 
 export interface ChatMembers {
   id: string;
@@ -48,18 +54,39 @@ export function chatRepository(db: DB) {
     findMembers: (chatId: string): Promise<ChatMembers | undefined> =>
       db.selectFrom('chats').select(['id', 'sender_id', 'receiver_id']).where('id', '=', chatId).executeTakeFirst(),
 
-    /** The newest messages of a chat, returned oldest first, with each sender's name and picture. */
-    async messages(chatId: string) {
-      const rows = await db
+    /**
+     * One page of a chat's history: the newest messages before `before` (or the newest of all),
+     * returned oldest first, with each sender's name and picture; `hasMore` says older ones exist.
+     */
+    async messages(chatId: string, before?: MessageCursor) {
+      let query = db
         .selectFrom('messages as m')
         .innerJoin('users as u', 'u.id', 'm.sender_id')
         .select(['m.id', 'm.content', 'm.created_at', 'u.id as sender_id', 'u.name as sender_name', 'u.image as sender_image'])
-        .where('m.chat_id', '=', chatId)
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(MESSAGE_LIST_LIMIT)
-        .execute();
-      return rows.reverse();
+        .where('m.chat_id', '=', chatId);
+      if (before) {
+        query = query.where((eb) =>
+          eb.or([eb('m.created_at', '<', before.created_at), eb.and([eb('m.created_at', '=', before.created_at), eb('m.id', '<', before.id)])]),
+        );
+      }
+      // One row more than a page tells whether older messages remain.
+      const rows = await query.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(MESSAGE_PAGE_SIZE + 1).execute();
+      const hasMore = rows.length > MESSAGE_PAGE_SIZE;
+      return { rows: rows.slice(0, MESSAGE_PAGE_SIZE).reverse(), hasMore };
+    },
+
+    /** The position of one message of this chat, to page before it; undefined when it is not in the chat. */
+    cursorOf: (chatId: string, messageId: string): Promise<MessageCursor | undefined> =>
+      db.selectFrom('messages').select(['created_at', 'id']).where('chat_id', '=', chatId).where('id', '=', messageId).executeTakeFirst(),
+
+    /** One message with its sender, as the room receives it after a send. */
+    async message(messageId: string) {
+      return db
+        .selectFrom('messages as m')
+        .innerJoin('users as u', 'u.id', 'm.sender_id')
+        .select(['m.id', 'm.content', 'm.created_at', 'u.id as sender_id', 'u.name as sender_name', 'u.image as sender_image'])
+        .where('m.id', '=', messageId)
+        .executeTakeFirstOrThrow();
     },
 
     /** Stores a message and moves the chat's last message and activity time with it, in one transaction. */

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { toChatDto, toMessageDto, type MessageDto } from './dto.js';
-import { chatRepository, type ChatMembers } from './repository.js';
+import { chatRepository, type ChatMembers, type MessageCursor } from './repository.js';
 
 /** The longest message accepted, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -23,13 +23,19 @@ export function chatService(app: App) {
     return chat;
   }
 
-  async function messagesOf(chatId: string): Promise<MessageDto[]> {
-    return (await repo.messages(chatId)).map((row) => toMessageDto(row, images));
+  /** One page of history: the newest messages, or those before the message `before` names. */
+  async function pageOf(chatId: string, before?: unknown): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
+    let cursor: MessageCursor | undefined;
+    if (before !== undefined && before !== null) {
+      cursor = isId(before) ? await repo.cursorOf(chatId, before) : undefined;
+      if (!cursor) throw badRequest('Older messages can only be loaded from a message of this conversation');
+    }
+    const { rows, hasMore } = await repo.messages(chatId, cursor);
+    return { messages: rows.map((row) => toMessageDto(row, images)), hasMore };
   }
 
   return {
     memberChat,
-    messagesOf,
 
     /** GET chat: `sender` is true for patients (they open chats), false for doctors. */
     async list(viewer: Viewer) {
@@ -37,12 +43,15 @@ export function chatService(app: App) {
       return { sender: viewer.role === 'patient', chats: rows.map((row) => toChatDto(row, images)) };
     },
 
-    /** The chat's messages for a member; reading them marks them read. */
-    async read(viewer: Viewer, chatId: unknown) {
+    /**
+     * A page of the chat's messages for a member, oldest first: the newest page without `before`,
+     * else the page before that message. Reading the newest page marks it read.
+     */
+    async read(viewer: Viewer, chatId: unknown, before?: unknown) {
       const chat = await memberChat(viewer, chatId);
-      const messages = await messagesOf(chat.id);
-      await markSeen(viewer, chat.id, messages);
-      return { chat, messages };
+      const page = await pageOf(chat.id, before);
+      if (before === undefined || before === null) await markSeen(viewer, chat.id, page.messages);
+      return { chat, ...page };
     },
 
     async markRead(viewer: Viewer, chatId: unknown) {
@@ -51,15 +60,15 @@ export function chatService(app: App) {
       if (newest) await repo.markRead(chat.id, viewer.id, newest);
     },
 
-    /** Stores the message first; the caller broadcasts the list it gets back. */
+    /** Stores the message first; the caller broadcasts the stored message it gets back (never the whole history). */
     async send(viewer: Viewer, chatId: unknown, content: unknown) {
       const chat = await memberChat(viewer, chatId);
       const text = typeof content === 'string' ? content.trim() : '';
       if (!text) throw badRequest('Please write a message');
       if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(`A message can be at most ${MAX_MESSAGE_LENGTH} characters long`);
       const now = nowIso();
-      await repo.addMessage(chat.id, viewer.id, text, now);
-      return { chat, messages: await messagesOf(chat.id), content: text, at: now };
+      const id = await repo.addMessage(chat.id, viewer.id, text, now);
+      return { chat, message: toMessageDto(await repo.message(id), images), content: text, at: now };
     },
   };
 

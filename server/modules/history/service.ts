@@ -221,7 +221,7 @@ export function historyService(app: App) {
       if (kind === 'diagnosis' && !selfReported) columns.told_by = '';
       const history = await historyOf(patient);
       // Test results are medical data: stored privately and read only through the authorized route.
-      if (kind === 'lab') columns.result = draft.resultFile ? await app.privateFiles.save(draft.resultFile, 'The test result') : '';
+      if (kind === 'lab') columns.result = draft.resultFile ? await app.privateFiles.save(draft.resultFile, 'The test result', viewer.id) : '';
       const now = nowIso();
       const entryId = newId();
       try {

@@ -30,10 +30,10 @@ export function pharmacyService(app: App) {
     return category.id;
   }
 
-  async function photosOf(form: Form, label: string) {
+  async function photosOf(form: Form, label: string, owner: string) {
     const files = form.files.photos ?? [];
     const urls: string[] = [];
-    for (const file of files) urls.push(await app.images.save(file, label));
+    for (const file of files) urls.push(await app.images.save(file, label, owner));
     return urls;
   }
 
@@ -58,8 +58,8 @@ export function pharmacyService(app: App) {
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       if (!thumbnailFile) throw badRequest('Please choose a thumbnail image');
-      const thumbnail = await app.images.save(thumbnailFile, 'The thumbnail');
-      const photos = await photosOf(form, 'Each photo');
+      const thumbnail = await app.images.save(thumbnailFile, 'The thumbnail', viewer.id);
+      const photos = await photosOf(form, 'Each photo', viewer.id);
       const id = newId();
       const now = nowIso();
       const base = slugBase(input.name ?? '');
@@ -92,8 +92,8 @@ export function pharmacyService(app: App) {
       const input = await readProductForm(form, true, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
-      const thumbnail = thumbnailFile ? await app.images.save(thumbnailFile, 'The thumbnail') : undefined;
-      const photos = await photosOf(form, 'Each photo');
+      const thumbnail = thumbnailFile ? await app.images.save(thumbnailFile, 'The thumbnail', viewer.id) : undefined;
+      const photos = await photosOf(form, 'Each photo', viewer.id);
       const changes: Partial<ProductsTable> = { updated_at: nowIso() };
       if (input.name !== undefined) changes.name = input.name;
       if (input.priceCents !== undefined) changes.price_cents = input.priceCents;

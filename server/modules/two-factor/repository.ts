@@ -1,23 +1,38 @@
 import type { DB } from '../../db/index.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
-export function twoFactorRepository(db: DB) {
+/** Two-factor state; the secrets are stored sealed (see lib/secret-box) and handed out plain. */
+export function twoFactorRepository(db: DB, box: SecretBox) {
   return {
-    find: (userId: string) => db.selectFrom('account_security').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    async find(userId: string) {
+      const row = await db.selectFrom('account_security').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      if (!row) return row;
+      // Secrets stored before encryption existed are sealed the first time they are read.
+      for (const column of ['mfa_secret', 'mfa_pending_secret'] as const) {
+        const stored = row[column];
+        if (stored && !box.isSealed(stored)) {
+          await db.updateTable('account_security').set({ [column]: box.seal(stored) }).where('user_id', '=', userId).where(column, '=', stored).execute();
+        }
+      }
+      return { ...row, mfa_secret: row.mfa_secret && box.open(row.mfa_secret), mfa_pending_secret: row.mfa_pending_secret && box.open(row.mfa_pending_secret) };
+    },
 
     /** Keeps a secret shown in settings until a code confirms it. Accounts without a row predate verification: verified. */
-    setPending: (userId: string, secret: string, now: string) =>
-      db
+    setPending(userId: string, plainSecret: string, now: string) {
+      const secret = box.seal(plainSecret);
+      return db
         .insertInto('account_security')
         .values({ user_id: userId, email_verified: 1, mfa_secret: null, mfa_pending_secret: secret, mfa_last_step: null, updated_at: now })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ mfa_pending_secret: secret, updated_at: now }))
-        .execute(),
+        .execute();
+    },
 
     /** Turns two-factor on with the confirmed secret and a fresh set of recovery codes, in one transaction. */
     enable: (userId: string, secret: string, step: number, codeHashes: string[], now: string) =>
       db.transaction().execute(async (trx) => {
         await trx
           .updateTable('account_security')
-          .set({ mfa_secret: secret, mfa_pending_secret: null, mfa_last_step: step, updated_at: now })
+          .set({ mfa_secret: box.seal(secret), mfa_pending_secret: null, mfa_last_step: step, updated_at: now })
           .where('user_id', '=', userId)
           .execute();
         await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();

@@ -3,11 +3,12 @@ import QRCode from 'qrcode';
 import type { UsersTable } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { accountSecurityRepository } from '../account-security/repository.js';
-import { checkCurrentPassword } from '../accounts/current-password.js';
+import { checkCurrentPassword, limitWrongSecrets } from '../accounts/current-password.js';
 import { accountsRepository } from '../accounts/repository.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { twoFactorRepository } from './repository.js';
@@ -25,7 +26,7 @@ async function totpStep(secret: string, token: string, afterTimeStep: number | n
 }
 
 export function twoFactorService(app: App) {
-  const repo = twoFactorRepository(app.db);
+  const repo = twoFactorRepository(app.db, secretBox(app.config.dataEncryptionKey));
   const links = accountSecurityRepository(app.db);
   const accounts = accountsRepository(app.db);
 
@@ -60,7 +61,7 @@ export function twoFactorService(app: App) {
     /** A new secret and its QR code; nothing changes until a code from the app confirms it. */
     async setup(viewer: Viewer, password: string | undefined) {
       const user = await userOf(viewer);
-      await checkCurrentPassword(user, password, 'set up two-factor sign-in');
+      await checkCurrentPassword(app.db, user, password, 'set up two-factor sign-in');
       if ((await repo.find(user.id))?.mfa_secret) throw conflict('Two-factor sign-in is already on');
       const secret = generateSecret();
       const uri = generateURI({ issuer: app.config.clinicName, label: user.email, secret });
@@ -74,7 +75,9 @@ export function twoFactorService(app: App) {
       if (!row?.mfa_pending_secret) throw badRequest('Please start the set-up again: no QR code is waiting for a code');
       const code = codeRaw.replace(/\s/g, '');
       if (!/^\d{6}$/.test(code)) throw badRequest('Please enter the 6-digit code from your authenticator app');
-      const step = await totpStep(row.mfa_pending_secret, code);
+      const pendingSecret = row.mfa_pending_secret;
+      let step: number | null = null;
+      await limitWrongSecrets(app.db, viewer.id, async () => (step = await totpStep(pendingSecret, code)) !== null);
       if (step === null) throw badRequest("This code is not correct; check that your device's clock is right and try the newest code");
       const codes = newRecoveryCodes();
       await repo.enable(viewer.id, row.mfa_pending_secret, step, codes.map(hashRecoveryCode), nowIso());
@@ -84,14 +87,14 @@ export function twoFactorService(app: App) {
     async disable(viewer: Viewer, password: string | undefined) {
       if (app.config.mfaRequiredRoles.includes(viewer.role)) throw forbidden('Your role must keep two-factor sign-in on');
       const user = await userOf(viewer);
-      await checkCurrentPassword(user, password, 'turn off two-factor sign-in');
+      await checkCurrentPassword(app.db, user, password, 'turn off two-factor sign-in');
       await repo.disable(user.id, nowIso());
       return { message: 'Two-factor sign-in is off' };
     },
 
     async regenerateCodes(viewer: Viewer, password: string | undefined) {
       const user = await userOf(viewer);
-      await checkCurrentPassword(user, password, 'make new recovery codes');
+      await checkCurrentPassword(app.db, user, password, 'make new recovery codes');
       if (!(await repo.find(user.id))?.mfa_secret) throw badRequest('Two-factor sign-in is off');
       const codes = newRecoveryCodes();
       await repo.replaceCodes(user.id, codes.map(hashRecoveryCode), nowIso());

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +111,41 @@ describe('ChatPage', () => {
     expect(screen.queryByText('Please bring your home readings.')).not.toBeInTheDocument();
     act(() => fake.server.messages([{ sender: { _id: otherDoctorId }, content: 'Please bring your lab results.', created_at: '2026-11-19T08:00:00.000Z' }], secondChat._id));
     expect(within(screen.getByRole('list', { name: 'Messages' })).getByText('Please bring your lab results.')).toBeInTheDocument();
+  });
+
+  it('shows the newest page, loads older messages from the button or by scrolling to the top, and adds new ones once', async () => {
+    const user = userEvent.setup();
+    renderChat(`/chat?chat=${demoChat._id}`);
+    await screen.findByRole('heading', { name: 'Dr. Ahmed Hassan' });
+    await waitFor(() => expect(fake.calls.open).toContain(demoChat._id));
+    act(() => fake.server.messages(demoMessages, demoChat._id, { kind: 'latest', hasMore: true }));
+    const list = screen.getByRole('list', { name: 'Messages' });
+
+    await user.click(within(list).getByRole('button', { name: 'Load older messages' }));
+    expect(fake.calls.loadOlder).toEqual([{ chatId: demoChat._id, before: 'm1' }]);
+    expect(within(list).getByRole('button', { name: 'Loading older messages…' })).toBeDisabled();
+    const older = { _id: 'm0', sender: { _id: doctorId }, content: 'Welcome to the clinic.', created_at: '2026-11-20T09:00:00.000Z' };
+    act(() => fake.server.messages([older], demoChat._id, { kind: 'older', hasMore: true }));
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Load older messages',
+      expect.stringContaining('Welcome to the clinic.'),
+      expect.stringContaining('Good morning doctor'),
+      expect.stringContaining('Please bring your home readings.'),
+    ]);
+
+    // Scrolling to the top asks for the page before the first message shown.
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(fake.calls.loadOlder.at(-1)).toEqual({ chatId: demoChat._id, before: 'm0' }));
+    act(() => fake.server.messages([], demoChat._id, { kind: 'older', hasMore: false }));
+    expect(within(list).queryByRole('button', { name: /older messages/ })).not.toBeInTheDocument();
+
+    // A new message is added at the end; the same one arriving again is not shown twice.
+    const fresh = { _id: 'm3', sender: { _id: doctorId }, content: 'See you at ten.', created_at: '2026-11-22T09:00:00.000Z' };
+    act(() => fake.server.messages([fresh], demoChat._id, { kind: 'new' }));
+    act(() => fake.server.messages([fresh], demoChat._id, { kind: 'new' }));
+    expect(within(list).getAllByText('See you at ten.')).toHaveLength(1);
+    expect(within(list).getByText('Welcome to the clinic.')).toBeInTheDocument();
   });
 
   it('counts conversations with unread messages on the badge, and updates it live', async () => {

@@ -6,7 +6,7 @@ import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { selectIsLoggedIn, selectUserId } from '../session/sessionSlice';
 import { loadChatSocket, useChatConnection } from './chatConnection';
-import { chatSelected, fetchChats, selectChatError, selectChats, selectChatStatus, selectMessages, selectSelectedChatId } from './chatSlice';
+import { chatSelected, fetchChats, olderMessagesRequested, selectChatError, selectChats, selectChatStatus, selectMessages, selectSelectedChatId } from './chatSlice';
 import { ConversationList } from './ConversationList';
 import { ConversationPane } from './ConversationPane';
 import './chat.css';
@@ -83,6 +83,14 @@ function Chat() {
     if (selectedId) void loadChatSocket().then((service) => service.send(selectedId, content));
   };
 
+  const loadOlder = () => {
+    const first = messages[0];
+    if (!selectedId || !first?._id) return;
+    const before = first._id;
+    dispatch(olderMessagesRequested());
+    void loadChatSocket().then((service) => service.loadOlder(selectedId, before));
+  };
+
   return (
     <>
       <ErrorAlert message={error} />
@@ -92,7 +100,7 @@ function Chat() {
           <ConversationList onSelect={(chatId) => setParams({ chat: chatId }, { replace: true })} />
         </div>
         <div className="col-md-8">
-          <ConversationPane chat={selected} onSend={send} />
+          <ConversationPane chat={selected} onSend={send} onLoadOlder={loadOlder} />
         </div>
       </div>
     </>

@@ -1,18 +1,33 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { selectUserId } from '../session/sessionSlice';
 import { Avatar } from './Avatar';
 import { messageStamp } from './chatFormat';
-import { otherParty, selectIsSender, selectMessages, selectMessagesStatus, selectOnline, selectReconnecting, selectSocketError } from './chatSlice';
+import {
+  otherParty,
+  selectHasOlder,
+  selectIsSender,
+  selectMessages,
+  selectMessagesStatus,
+  selectOlderLoading,
+  selectOnline,
+  selectReconnecting,
+  selectSocketError,
+} from './chatSlice';
 import { MessageComposer } from './MessageComposer';
 import type { ChatItem } from './types';
 
 export const NOTHING_SELECTED = 'You don’t have a message selected. Choose one from your existing messages, or start a new.';
 
-/** The right pane: who the user talks to, whether they are online, the messages and the input. */
-export function ConversationPane({ chat, onSend }: { chat: ChatItem | null; onSend: (content: string) => void }) {
+export const LOAD_OLDER = 'Load older messages';
+
+/**
+ * The right pane: who the user talks to, whether they are online, the messages and the input.
+ * The newest page shows first; scrolling to the top (or the button there) asks for the page before it.
+ */
+export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem | null; onSend: (content: string) => void; onLoadOlder: () => void }) {
   const isSender = useAppSelector(selectIsSender);
   const userId = useAppSelector(selectUserId);
   const messages = useAppSelector(selectMessages);
@@ -20,12 +35,38 @@ export function ConversationPane({ chat, onSend }: { chat: ChatItem | null; onSe
   const online = useAppSelector(selectOnline);
   const error = useAppSelector(selectSocketError);
   const reconnecting = useAppSelector(selectReconnecting);
+  const hasOlder = useAppSelector(selectHasOlder);
+  const olderLoading = useAppSelector(selectOlderLoading);
   const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  /** What the list looked like before the last change: an older page keeps the reader where they were. */
+  const shown = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
 
-  // The newest message stays in view as messages arrive.
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+  useLayoutEffect(() => {
+    const box = list.current;
+    const first = messages[0]?._id ?? messages[0]?.created_at;
+    const lastMessage = messages[messages.length - 1];
+    const last = lastMessage?._id ?? lastMessage?.created_at;
+    const before = shown.current;
+    if (box && before.last === last && before.first !== first) {
+      // Older messages went in above: the same messages stay under the reader's eyes.
+      box.scrollTop = before.top + (box.scrollHeight - before.height);
+    } else if (before.last !== last) {
+      // The newest message stays in view as messages arrive.
+      end.current?.scrollIntoView?.({ block: 'end' });
+    }
+    shown.current = { first, last, height: box?.scrollHeight ?? 0, top: box?.scrollTop ?? 0 };
   }, [messages]);
+
+  const loadOlder = () => {
+    if (hasOlder && !olderLoading) onLoadOlder();
+  };
+  const onScroll = () => {
+    const box = list.current;
+    if (!box) return;
+    shown.current.top = box.scrollTop;
+    if (box.scrollTop <= 0) loadOlder();
+  };
 
   if (!chat) {
     return (
@@ -54,7 +95,14 @@ export function ConversationPane({ chat, onSend }: { chat: ChatItem | null; onSe
       {status === 'loading' && messages.length === 0 ? (
         <Spinner label="Loading messages…" />
       ) : (
-        <ul className="list-unstyled chat-messages" aria-label="Messages" aria-live="polite" tabIndex={0}>
+        <ul ref={list} className="list-unstyled chat-messages" aria-label="Messages" aria-live="polite" tabIndex={0} onScroll={onScroll}>
+          {hasOlder && (
+            <li className="chat-messages__older">
+              <button type="button" className="btn btn-link btn-sm" onClick={loadOlder} disabled={olderLoading}>
+                {olderLoading ? 'Loading older messages…' : LOAD_OLDER}
+              </button>
+            </li>
+          )}
           {messages.map((message, index) => {
             const own = message.sender._id === userId;
             return (

@@ -21,7 +21,7 @@ export function loadChatSocket(): Promise<ChatSocketService> {
 export async function startChat(dispatch: AppDispatch, token: string, selfId: string | null): Promise<ChatSocketService> {
   const service = await loadChatSocket();
   await service.start(token, {
-    messages: (list, chatId) => dispatch(messagesReceived({ list, chatId })),
+    messages: (list, chatId, meta) => dispatch(messagesReceived({ list, chatId, kind: meta?.kind, hasMore: meta?.hasMore })),
     onlineList: (list) => dispatch(onlineListReceived(list)),
     chatUpdated: (update) => {
       dispatch(chatUpdated({ update, selfId }));

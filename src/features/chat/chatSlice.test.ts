@@ -13,6 +13,8 @@ function storeWithChats() {
       selectedId: null,
       messages: [],
       messagesStatus: 'idle',
+      hasOlder: false,
+      olderLoading: false,
       online: {},
       connected: true,
       wasConnected: false,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { messageOf } from '../../api/http';
-import type { ChatUpdate } from '../../api/socket';
+import type { ChatListMeta, ChatUpdate } from '../../api/socket';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { logout } from '../session/sessionSlice';
 import type { ChatItem, ChatMessage, ChatPerson } from './types';
@@ -14,9 +14,13 @@ interface ChatState {
   status: Status;
   error: string | null;
   selectedId: string | null;
-  /** The selected chat's messages, oldest first. */
+  /** The selected chat's messages, oldest first: the newest page and any older pages loaded since. */
   messages: ChatMessage[];
   messagesStatus: Status;
+  /** Older messages exist before the first one shown. */
+  hasOlder: boolean;
+  /** An older page was asked for and has not arrived yet. */
+  olderLoading: boolean;
   online: Record<string, boolean>;
   connected: boolean;
   /** True once a connection was lost: the page then says it is reconnecting until it is back. */
@@ -33,6 +37,8 @@ const initialState: ChatState = {
   selectedId: null,
   messages: [],
   messagesStatus: 'idle',
+  hasOlder: false,
+  olderLoading: false,
   online: {},
   connected: false,
   wasConnected: false,
@@ -59,27 +65,51 @@ export const chatSlice = createSlice({
       state.selectedId = payload;
       state.messages = [];
       state.messagesStatus = payload ? 'loading' : 'idle';
+      state.hasOlder = false;
+      state.olderLoading = false;
       state.socketError = null;
       const chat = state.chats.find((c) => c._id === payload);
       if (chat) chat.unread = 0;
     },
-    messagesReceived(state, { payload }: PayloadAction<{ list: ChatMessage[]; chatId?: string }>) {
+    /**
+     * Messages of a chat: a newest page replaces the list, an older page goes before it, and new
+     * messages are added at the end (once: the same message may arrive on a reload of the page too).
+     */
+    messagesReceived(state, { payload }: PayloadAction<{ list: ChatMessage[]; chatId?: string; kind?: ChatListMeta['kind']; hasMore?: boolean }>) {
       const chatId = payload.chatId ?? state.selectedId;
       // A list for another chat (one that arrived after switching) never replaces the one on screen.
       if (!chatId || chatId !== state.selectedId) return;
-      state.messages = payload.list;
+      const kind = payload.kind ?? 'latest';
+      const shown = new Set(state.messages.map((m) => m._id).filter(Boolean));
+      const fresh = payload.list.filter((m) => !m._id || !shown.has(m._id));
+      if (kind === 'older') {
+        state.messages = [...fresh, ...state.messages];
+        state.hasOlder = payload.hasMore === true;
+        state.olderLoading = false;
+        return;
+      }
+      if (kind === 'new') {
+        state.messages.push(...fresh);
+      } else {
+        state.messages = payload.list;
+        state.hasOlder = payload.hasMore === true;
+        state.olderLoading = false;
+      }
       state.messagesStatus = 'succeeded';
       const chat = state.chats.find((c) => c._id === chatId);
-      const last = payload.list[payload.list.length - 1];
+      const last = state.messages[state.messages.length - 1];
       if (chat) {
         chat.unread = 0;
-        // Sockets viewing a chat get its list instead of a `chatUpdated`: the row moves with it.
+        // Sockets viewing a chat get its messages instead of a `chatUpdated`: the row moves with them.
         if (last) {
           chat.lastMessage = last.content;
           if (last.created_at > chat.updated_at) chat.updated_at = last.created_at;
           state.chats.sort(newestFirst);
         }
       }
+    },
+    olderMessagesRequested(state) {
+      state.olderLoading = true;
     },
     onlineListReceived(state, { payload }: PayloadAction<Record<string, boolean>>) {
       state.online = payload;
@@ -101,6 +131,8 @@ export const chatSlice = createSlice({
     },
     socketErrorReceived(state, { payload }: PayloadAction<string>) {
       state.socketError = payload;
+      // A refused request for older messages may be asked again.
+      state.olderLoading = false;
     },
   },
   extraReducers: (builder) => {
@@ -130,6 +162,8 @@ export const chatSlice = createSlice({
     selectSelectedChatId: (state) => state.selectedId,
     selectMessages: (state) => state.messages,
     selectMessagesStatus: (state) => state.messagesStatus,
+    selectHasOlder: (state) => state.hasOlder,
+    selectOlderLoading: (state) => state.olderLoading,
     selectOnline: (state) => state.online,
     selectSocketError: (state) => state.socketError,
     /** The connection dropped and is not back yet. */
@@ -139,7 +173,7 @@ export const chatSlice = createSlice({
   },
 });
 
-export const { chatSelected, messagesReceived, onlineListReceived, chatUpdated, connectionChanged, socketErrorReceived } = chatSlice.actions;
+export const { chatSelected, messagesReceived, olderMessagesRequested, onlineListReceived, chatUpdated, connectionChanged, socketErrorReceived } = chatSlice.actions;
 export const {
   selectChats,
   selectChatStatus,
@@ -148,6 +182,8 @@ export const {
   selectSelectedChatId,
   selectMessages,
   selectMessagesStatus,
+  selectHasOlder,
+  selectOlderLoading,
   selectOnline,
   selectSocketError,
   selectReconnecting,

@@ -8,6 +8,7 @@ export function createFakeChatSocket() {
     open: [] as Array<string | null>,
     send: [] as Array<{ chatId: string; content: string }>,
     markRead: [] as string[],
+    loadOlder: [] as Array<{ chatId: string; before: string }>,
     stop: 0,
   };
   const service: ChatSocketService = {
@@ -18,6 +19,7 @@ export function createFakeChatSocket() {
     open: (chatId) => void calls.open.push(chatId),
     send: (chatId, content) => void calls.send.push({ chatId, content }),
     markRead: (chatId) => void calls.markRead.push(chatId),
+    loadOlder: (chatId, before) => void calls.loadOlder.push({ chatId, before }),
     stop: () => {
       calls.stop += 1;
     },
@@ -36,6 +38,7 @@ export function createFakeChatSocket() {
       calls.open = [];
       calls.send = [];
       calls.markRead = [];
+      calls.loadOlder = [];
       calls.stop = 0;
     },
   };
