@@ -158,6 +158,21 @@ describe('calendar files', () => {
   });
 });
 
+describe('calendar files of reservations made before them', () => {
+  it('gives a reservation without an event (seeded or older) a stable one on first download', async () => {
+    const doctor = await signUpAndLogin(server.app, 'doctor');
+    const patient = await signUpAndLogin(server.app, 'patient');
+    const stranger = await signUpAndLogin(server.app, 'patient');
+    const slot = await slotIn(doctor, 30);
+    await db().updateTable('appointments').set({ reserved: 1, patient_id: patient.id }).where('id', '=', slot).execute();
+    expect((await ics(stranger.token, slot)).statusCode).toBe(404);
+    const first = await ics(patient.token, slot);
+    expect(first.statusCode).toBe(200);
+    expect(field(first.body, 'UID')).toBe(`${slot}.${patient.id}@localhost`);
+    expect(field((await ics(doctor.token, slot)).body, 'UID')).toBe(`${slot}.${patient.id}@localhost`);
+  });
+});
+
 describe('a doctor cancelling a booked slot', () => {
   it('needs a reason; the patient is told at once (notification, email, chat) with his next free times', async () => {
     const doctor = await signUpAndLogin(server.app, 'doctor', { name: 'Dr. Busy Cancel' });

@@ -15,6 +15,20 @@ export const calendarRepository = {
       })
       .execute(),
 
+  /**
+   * A reservation made before calendar files existed (or seeded) gets its event when first asked
+   * for; the UID is derived from the slot and the patient, so every instance picks the same one.
+   */
+  adopt: (db: Executor, slot: { id: string; doctor_id: string; patient_id: string; starts_at: string }, now: string) =>
+    db
+      .insertInto('calendar_entries')
+      .values({
+        uid: `${slot.id}.${slot.patient_id}`, appointment_id: slot.id, patient_id: slot.patient_id, doctor_id: slot.doctor_id, starts_at: slot.starts_at,
+        sequence: 0, cancelled_at: null, cancel_reason: '', created_at: now, updated_at: now,
+      })
+      .onConflict((oc) => oc.column('uid').doNothing())
+      .execute(),
+
   /** A moved reservation keeps its event: same UID, the new slot and time, the next sequence. */
   move: (trx: Executor, fromSlot: string, patientId: string, to: { appointmentId: string; startsAt: string }, now: string) =>
     trx

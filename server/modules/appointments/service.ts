@@ -290,9 +290,15 @@ export function appointmentsService(app: App) {
      */
     async calendarFile(viewer: Viewer, slotIdText: string) {
       const slotId = slotIdText.trim();
-      const entry = isId(slotId) ? await calendar.latestFor(app.db, slotId, viewer.id) : undefined;
+      if (!isId(slotId)) throw notFound('This appointment does not exist or is not yours');
+      let entry = await calendar.latestFor(app.db, slotId, viewer.id);
+      const slot = entry ? undefined : await repo.findById(slotId);
+      const holder = slot && fromFlag(slot.reserved) ? slot.patient_id : null;
+      if (slot && holder && (holder === viewer.id || slot.doctor_id === viewer.id)) {
+        await calendar.adopt(app.db, { id: slot.id, doctor_id: slot.doctor_id, patient_id: holder, starts_at: slot.starts_at }, nowIso());
+        entry = await calendar.latestFor(app.db, slotId, viewer.id);
+      }
       if (!entry) {
-        const slot = isId(slotId) ? await repo.findById(slotId) : undefined;
         if (slot && slot.doctor_id === viewer.id) throw notFound('Nobody has reserved this slot, so it has no calendar event');
         throw notFound('This appointment does not exist or is not yours');
       }
