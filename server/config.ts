@@ -77,6 +77,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
   MAX_UPCOMING_RESERVATIONS: z.coerce.number().int().positive().default(3),
+  CANCEL_CUTOFF_HOURS: z.coerce.number().min(0).max(720).default(12),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   SEED: z.enum(['auto', 'never']).default('auto'),
   CARE_ACCESS_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -128,6 +129,8 @@ export type Config = {
   trustProxy: false | number | string[];
   signupMaxPerHour: number;
   maxUpcomingReservations: number;
+  /** A patient may cancel or move a reservation until this many hours before it. */
+  cancelCutoffHours: number;
   requestTimeoutSeconds: number;
   seed: 'auto' | 'never';
   /** Days after an appointment during which the doctor may still read the patient's history. */
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
     maxUpcomingReservations: e.MAX_UPCOMING_RESERVATIONS,
+    cancelCutoffHours: e.CANCEL_CUTOFF_HOURS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     seed: e.SEED,
     careAccessDays: e.CARE_ACCESS_DAYS,

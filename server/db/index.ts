@@ -18,6 +18,7 @@ import * as notifications from './migrations/2026-11-25-190-notifications.js';
 import * as historyAuthorship from './migrations/2026-11-25-220-history-authorship.js';
 import * as doctorSearchIndex from './migrations/2026-11-25-210-doctor-search-index.js';
 import * as storedFiles from './migrations/2026-11-25-200-stored-files.js';
+import * as calendarWaitlist from './migrations/2026-11-25-250-calendar-waitlist.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-220-history-authorship': historyAuthorship,
   '2026-11-25-210-doctor-search-index': doctorSearchIndex,
   '2026-11-25-200-stored-files': storedFiles,
+  '2026-11-25-250-calendar-waitlist': calendarWaitlist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

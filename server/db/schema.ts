@@ -139,8 +139,36 @@ export interface AppointmentsTable {
   patient_id: string | null;
   /** What the doctor recorded after the slot's time: '' (not yet), 'attended' or 'no_show'; may be left out on insert. */
   attendance: ColumnType<Attendance, Attendance | undefined, Attendance>;
+  /** A freed slot offered to a waitlisted patient is held for her until `held_until`; may be left out on insert. */
+  held_for: ColumnType<string | null, string | null | undefined, string | null>;
+  held_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** One calendar event per reservation: same UID when moved, a growing sequence, kept when cancelled. */
+export interface CalendarEntriesTable {
+  uid: string;
+  /** The slot it is on now (no foreign key: a deleted slot's entry still answers with a cancellation). */
+  appointment_id: string;
+  patient_id: string;
+  doctor_id: string;
+  starts_at: string;
+  sequence: number;
+  cancelled_at: string | null;
+  cancel_reason: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A patient waiting for a slot of a doctor; `offered_slot_id` while a freed slot is held for her. */
+export interface WaitlistEntriesTable {
+  id: string;
+  doctor_id: string;
+  patient_id: string;
+  offered_slot_id: string | null;
+  offer_expires_at: string | null;
+  created_at: string;
 }
 
 export type Attendance = '' | 'attended' | 'no_show';
@@ -525,6 +553,8 @@ export interface Database {
   doctor_education: DoctorEducationTable;
   appointments: AppointmentsTable;
   appointment_requests: AppointmentRequestsTable;
+  calendar_entries: CalendarEntriesTable;
+  waitlist_entries: WaitlistEntriesTable;
   care_relations: CareRelationsTable;
   ratings: RatingsTable;
   categories: CategoriesTable;

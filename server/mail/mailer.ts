@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** The link the message is about, printed in the log in embedded mode so a developer can follow it. */
   link?: string;
+  /** Files sent with the message, such as an appointment's calendar file. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {
@@ -33,6 +35,14 @@ export class MailUnavailableError extends Error {}
  * DATA_DIR/outbox and its file and link are logged.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const envelope = (message: MailMessage) => ({
+    from: config.mailFrom,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+  });
   if (config.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport({
       url: config.smtpUrl,
@@ -44,7 +54,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     return {
       async send(message) {
         try {
-          await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+          await transport.sendMail(envelope(message));
         } catch (error) {
           log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
           throw new MailUnavailableError('mail could not be sent');
@@ -67,7 +77,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        const info = await transport.sendMail(envelope(message));
         const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
         writeFileSync(file, info.message as Buffer, { mode: 0o600 });
         log.info({ file, to: message.to }, `Mail "${message.subject}" to ${message.to} written to ${file}${message.link ? `; its link: ${message.link}` : ''}`);

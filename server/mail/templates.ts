@@ -80,3 +80,48 @@ export const mails = {
       after: [`If it was not you, reset your password at once: ${resetUrl}`],
     }),
 };
+
+type Attachment = NonNullable<MailMessage['attachments']>[number];
+
+/** Appointment messages: each carries the facts, the link to act on, and the calendar file when there is one. */
+export const appointmentMails = {
+  reserved: (clinic: string, to: string, name: string, what: string, url: string, calendar: Attachment) => ({
+    ...compose({
+      to, clinic, subject: 'Your appointment is reserved', greeting: `Hello ${name},`,
+      lines: [`Your appointment ${what} is reserved.`, 'The attached calendar file adds it to your calendar; open it again if the appointment moves.'],
+      action: { label: 'My appointments', url },
+    }),
+    attachments: [calendar],
+  }),
+
+  moved: (clinic: string, to: string, name: string, what: string, url: string, calendar: Attachment) => ({
+    ...compose({
+      to, clinic, subject: 'Your appointment was moved', greeting: `Hello ${name},`,
+      lines: [`Your appointment is now ${what}.`, 'The attached calendar file moves it in your calendar.'],
+      action: { label: 'My appointments', url },
+    }),
+    attachments: [calendar],
+  }),
+
+  slotReleased: (clinic: string, to: string, name: string, what: string, reason: string, nextSlots: string[], url: string, calendar: Attachment) => ({
+    ...compose({
+      to, clinic, subject: 'Your appointment was cancelled by the doctor', greeting: `Hello ${name},`,
+      lines: [
+        `Your appointment ${what} was cancelled by the doctor.`,
+        `The reason given: ${reason}`,
+        nextSlots.length ? `The doctor's next free times: ${nextSlots.join('; ')}.` : 'The doctor has no free time published right now; you can join the waiting list on the doctor’s page.',
+        'The attached calendar file removes it from your calendar.',
+      ],
+      action: { label: 'Choose another time', url },
+    }),
+    attachments: [calendar],
+  }),
+
+  waitlistOffer: (clinic: string, to: string, name: string, what: string, until: string, url: string) =>
+    compose({
+      to, clinic, subject: 'A time has freed up for you', greeting: `Hello ${name},`,
+      lines: [`A time became free ${what}. It is held for you until ${until}; after that it is offered to the next person waiting.`],
+      action: { label: 'Reserve this time', url },
+      after: ['The link asks you to log in first if you are not.'],
+    }),
+};

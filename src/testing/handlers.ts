@@ -40,4 +40,5 @@ export const handlers = [
   http.get('/api/cart', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get('/api/chat', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get('/api/appointment/requests', () => HttpResponse.json({ requests: [] })),
+  http.get('/api/doctors/:id/waitlist', () => HttpResponse.json({ waitlist: { joined: false, position: null, offer: null } })),
 ];

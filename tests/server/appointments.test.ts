@@ -228,10 +228,13 @@ describe('cancelling', () => {
     expect((await cancel(patient.token, slot)).statusCode).toBe(403);
   });
 
-  it('lets the owning doctor delete a slot, reserved or not, and accepts an empty multipart body', async () => {
+  it('lets the owning doctor delete a slot, reserved (with a reason) or not (with an empty multipart body)', async () => {
+    const free = await newSlot(doctor, '17:30');
+    const emptyBody = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${free}`, ...withToken(doctor.token) });
+    expect(emptyBody.statusCode, emptyBody.body).toBe(200);
     const slot = await newSlot(doctor, '17:00');
     await reserve(patient.token, slot, doctor.id);
-    const res = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, ...withToken(doctor.token) });
+    const res = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, ...withToken(doctor.token, { reason: 'The clinic is closed that day' }) });
     expect(res.statusCode).toBe(200);
     expect((await list(doctor.token)).json().appointments.some((a: { _id: string }) => a._id === slot)).toBe(false);
     expect((await list(patient.token)).json().appointments.some((a: { _id: string }) => a._id === slot)).toBe(false);

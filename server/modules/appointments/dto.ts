@@ -17,6 +17,9 @@ export const availableDateSchema = z.object({
   patient: z.string().nullable(),
   /** The holder's conversation with the doctor, given only to the holder. */
   chat: z.string().nullable(),
+  /** Held for a waitlisted patient until this time: only she may reserve it meanwhile. `heldForYou` tells her it is hers. */
+  heldUntil: z.string().nullable(),
+  heldForYou: z.boolean(),
 });
 export type AvailableDateDto = z.infer<typeof availableDateSchema>;
 
@@ -31,6 +34,8 @@ export const appointmentSchema = z.object({
   chat: z.string().nullable(),
   /** After the slot's time the doctor records `attended` or `no_show`; '' until then. */
   attendance: z.enum(['', 'attended', 'no_show']),
+  /** The last moment the patient may cancel or move it (CANCEL_CUTOFF_HOURS before it starts). */
+  changeableUntil: z.string(),
 });
 export type AppointmentDto = z.infer<typeof appointmentSchema>;
 
@@ -40,6 +45,8 @@ export interface SlotRow {
   starts_at: string;
   reserved: number;
   patient_id: string | null;
+  held_for: string | null;
+  held_until: string | null;
 }
 
 /** `viewerId` is who asks: a public page never tells anyone else who holds a slot. */
@@ -51,5 +58,7 @@ export function toAvailableDate(row: SlotRow, timeZone: string, holderChat: stri
     reserved: fromFlag(row.reserved),
     patient: own ? row.patient_id : null,
     chat: own ? holderChat : null,
+    heldUntil: row.held_until && row.held_until > new Date().toISOString() && !fromFlag(row.reserved) ? row.held_until : null,
+    heldForYou: viewerId !== null && row.held_for === viewerId && !fromFlag(row.reserved),
   };
 }

@@ -5,6 +5,9 @@ import { newId } from '../../lib/ids.js';
 
 type Executor = Kysely<Database>;
 
+/** How long an appointment lasts: two of one patient's appointments closer than this overlap; also the calendar event's length. */
+export const appointmentMinutes = 30;
+
 /** Appointment slots, reservations and what a reservation opens (care relation, chat); queries only. */
 export function appointmentsRepository(db: DB, dialect: Dialect) {
   /** Slots with their doctor, holder and the holder's chat with the doctor. */
@@ -21,6 +24,8 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
         'a.reserved',
         'a.patient_id',
         'a.attendance',
+        'a.held_for',
+        'a.held_until',
         'd.name as doctor_name',
         'd.specialization as doctor_specialization',
         'd.image as doctor_image',
@@ -52,13 +57,65 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
     async reserve(trx: Executor, slotId: string, doctorId: string, patientId: string, now: string): Promise<boolean> {
       const result = await trx
         .updateTable('appointments')
-        .set({ reserved: 1, patient_id: patientId, updated_at: now })
+        .set({ reserved: 1, patient_id: patientId, held_for: null, held_until: null, updated_at: now })
         .where('id', '=', slotId)
         .where('doctor_id', '=', doctorId)
         .where('reserved', '=', 0)
         .where('starts_at', '>', now)
+        // A slot offered to a waitlisted patient is hers until the offer runs out.
+        .where((eb) => eb.or([eb('held_for', 'is', null), eb('held_for', '=', patientId), eb('held_until', '<=', now)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Another appointment the patient holds that overlaps an appointment starting at `startsAt`
+     * (each lasts `appointmentMinutes`). Run after `upcomingOfPatientLocked`, so two reservations of
+     * the same patient at once are checked one after the other.
+     */
+    overlapping: (trx: Executor, patientId: string, startsAt: string, excludeSlotId: string | null) => {
+      const start = Date.parse(startsAt);
+      let q = trx
+        .selectFrom('appointments as a')
+        .innerJoin('users as d', 'd.id', 'a.doctor_id')
+        .select(['a.id', 'a.starts_at', 'd.name as doctor_name'])
+        .where('a.patient_id', '=', patientId)
+        .where('a.starts_at', '>', new Date(start - appointmentMinutes * 60000).toISOString())
+        .where('a.starts_at', '<', new Date(start + appointmentMinutes * 60000).toISOString());
+      if (excludeSlotId) q = q.where('a.id', '!=', excludeSlotId);
+      return q.orderBy('a.starts_at').executeTakeFirst();
+    },
+
+    /** A doctor's free slots that have not started and are not held for someone else, earliest first. */
+    freeSlotsOf: (executor: Executor, doctorId: string, now: string, limit: number, until?: string) => {
+      let q = executor
+        .selectFrom('appointments')
+        .select(['id', 'starts_at'])
+        .where('doctor_id', '=', doctorId)
+        .where('reserved', '=', 0)
+        .where('starts_at', '>', now)
+        .where((eb) => eb.or([eb('held_for', 'is', null), eb('held_until', '<=', now)]));
+      if (until) q = q.where('starts_at', '<=', until);
+      return q.orderBy('starts_at').limit(limit).execute();
+    },
+
+    /**
+     * Moves the patient's reservation to another free slot of the same doctor: the new slot is taken
+     * by a conditional update first, then the old one is given back by another (only while it is
+     * still hers and before the cutoff). Both run in the caller's transaction, so the old slot is
+     * freed only when the new one was taken. Returns which step failed, if any.
+     */
+    async move(trx: Executor, fromId: string, toId: string, doctorId: string, patientId: string, now: string, cutoff: string) {
+      if (!(await this.reserve(trx, toId, doctorId, patientId, now))) return 'taken' as const;
+      const released = await trx
+        .updateTable('appointments')
+        .set({ reserved: 0, patient_id: null, updated_at: now })
+        .where('id', '=', fromId)
+        .where('patient_id', '=', patientId)
+        .where('doctor_id', '=', doctorId)
+        .where('starts_at', '>', cutoff)
+        .executeTakeFirst();
+      return Number(released.numUpdatedRows) === 1 ? ('moved' as const) : ('not-yours' as const);
     },
 
     /**
@@ -114,20 +171,28 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The owning doctor removes a slot. */
-    async remove(slotId: string, doctorId: string): Promise<boolean> {
-      const result = await db.deleteFrom('appointments').where('id', '=', slotId).where('doctor_id', '=', doctorId).executeTakeFirst();
+    /**
+     * The owning doctor removes a slot, only while it is held by whom he saw holding it (`patientId`,
+     * null for a free slot), so a reservation made meanwhile is never deleted unannounced.
+     */
+    async remove(trx: Executor, slotId: string, doctorId: string, patientId: string | null): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('appointments')
+        .where('id', '=', slotId)
+        .where('doctor_id', '=', doctorId)
+        .where('patient_id', patientId === null ? 'is' : '=', patientId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 
-    /** The holding patient gives an upcoming slot back; it becomes free for others. A past one stays as the visit's record. */
-    async release(slotId: string, patientId: string, now: string): Promise<boolean> {
-      const result = await db
+    /** The holding patient gives a slot back before the cutoff; it becomes free for others. A past one stays as the visit's record. */
+    async release(trx: Executor, slotId: string, patientId: string, cutoff: string, now: string): Promise<boolean> {
+      const result = await trx
         .updateTable('appointments')
         .set({ reserved: 0, patient_id: null, updated_at: now })
         .where('id', '=', slotId)
         .where('patient_id', '=', patientId)
-        .where('starts_at', '>', now)
+        .where('starts_at', '>', cutoff)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -5,10 +5,33 @@ import { cleanField, readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { appointmentSchema } from './dto.js';
 import { appointmentsService } from './service.js';
+import { startWaitlistPoller, waitlistService } from './waitlist.js';
+
+/** A refused reservation or move names the patient's appointment at the same time. */
+const overlapAnswer = {
+  409: messageSchema.extend({
+    conflict: z.object({ doctor: z.string(), date: z.string(), time: z.string(), startsAt: z.string(), timeZone: z.string() }).optional(),
+  }),
+};
+
+const waitlistSchema = z.object({
+  joined: z.boolean(),
+  /** 1 = the next patient to be offered a freed time. */
+  position: z.number().nullable(),
+  /** A freed slot held for her until `until`. */
+  offer: z.object({ slot: z.string(), until: z.string() }).nullable(),
+});
 
 /** Appointment slots: doctors publish and delete them, patients reserve and release them. */
 export default async function appointmentsRoutes(app: App) {
   const service = appointmentsService(app);
+  const waitlist = waitlistService(app);
+  // Every instance polls for offers that ran out; a conditional claim keeps two from passing one on twice.
+  let stopPoller: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopPoller = startWaitlistPoller(app);
+  });
+  app.addHook('onClose', async () => stopPoller?.());
   const tags = ['appointments'];
   const security = [{ token: [] }];
 
@@ -51,7 +74,7 @@ export default async function appointmentsRoutes(app: App) {
         security,
         summary: 'Reserve a free slot of the receiver doctor (patients); opens the patient–doctor chat',
         querystring: z.object({ appointment: queryText, receiver: queryText }),
-        response: { 200: z.object({ message: z.string(), appointment: appointmentSchema, chat: z.string() }), ...errorResponses },
+        response: { 200: z.object({ message: z.string(), appointment: appointmentSchema, chat: z.string() }), ...errorResponses, ...overlapAnswer },
       },
     },
     async (request) => {
@@ -87,15 +110,98 @@ export default async function appointmentsRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'The owning doctor deletes the slot; the holding patient releases it',
-        querystring: z.object({ appointment: queryText }),
+        summary:
+          'The owning doctor deletes the slot (a reason is required when a patient holds it: she is told at once with his next free times); ' +
+          'the holding patient releases it until CANCEL_CUTOFF_HOURS before it',
+        querystring: z.object({ appointment: queryText, reason: queryText }),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
+      const form = await readForm(request);
+      const reason = cleanField(form.fields.reason) || (request.query.reason ?? '');
+      return service.cancel(viewer, request.query.appointment, reason);
+    },
+  );
+
+  app.post(
+    '/appointment/:id/reschedule',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The holding patient moves the appointment to another free slot (`to`) of the same doctor in one step, until CANCEL_CUTOFF_HOURS before it',
+        params: z.object({ id: z.string() }),
+        querystring: z.object({ to: queryText }),
+        ...formBody(['to']),
+        response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses, ...overlapAnswer },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const form = await readForm(request);
+      return service.reschedule(viewer, request.params.id, cleanField(form.fields.to) || request.query.to);
+    },
+  );
+
+  app.get(
+    '/appointment/:id/calendar.ics',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The calendar file (iCalendar) of a reservation, for its patient and its doctor; METHOD:CANCEL once cancelled',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.string(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const file = await service.calendarFile(viewer, request.params.id);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="appointment.ics"')
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
+
+  app.get(
+    '/doctors/:id/waitlist',
+    {
+      schema: { tags, security, summary: "The calling patient's place on the doctor's waiting list", params: z.object({ id: z.string() }), response: { 200: z.object({ waitlist: waitlistSchema }), ...errorResponses } },
+    },
+    async (request) => waitlist.status(requireViewer(request), request.params.id),
+  );
+
+  app.post(
+    '/doctors/:id/waitlist',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Join the waiting list of a doctor with no free slot in the next 14 days; a freed slot is held for the first patient for 15 minutes',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ message: z.string(), waitlist: waitlistSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
       await readForm(request);
-      return service.cancel(viewer, request.query.appointment);
+      return waitlist.join(viewer, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/doctors/:id/waitlist',
+    {
+      schema: { tags, security, summary: "Leave the doctor's waiting list", params: z.object({ id: z.string() }), response: { 200: z.object({ message: z.string(), waitlist: waitlistSchema }), ...errorResponses } },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await readForm(request);
+      return waitlist.leave(viewer, request.params.id);
     },
   );
 }

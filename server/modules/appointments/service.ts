@@ -1,13 +1,28 @@
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { requireApproved, type Viewer } from '../../plugins/auth.js';
+import { appointmentMails } from '../../mail/templates.js';
 import type { App } from '../../types.js';
+import { appointmentRequestsRepository } from '../appointment-requests/repository.js';
+import { recordNotifications } from '../notifications/service.js';
+import { announce, describeSlot, doctorPagePath, mergeAnnouncements, noAnnouncements, portalUrl, slotWhen, type Announcements } from './announce.js';
+import { calendarFile, type CalendarContext } from './calendar.js';
+import { calendarRepository as calendar, type CalendarEntry } from './calendar-repository.js';
 import type { AppointmentDto } from './dto.js';
 import { appointmentsRepository, type SlotWithPeople } from './repository.js';
 import { slotDateFields, slotInstant } from './slot-time.js';
+import { leaveWaitlist, offerFreedSlot } from './waitlist.js';
+
+const maxCancelReasonLength = 500;
+/** How many of the doctor's next free times a patient whose slot he cancelled is offered. */
+const nextSlotsOffered = 3;
+const appointmentsPath = '/settings/appointments';
 
 const given = (value: string | undefined) => {
   const v = value?.trim() ?? '';
@@ -18,6 +33,32 @@ export function appointmentsService(app: App) {
   const repo = appointmentsRepository(app.db, app.dialect);
   const maxUpcoming = app.config.maxUpcomingReservations;
   const zone = app.config.clinicTimeZone;
+  const cutoffMs = app.config.cancelCutoffHours * 3600000;
+  const requests = appointmentRequestsRepository(app.db);
+  /** The last moment a patient may cancel or move an appointment starting at `startsAt`. */
+  const changeableUntil = (startsAt: string) => new Date(Date.parse(startsAt) - cutoffMs).toISOString();
+  const cutoffFrom = (now: Date) => new Date(now.getTime() + cutoffMs).toISOString();
+
+  const publicBase = portalUrl(app, '');
+  const calendarContext: CalendarContext = {
+    clinicName: app.config.clinicName,
+    timeZone: zone,
+    host: new URL(publicBase).hostname,
+    organizerEmail: /<([^>]+)>/.exec(app.config.mailFrom)?.[1] ?? app.config.mailFrom,
+    url: portalUrl(app, appointmentsPath),
+  };
+  const attachment = (entry: Parameters<typeof calendarFile>[0]) => ({
+    filename: 'appointment.ics',
+    content: calendarFile(entry, calendarContext),
+    contentType: `text/calendar; charset=utf-8; method=${entry.cancelled_at ? 'CANCEL' : 'PUBLISH'}`,
+  });
+
+  /** The live calendar event of a held slot, with what its file needs. */
+  async function entryOf(slotId: string, patientId: string): Promise<CalendarEntry | undefined> {
+    return calendar.latestFor(app.db, slotId, patientId);
+  }
+
+  const patientContact = (id: string) => app.db.selectFrom('users').select(['name', 'email']).where('id', '=', id).executeTakeFirst();
 
   const toDto = (row: SlotWithPeople): AppointmentDto => {
     const reserved = fromFlag(row.reserved);
@@ -29,6 +70,7 @@ export function appointmentsService(app: App) {
       patient: reserved && row.patient_id ? { _id: row.patient_id, name: row.patient_name ?? '' } : null,
       chat: reserved ? (row.chat_id ?? null) : null,
       attendance: row.attendance,
+      changeableUntil: changeableUntil(row.starts_at),
     };
   };
 
@@ -65,6 +107,11 @@ export function appointmentsService(app: App) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
       }
+      // A new slot is a freed-up time for the doctor's waiting list: the first waiting patient is offered it.
+      const offered = await app.db.transaction().execute((trx) =>
+        offerFreedSlot(app, trx, { id, doctorId: viewer.id, doctorName: viewer.name, startsAt: startsIso }, new Date()),
+      );
+      await announce(app, offered);
       const created = await repo.findById(id);
       return { message: 'The appointment was added', appointment: toDto(created as SlotWithPeople) };
     },
@@ -82,26 +129,48 @@ export function appointmentsService(app: App) {
       if (receiver !== slot.doctor_id) throw badRequest('This appointment does not belong to this doctor');
       if (slot.doctor_status !== 'approved') throw notFound('This doctor is not taking appointments');
 
-      const now = nowIso();
+      const nowDate = new Date();
+      const now = nowDate.toISOString();
       const tooManyHeld = () =>
         conflict(`You already hold ${maxUpcoming} upcoming appointments, the most one patient may hold. Please cancel one or wait until it has passed.`);
-      const chat = await app.db.transaction().execute(async (trx) => {
+      const done = await app.db.transaction().execute(async (trx) => {
         // One patient cannot take all of a doctor's slots: at most MAX_UPCOMING_RESERVATIONS at once.
         if ((await repo.upcomingOfPatientLocked(trx, viewer.id, now)) >= maxUpcoming) throw tooManyHeld();
+        // Checked after the lock on the patient: two reservations of hers at once are checked in turn.
+        const clash = await repo.overlapping(trx, viewer.id, slot.starts_at, slot.id);
+        if (clash) throw overlapError(clash);
         const won = await repo.reserve(trx, slot.id, slot.doctor_id, viewer.id, now);
         if (!won) return null;
         await repo.ensureCareRelation(trx, slot.doctor_id, viewer.id, now);
-        return repo.ensureChat(trx, viewer.id, slot.doctor_id, now);
+        const chat = await repo.ensureChat(trx, viewer.id, slot.doctor_id, now);
+        await calendar.open(trx, { uid: newId(), appointmentId: slot.id, patientId: viewer.id, doctorId: slot.doctor_id, startsAt: slot.starts_at, now });
+        const { announcements: passedOn } = await leaveWaitlist(app, trx, slot.doctor_id, viewer.id, slot.id, nowDate);
+        const notifications = await recordNotifications(trx, [
+          {
+            userId: slot.doctor_id,
+            event: 'reservation_made',
+            title: `${viewer.name} reserved ${slotWhen(zone, slot.starts_at)}`,
+            link: appointmentsPath,
+          },
+        ]);
+        return { chat, announcements: mergeAnnouncements(passedOn, { notifications, mails: [] }) };
       });
-      if (!chat) {
+      if (!done) {
         const current = await repo.findById(slot.id);
         if (!current) throw notFound('This appointment does not exist any more');
         if (current.patient_id === viewer.id) throw conflict('You have already reserved this appointment');
         if (fromFlag(current.reserved)) throw conflict('Sorry, someone else has just reserved this appointment; please choose another one');
+        if (current.held_for && current.held_until && current.held_until > nowIso()) {
+          throw conflict('This time is held for a patient from the waiting list for a few minutes; please choose another one');
+        }
         throw badRequest('This appointment has already passed; please choose another one');
       }
       const reserved = (await repo.findById(slot.id)) as SlotWithPeople;
-      return { message: `Your appointment with ${slot.doctor_name} is reserved`, appointment: toDto(reserved), chat };
+      const mails = await confirmationMail(viewer.id, slot.id, (contact, what, entry) =>
+        appointmentMails.reserved(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), attachment(entry)),
+      );
+      await announce(app, mergeAnnouncements(done.announcements, { notifications: [], mails }));
+      return { message: `Your appointment with ${slot.doctor_name} is reserved`, appointment: toDto(reserved), chat: done.chat };
     },
 
     /**
@@ -123,20 +192,163 @@ export function appointmentsService(app: App) {
       return { message: attendance === 'attended' ? `${who} was marked as attended` : `${who} was marked as a no-show`, appointment: toDto(updated) };
     },
 
-    /** The owning doctor deletes the slot; the holding patient releases it; anyone else is refused. */
-    async cancel(viewer: Viewer, slotIdText: string | undefined) {
+    /**
+     * The owning doctor deletes the slot; when a patient holds it he must say why, and she is told
+     * at once (notification, email with the calendar cancellation, a line in their chat) with his
+     * next free times. The holding patient releases it until the cutoff. Anyone else is refused.
+     */
+    async cancel(viewer: Viewer, slotIdText: string | undefined, reasonText: string) {
       const slot = await slotFrom(slotIdText, 'cancel');
+      const nowDate = new Date();
+      const now = nowDate.toISOString();
       if (viewer.role === 'doctor' && slot.doctor_id === viewer.id) {
-        if (!(await repo.remove(slot.id, viewer.id))) throw notFound('This appointment does not exist any more');
-        return { message: 'The appointment was deleted' };
+        const holder = fromFlag(slot.reserved) && slot.patient_id && slot.starts_at > now ? slot.patient_id : null;
+        const reason = reasonText.trim();
+        if (holder && !reason) throw badRequest(`${slot.patient_name ?? 'A patient'} holds this appointment: please give the reason for cancelling, so she knows what happened`);
+        if (reason.length > maxCancelReasonLength) throw badRequest(`Please shorten the reason to ${maxCancelReasonLength} characters`);
+        const done = await app.db.transaction().execute(async (trx) => {
+          if (!(await repo.remove(trx, slot.id, viewer.id, slot.patient_id))) return null;
+          if (!holder) return noAnnouncements();
+          return tellSlotReleased(trx, slot, holder, reason, now);
+        });
+        if (!done) throw conflict('This appointment changed meanwhile (someone reserved or released it); please reload and try again');
+        await announce(app, done);
+        return { message: holder ? `The appointment was deleted and ${slot.patient_name ?? 'the patient'} was told why` : 'The appointment was deleted' };
       }
       if (viewer.role === 'patient' && slot.patient_id === viewer.id) {
-        const now = nowIso();
         if (slot.starts_at <= now) throw badRequest('This appointment has already taken place and cannot be cancelled');
-        if (!(await repo.release(slot.id, viewer.id, now))) throw conflict('This appointment is no longer reserved by you');
+        if (slot.starts_at <= cutoffFrom(nowDate)) throw badRequest(cutoffMessage('cancelled'));
+        const done = await app.db.transaction().execute(async (trx) => {
+          if (!(await repo.release(trx, slot.id, viewer.id, cutoffFrom(nowDate), now))) return null;
+          await calendar.cancel(trx, slot.id, viewer.id, 'Cancelled by the patient', now);
+          const notifications = await recordNotifications(trx, [
+            { userId: slot.doctor_id, event: 'reservation_cancelled', title: `${viewer.name} cancelled ${slotWhen(zone, slot.starts_at)}`, link: appointmentsPath },
+          ]);
+          const offered = await offerFreedSlot(app, trx, { id: slot.id, doctorId: slot.doctor_id, doctorName: slot.doctor_name, startsAt: slot.starts_at }, nowDate);
+          return mergeAnnouncements({ notifications, mails: [] }, offered);
+        });
+        if (!done) throw conflict('This appointment is no longer reserved by you');
+        await announce(app, done);
         return { message: `Your appointment with ${slot.doctor_name} was cancelled` };
       }
       throw forbidden('You can only cancel your own appointments');
     },
+
+    /**
+     * Moves the patient's reservation to another free slot of the same doctor in one transaction:
+     * the new slot is taken by a conditional update, then the old one is freed by another; if either
+     * fails nothing changes. Of many patients moving to one slot at once exactly one gets it.
+     */
+    async reschedule(viewer: Viewer, slotIdText: string | undefined, toText: string | undefined) {
+      if (viewer.role !== 'patient') throw forbidden('Only the patient holding an appointment can move it');
+      const from = await slotFrom(slotIdText, 'move');
+      if (from.patient_id !== viewer.id) throw forbidden('You can only move your own appointments');
+      const target = given(toText);
+      if (!target) throw badRequest('Please choose the new time');
+      const to = isId(target) ? await repo.findById(target) : undefined;
+      if (!to) throw notFound('The time you chose does not exist any more');
+      if (to.id === from.id) throw badRequest('This is already the time of your appointment');
+      if (to.doctor_id !== from.doctor_id) throw badRequest(`Please choose another time of ${from.doctor_name}; to see another doctor, reserve a new appointment`);
+      const nowDate = new Date();
+      const now = nowDate.toISOString();
+      const cutoff = cutoffFrom(nowDate);
+      if (from.starts_at <= cutoff) throw badRequest(cutoffMessage('moved'));
+      if (to.starts_at <= now) throw badRequest('This time has already passed; please choose another one');
+
+      const done = await app.db.transaction().execute(async (trx) => {
+        await repo.upcomingOfPatientLocked(trx, viewer.id, now);
+        const clash = await repo.overlapping(trx, viewer.id, to.starts_at, from.id);
+        if (clash && clash.id !== to.id) throw overlapError(clash);
+        const outcome = await repo.move(trx, from.id, to.id, from.doctor_id, viewer.id, now, cutoff);
+        if (outcome === 'taken') throw conflict('Sorry, someone else has just taken this time; please choose another one');
+        // Throwing rolls the new slot back: the old one stays hers.
+        if (outcome === 'not-yours') throw conflict('This appointment is no longer yours to move, or its time to change has closed');
+        await calendar.move(trx, from.id, viewer.id, { appointmentId: to.id, startsAt: to.starts_at }, now);
+        const { announcements: passedOn } = await leaveWaitlist(app, trx, to.doctor_id, viewer.id, to.id, nowDate);
+        const notifications = await recordNotifications(trx, [
+          {
+            userId: from.doctor_id,
+            event: 'reservation_cancelled',
+            title: `${viewer.name} moved ${slotWhen(zone, from.starts_at)} to ${slotWhen(zone, to.starts_at)}`,
+            link: appointmentsPath,
+          },
+        ]);
+        const offered = await offerFreedSlot(app, trx, { id: from.id, doctorId: from.doctor_id, doctorName: from.doctor_name, startsAt: from.starts_at }, nowDate);
+        return mergeAnnouncements(passedOn, { notifications, mails: [] }, offered);
+      });
+      const mails = await confirmationMail(viewer.id, to.id, (contact, what, entry) =>
+        appointmentMails.moved(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), attachment(entry)),
+      );
+      await announce(app, mergeAnnouncements(done, { notifications: [], mails }));
+      const moved = (await repo.findById(to.id)) as SlotWithPeople;
+      return { message: `Your appointment with ${from.doctor_name} is moved to ${slotWhen(zone, to.starts_at)}`, appointment: toDto(moved) };
+    },
+
+    /**
+     * The calendar file of a reservation, for the patient holding (or who held) it and its doctor:
+     * the event while it stands, a cancellation once it was cancelled or the slot deleted.
+     */
+    async calendarFile(viewer: Viewer, slotIdText: string) {
+      const slotId = slotIdText.trim();
+      if (!isId(slotId)) throw notFound('This appointment does not exist or is not yours');
+      let entry = await calendar.latestFor(app.db, slotId, viewer.id);
+      const slot = entry ? undefined : await repo.findById(slotId);
+      const holder = slot && fromFlag(slot.reserved) ? slot.patient_id : null;
+      if (slot && holder && (holder === viewer.id || slot.doctor_id === viewer.id)) {
+        await calendar.adopt(app.db, { id: slot.id, doctor_id: slot.doctor_id, patient_id: holder, starts_at: slot.starts_at }, nowIso());
+        entry = await calendar.latestFor(app.db, slotId, viewer.id);
+      }
+      if (!entry) {
+        if (slot && slot.doctor_id === viewer.id) throw notFound('Nobody has reserved this slot, so it has no calendar event');
+        throw notFound('This appointment does not exist or is not yours');
+      }
+      return calendarFile(entry, calendarContext);
+    },
   };
+
+  function overlapError(clash: { starts_at: string; doctor_name: string }) {
+    return new HttpError(409, `You already have an appointment at that time: ${describeSlot(zone, clash.doctor_name, clash.starts_at)}. Cancel or move it first.`, {
+      conflict: { doctor: clash.doctor_name, ...slotDateFields(clash.starts_at, zone) },
+    });
+  }
+
+  function cutoffMessage(action: 'cancelled' | 'moved') {
+    return `Appointments can be ${action} until ${app.config.cancelCutoffHours} hours before they start; please call the clinic`;
+  }
+
+  /** The patient's mail about her reservation on `slotId`, with its calendar file; built after the commit. */
+  async function confirmationMail(
+    patientId: string,
+    slotId: string,
+    build: (contact: { name: string; email: string }, what: string, entry: CalendarEntry) => MailMessage,
+  ): Promise<MailMessage[]> {
+    const [contact, entry] = await Promise.all([patientContact(patientId), entryOf(slotId, patientId)]);
+    if (!contact || !entry) return [];
+    return [build(contact, describeSlot(zone, entry.doctor_name, entry.starts_at), entry)];
+  }
+
+  /**
+   * In the doctor's deleting transaction: the holder's calendar event is cancelled, she gets a
+   * notification with his next free times, and the doctor's line in their chat says why.
+   */
+  async function tellSlotReleased(trx: Kysely<Database>, slot: SlotWithPeople, patientId: string, reason: string, now: string): Promise<Announcements> {
+    await calendar.cancel(trx, slot.id, patientId, reason, now);
+    const next = await repo.freeSlotsOf(trx, slot.doctor_id, now, nextSlotsOffered);
+    const nextText = next.map((s) => slotWhen(zone, s.starts_at));
+    const what = describeSlot(zone, slot.doctor_name, slot.starts_at);
+    const offer = nextText.length ? `Next free times: ${nextText.join('; ')}.` : 'No free time is published now; you can join the waiting list on the doctor’s page.';
+    const chat = await repo.ensureChat(trx, patientId, slot.doctor_id, now);
+    await requests.tellInChat(trx, chat, slot.doctor_id, `I had to cancel your appointment on ${slotWhen(zone, slot.starts_at)}: ${reason}. ${offer}`, newId(), now);
+    const notifications = await recordNotifications(trx, [
+      { userId: patientId, event: 'slot_released', title: `Your appointment ${what} was cancelled by the doctor`, body: `Reason: ${reason}. ${offer}`, link: doctorPagePath(slot.doctor_name) },
+    ]);
+    const [contact, entry] = await Promise.all([
+      trx.selectFrom('users').select(['name', 'email']).where('id', '=', patientId).executeTakeFirst(),
+      calendar.latestFor(trx, slot.id, patientId),
+    ]);
+    const mails = contact && entry
+      ? [appointmentMails.slotReleased(app.config.clinicName, contact.email, contact.name, what, reason, nextText, portalUrl(app, doctorPagePath(slot.doctor_name)), attachment(entry))]
+      : [];
+    return { notifications, mails };
+  }
 }

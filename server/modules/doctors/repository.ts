@@ -164,7 +164,7 @@ export function doctorsRepository(db: DB) {
     upcomingSlots: (doctorId: string, now: string) =>
       db
         .selectFrom('appointments')
-        .select(['id', 'doctor_id', 'starts_at', 'reserved', 'patient_id'])
+        .select(['id', 'doctor_id', 'starts_at', 'reserved', 'patient_id', 'held_for', 'held_until'])
         .where('doctor_id', '=', doctorId)
         .where('starts_at', '>', now)
         .orderBy('starts_at')

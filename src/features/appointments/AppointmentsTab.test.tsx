@@ -107,13 +107,15 @@ describe('AppointmentsTab for a doctor', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('has already passed');
   });
 
-  it('deletes a slot after confirmation and reloads the list', async () => {
+  it('deletes a reserved slot only with a reason, which is sent for the patient, and reloads the list', async () => {
     let items = [appointment(), reservedSlot];
     let deleted = '';
+    let reason: FormDataEntryValue | null = null;
     server.use(
       http.get('/api/appointment', () => HttpResponse.json({ appointments: items })),
-      http.delete('/api/appointment/cancel', ({ request }) => {
+      http.delete('/api/appointment/cancel', async ({ request }) => {
         deleted = new URL(request.url).searchParams.get('appointment') ?? '';
+        reason = (await request.formData()).get('reason');
         items = items.filter((a) => a._id !== deleted);
         return HttpResponse.json({ message: 'ok' });
       }),
@@ -123,8 +125,13 @@ describe('AppointmentsTab for a doctor', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Sara Ali has reserved it.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'delete' }));
+    expect(await within(dialog).findByText('Please give the reason, so Sara Ali knows what happened')).toBeInTheDocument();
+    expect(deleted).toBe('');
+    await userEvent.type(within(dialog).getByLabelText('Reason for cancelling (the patient reads it)'), 'I am ill that day');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'delete' }));
     expect(await within(dialog).findByText('Deleted Successfully')).toBeInTheDocument();
     expect(deleted).toBe('bb00000000000000000000c2');
+    expect(reason).toBe('I am ill that day');
     await waitFor(() => expect(screen.queryByRole('row', { name: /12:00 PM/ })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 2000 });
   });
@@ -154,6 +161,68 @@ describe('AppointmentsTab for a patient', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('Do you want to cancel your appointment with Dr. Ahmed Hassan on Fri, 15 Jan 2027 at 10:30 AM?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'delete' }));
     expect(await screen.findByText('You have not reserved any appointment yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('disables Move and Cancel once the cutoff has passed, and says why', async () => {
+    const soon = appointment({ ...patientSlot, startsAt: new Date(Date.now() + 3 * 3600000).toISOString(), changeableUntil: new Date(Date.now() - 9 * 3600000).toISOString() });
+    server.use(http.get('/api/appointment', () => HttpResponse.json({ appointments: [soon] })));
+    renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(testUser(), 'patient') });
+    const row = await screen.findByRole('row', { name: /10:30 AM/ });
+    const why = 'Cancelling and moving close 12 hours before the appointment; please call the clinic.';
+    expect(within(row).getByText(why)).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Move the appointment/ })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: /Cancel the appointment/ })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: /Cancel the appointment/ })).toHaveAccessibleDescription(why);
+  });
+
+  it('moves an appointment to a free time of the same doctor and shows the confirmation only after the server moved it', async () => {
+    const open = appointment({ ...patientSlot, startsAt: '2027-01-15T08:30:00.000Z', changeableUntil: '2027-01-14T20:30:00.000Z' });
+    let moved: { id: string; to: FormDataEntryValue | null } | null = null;
+    server.use(
+      http.get('/api/appointment', () => HttpResponse.json({ appointments: [open] })),
+      http.get('/api/doctors', () =>
+        HttpResponse.json({
+          doctor: {
+            availableDates: [
+              { _id: 'bb00000000000000000000c1', date: '2027-01-15T12:00:00.000Z', time: '10:30', reserved: true, patient: 'x', heldUntil: null, heldForYou: false },
+              { _id: 'bb00000000000000000000c9', date: '2027-01-16T12:00:00.000Z', time: '11:00', reserved: false, patient: null, heldUntil: null, heldForYou: false },
+            ],
+          },
+        }),
+      ),
+      http.post('/api/appointment/:id/reschedule', async ({ request, params }) => {
+        moved = { id: String(params.id), to: (await request.formData()).get('to') };
+        return HttpResponse.json({ message: 'Your appointment with Dr. Ahmed Hassan is moved to 2027-01-16 at 11:00' });
+      }),
+    );
+    renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(testUser(), 'patient') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Move the appointment on Fri, 15 Jan 2027 at 10:30 AM' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await within(dialog).findByLabelText('Sat, 16 Jan 2027 at 11:00 AM'));
+    expect(within(dialog).queryByText(/moved to/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move to this time' }));
+    expect(await within(dialog).findByText('Your appointment with Dr. Ahmed Hassan is moved to 2027-01-16 at 11:00')).toBeInTheDocument();
+    expect(moved).toEqual({ id: 'bb00000000000000000000c1', to: 'bb00000000000000000000c9' });
+  });
+
+  it('downloads the calendar file of a reserved appointment through the API', async () => {
+    let asked = '';
+    server.use(
+      http.get('/api/appointment', () => HttpResponse.json({ appointments: [patientSlot] })),
+      http.get('/api/appointment/:id/calendar.ics', ({ params }) => {
+        asked = String(params.id);
+        return new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { headers: { 'content-type': 'text/calendar' } });
+      }),
+    );
+    const created = vi.fn(() => 'blob:calendar');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(testUser(), 'patient') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to calendar: the appointment on Fri, 15 Jan 2027 at 10:30 AM' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(asked).toBe('bb00000000000000000000c1');
+    expect(created).toHaveBeenCalled();
+    clicked.mockRestore();
   });
 
   it('sends patients to the request page', async () => {

@@ -8,8 +8,9 @@ import { popupError } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { selectRole } from '../session/sessionSlice';
 import { AddAppointmentModal } from './AddAppointmentModal';
-import { fetchAppointments, markAttendance, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
+import { downloadCalendar, fetchAppointments, markAttendance, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
 import { CancelAppointmentModal } from './CancelAppointmentModal';
+import { RescheduleModal } from './RescheduleModal';
 import { MyRequests } from './MyRequests';
 import { RequestsPanel } from './RequestsPanel';
 import type { Appointment } from './types';
@@ -27,8 +28,10 @@ export default function AppointmentsTab() {
   const error = useAppSelector(selectAppointmentsError);
   const [adding, setAdding] = useState(false);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
   const closeAdd = useCallback(() => setAdding(false), []);
   const closeCancel = useCallback(() => setCancelling(null), []);
+  const closeMove = useCallback(() => setMoving(null), []);
   const asPatient = role === 'patient';
 
   useEffect(() => {
@@ -109,7 +112,7 @@ export default function AppointmentsTab() {
             </thead>
             <tbody>
               {appointments.map((a) => (
-                <AppointmentRow key={a._id} appointment={a} asPatient={asPatient} onCancel={() => setCancelling(a)} />
+                <AppointmentRow key={a._id} appointment={a} asPatient={asPatient} onCancel={() => setCancelling(a)} onMove={() => setMoving(a)} />
               ))}
             </tbody>
           </table>
@@ -118,12 +121,31 @@ export default function AppointmentsTab() {
       {asPatient ? <MyRequests /> : <RequestsPanel />}
       {!asPatient && <AddAppointmentModal show={adding} onClose={closeAdd} />}
       <CancelAppointmentModal appointment={cancelling} asPatient={asPatient} onClose={closeCancel} />
+      {asPatient && <RescheduleModal appointment={moving} onClose={closeMove} />}
     </>
   );
 }
 
-function AppointmentRow({ appointment: a, asPatient, onCancel }: { appointment: Appointment; asPatient: boolean; onCancel: () => void }) {
+/** When a patient's appointment can no longer be cancelled or moved, the sentence saying why; null while it can. */
+function closedReason(a: Appointment): string | null {
+  if (!a.changeableUntil) return null;
+  const until = new Date(a.changeableUntil);
+  if (until.getTime() > Date.now()) return null;
+  if (a.startsAt && new Date(a.startsAt).getTime() <= Date.now()) return 'This appointment has taken place.';
+  const hours = a.startsAt ? Math.round((new Date(a.startsAt).getTime() - until.getTime()) / 3600000) : null;
+  return `Cancelling and moving close ${hours ?? 'some'} hours before the appointment; please call the clinic.`;
+}
+
+function AppointmentRow({ appointment: a, asPatient, onCancel, onMove }: { appointment: Appointment; asPatient: boolean; onCancel: () => void; onMove: () => void }) {
+  const dispatch = useAppDispatch();
   const when = `${slotDay(a.date)} at ${slotTime(a.time)}`;
+  const closed = asPatient ? closedReason(a) : null;
+  const reasonId = `closed-${a._id}`;
+  const addToCalendar = () => {
+    dispatch(downloadCalendar(a._id))
+      .unwrap()
+      .catch((message: unknown) => void popupError(String(message)));
+  };
   return (
     <tr>
       <td>{slotDay(a.date)}</td>
@@ -163,14 +185,40 @@ function AppointmentRow({ appointment: a, asPatient, onCancel }: { appointment: 
         )}
       </td>
       <td className="text-end">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          aria-label={asPatient ? `Cancel the appointment on ${when}` : `Delete the appointment on ${when}`}
-          onClick={onCancel}
-        >
-          <span aria-hidden="true">✕</span>
-        </button>
+        <div className="d-flex flex-wrap gap-1 justify-content-end">
+          {a.reserved && (
+            <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Add to calendar: the appointment on ${when}`} onClick={addToCalendar}>
+              Add to calendar
+            </button>
+          )}
+          {asPatient && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              aria-label={`Move the appointment on ${when}`}
+              aria-describedby={closed ? reasonId : undefined}
+              disabled={Boolean(closed)}
+              onClick={onMove}
+            >
+              Move
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={asPatient ? `Cancel the appointment on ${when}` : `Delete the appointment on ${when}`}
+            aria-describedby={closed ? reasonId : undefined}
+            disabled={Boolean(closed)}
+            onClick={onCancel}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+        {closed && (
+          <p id={reasonId} className="small text-muted mb-0 mt-1">
+            {closed}
+          </p>
+        )}
       </td>
     </tr>
   );

@@ -12,10 +12,12 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [reason, setReason] = useState('');
 
   useEffect(() => {
     setError(null);
     setDone(false);
+    setReason('');
   }, [appointment]);
 
   useEffect(() => {
@@ -29,12 +31,19 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
 
   if (!appointment) return null;
   const when = `${slotDay(appointment.date)} at ${slotTime(appointment.time)}`;
+  // A doctor cancelling a slot a patient holds says why: she is told at once, with his next free times.
+  const upcoming = !appointment.startsAt || new Date(appointment.startsAt).getTime() > Date.now();
+  const needsReason = !asPatient && appointment.reserved && Boolean(appointment.patient) && upcoming;
 
   const confirm = async () => {
+    if (needsReason && !reason.trim()) {
+      setError(`Please give the reason, so ${appointment.patient?.name ?? 'the patient'} knows what happened`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await dispatch(cancelAppointment(appointment._id)).unwrap();
+      await dispatch(cancelAppointment({ id: appointment._id, reason: needsReason ? reason.trim() : '' })).unwrap();
       setDone(true);
     } catch (message) {
       setError(String(message));
@@ -57,6 +66,14 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
             : `Do you want to delete your appointment on ${when}?`}
           {!asPatient && appointment.patient && ` ${appointment.patient.name} has reserved it.`}
         </p>
+        {needsReason && (
+          <div className="mb-3">
+            <label htmlFor="cancel-reason" className="form-label">
+              Reason for cancelling (the patient reads it)
+            </label>
+            <textarea id="cancel-reason" className="form-control" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} required />
+          </div>
+        )}
         <SuccessAlert message={done ? 'Deleted Successfully' : null} className="mb-0" />
         <ErrorAlert message={error} className="mb-0" />
       </Modal.Body>

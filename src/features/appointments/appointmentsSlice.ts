@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import type { Appointment, Attendance, DepartmentDoctor } from './types';
+import type { Appointment, Attendance, DepartmentDoctor, FreeSlot } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -37,10 +37,58 @@ export const addAppointment = createAppAsyncThunk(
   },
 );
 
-/** The doctor deletes a slot, or the patient cancels a reservation. */
-export const cancelAppointment = createAppAsyncThunk('appointments/cancel', async (id: string, { extra, rejectWithValue }) => {
+/** The doctor deletes a slot (with the reason the holding patient reads), or the patient cancels a reservation. */
+export const cancelAppointment = createAppAsyncThunk(
+  'appointments/cancel',
+  async ({ id, reason = '' }: { id: string; reason?: string }, { extra, rejectWithValue }) => {
+    try {
+      await extra.http.delete(`appointment/cancel/?appointment=${encodeURIComponent(id)}`, { data: toFormData({ reason }) });
+      return id;
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
+
+/** The patient moves a reservation to another free slot of the same doctor; the list is fetched again. */
+export const rescheduleAppointment = createAppAsyncThunk(
+  'appointments/reschedule',
+  async ({ id, to }: { id: string; to: string }, { extra, dispatch, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.post<{ message: string }>(`appointment/${encodeURIComponent(id)}/reschedule`, toFormData({ to }));
+      void dispatch(fetchAppointments());
+      return data.message;
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
+
+/** A doctor's free slots, to move a reservation to (the doctor's page lists them). */
+export const fetchFreeSlotsOf = createAppAsyncThunk('appointments/freeSlots', async (doctorName: string, { extra, rejectWithValue }) => {
   try {
-    await extra.http.delete(`appointment/cancel/?appointment=${encodeURIComponent(id)}`);
+    const { data } = await extra.http.get<{ doctor: { availableDates: FreeSlot[] } }>('doctors/', { params: { name: doctorName } });
+    return (data.doctor?.availableDates ?? []).filter((s) => !s.reserved && (!s.heldUntil || s.heldForYou));
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
+
+/**
+ * Downloads the calendar file of an appointment through the API client (it needs the login) and
+ * hands it to the browser as appointment.ics.
+ */
+export const downloadCalendar = createAppAsyncThunk('appointments/calendar', async (id: string, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.get<string>(`appointment/${encodeURIComponent(id)}/calendar.ics`, { responseType: 'text' });
+    const url = URL.createObjectURL(new Blob([data], { type: 'text/calendar' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'appointment.ics';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
     return id;
   } catch (error) {
     return rejectWithValue(messageOf(error));

@@ -12,6 +12,18 @@ export interface Appointment {
   chat?: string | null;
   /** After the slot's time the doctor records whether the patient came; '' until then. */
   attendance?: Attendance;
+  /** The last moment the patient may cancel or move it (CANCEL_CUTOFF_HOURS before it). */
+  changeableUntil?: string;
+}
+
+/** A doctor's slot offered when moving a reservation. */
+export interface FreeSlot {
+  _id: string;
+  date: string;
+  time: string;
+  reserved: boolean;
+  heldUntil?: string | null;
+  heldForYou?: boolean;
 }
 
 export type Attendance = '' | 'attended' | 'no_show';

@@ -87,6 +87,51 @@ describe('DoctorPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
   });
 
+  it('lets a patient join the waiting list of a doctor with no free time in the next 14 days, and leave it', async () => {
+    serveDoctor(() => doctorDetail({ availableDates: [slot({ reserved: true, patient: 'someone-else' })] }));
+    const calls: string[] = [];
+    server.use(
+      http.post('/api/doctors/:id/waitlist', ({ params }) => {
+        calls.push(`join ${String(params.id)}`);
+        return HttpResponse.json({ message: "You are on Dr. Ahmed Hassan's waiting list (number 2)", waitlist: { joined: true, position: 2, offer: null } });
+      }),
+      http.delete('/api/doctors/:id/waitlist', () => {
+        calls.push('leave');
+        return HttpResponse.json({ message: "You left Dr. Ahmed Hassan's waiting list", waitlist: { joined: false, position: null, offer: null } });
+      }),
+    );
+    renderWithProviders(<DoctorPage />, { ...route, preloadedState: signedIn(patient) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the waiting list' }));
+    expect(await screen.findByText("You are on Dr. Ahmed Hassan's waiting list (number 2)")).toBeInTheDocument();
+    expect(screen.getByText(/You are number 2 on Dr. Ahmed Hassan's waiting list/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave the waiting list' }));
+    expect(await screen.findByText("You left Dr. Ahmed Hassan's waiting list")).toBeInTheDocument();
+    expect(calls).toEqual(['join aa00000000000000000000a1', 'leave']);
+  });
+
+  it('shows a time held for the patient from the offer link with its Reserve button; others see it held', async () => {
+    let reserved = false;
+    const held = slot({ heldUntil: '2027-01-14T10:15:00.000Z', heldForYou: true });
+    serveDoctor(() => doctorDetail({ availableDates: [reserved ? slot({ reserved: true, patient: patient._id }) : held] }));
+    server.use(
+      http.post('/api/appointment/reserve', () => {
+        reserved = true;
+        return HttpResponse.json({ message: 'ok', chat: 'cc00000000000000000000d1' });
+      }),
+    );
+    renderWithProviders(<DoctorPage />, { route: `/doctor/Dr.%20Ahmed%20Hassan?offer=${held._id}`, path: '/doctor/:name', preloadedState: signedIn(patient) });
+    expect(await screen.findByText(/Fri, 15 Jan 2027 at 10:30 AM is held for you until/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reserve it now' }));
+    expect(await screen.findByText('Reserved Successfully')).toBeInTheDocument();
+    expect(reserved).toBe(true);
+  });
+
+  it('shows a time held for someone else on the waiting list as not reservable', async () => {
+    serveDoctor(() => doctorDetail({ availableDates: [slot({ heldUntil: '2027-01-14T10:15:00.000Z', heldForYou: false })] }));
+    renderWithProviders(<DoctorPage />, { ...route, preloadedState: signedIn(patient) });
+    expect(await screen.findByRole('button', { name: 'Held for the waiting list' })).toBeDisabled();
+  });
+
   it("shows the server's refusal inside the reservation dialog", async () => {
     serveDoctor(() => doctorDetail());
     server.use(http.post('/api/appointment/reserve', () => HttpResponse.json({ message: 'Sorry, someone else has just reserved this appointment' }, { status: 409 })));

@@ -10,6 +10,7 @@ import { DoctorProfile } from './DoctorProfile';
 import './doctors.css';
 import { fetchDoctor, selectDoctor, selectDoctorError, selectDoctorStatus } from './doctorsSlice';
 import { SlotsTable } from './SlotsTable';
+import { WaitlistPanel } from './WaitlistPanel';
 
 /** A doctor's profile with rating, background and the slots to reserve. */
 export default function DoctorPage() {
@@ -59,6 +60,7 @@ export default function DoctorPage() {
                   <SlotsTable doctor={current} />
                 </div>
               </section>
+              <WaitlistPanel doctor={current} />
             </div>
           </div>
         )}

@@ -56,6 +56,10 @@ export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
                       <button type="button" className="btn btn-sm btn-secondary" disabled>
                         Reserved
                       </button>
+                    ) : slot.heldUntil && !slot.heldForYou ? (
+                      <button type="button" className="btn btn-sm btn-secondary" disabled>
+                        Held for the waiting list
+                      </button>
                     ) : (
                       <button
                         type="button"

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import type { AvailableDate, DoctorDetail, DoctorSearch, DoctorSearchPage, DoctorSummary, Education } from './types';
+import type { AvailableDate, DoctorDetail, DoctorSearch, DoctorSearchPage, DoctorSummary, Education, WaitlistStatus } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -99,6 +99,21 @@ export const releaseSlot = createAppAsyncThunk(
     try {
       await extra.http.delete('appointment/cancel/', { params: { appointment: slotId } });
       await dispatch(fetchDoctor(doctor.name));
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
+
+/** The visitor's place on a doctor's waiting list: read, join (`join`) or leave (`leave`). */
+export const waitlistAction = createAppAsyncThunk(
+  'doctors/waitlist',
+  async ({ doctorId, action }: { doctorId: string; action: 'read' | 'join' | 'leave' }, { extra, rejectWithValue }) => {
+    const url = `doctors/${encodeURIComponent(doctorId)}/waitlist`;
+    try {
+      if (action === 'read') return { message: '', ...(await extra.http.get<{ waitlist: WaitlistStatus }>(url)).data };
+      if (action === 'join') return (await extra.http.post<{ message: string; waitlist: WaitlistStatus }>(url, toFormData({}))).data;
+      return (await extra.http.delete<{ message: string; waitlist: WaitlistStatus }>(url)).data;
     } catch (error) {
       return rejectWithValue(messageOf(error));
     }

@@ -51,6 +51,16 @@ export interface AvailableDate {
   reserved: boolean;
   patient: string | null;
   chat?: string | null;
+  /** Held for a waitlisted patient until this time; `heldForYou` when that is the visitor. */
+  heldUntil?: string | null;
+  heldForYou?: boolean;
+}
+
+/** The visitor's place on a doctor's waiting list. */
+export interface WaitlistStatus {
+  joined: boolean;
+  position: number | null;
+  offer: { slot: string; until: string } | null;
 }
 
 export interface DoctorDetail extends DoctorSummary {

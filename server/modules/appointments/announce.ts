@@ -1,0 +1,48 @@
+import { utcToClinicTime } from '../../lib/clinic-time.js';
+import type { NotificationsTable } from '../../db/schema.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import type { App } from '../../types.js';
+import { deliverNotifications } from '../notifications/service.js';
+
+/** What a change has to tell people once it is committed: stored notifications to push and mails to send. */
+export interface Announcements {
+  notifications: NotificationsTable[];
+  mails: MailMessage[];
+}
+
+export const noAnnouncements = (): Announcements => ({ notifications: [], mails: [] });
+
+export const mergeAnnouncements = (...all: Announcements[]): Announcements => ({
+  notifications: all.flatMap((a) => a.notifications),
+  mails: all.flatMap((a) => a.mails),
+});
+
+/**
+ * After the commit: pushes the notifications and sends the mails. A mail that cannot be sent is
+ * logged and does not undo the change; the person still has the notification in the bell.
+ */
+export async function announce(app: App, announcements: Announcements): Promise<void> {
+  deliverNotifications(app, announcements.notifications);
+  await Promise.all(
+    announcements.mails.map((mail) =>
+      app.mailer.send(mail).catch((error: unknown) => app.log.warn({ err: error, to: mail.to, subject: mail.subject }, 'appointment mail could not be sent')),
+    ),
+  );
+}
+
+/** The address links in mails and notifications point at: PUBLIC_URL, never the request's Host. */
+export const portalUrl = (app: App, pathname: string) => `${app.config.publicUrl ?? `http://localhost:${app.config.port}`}${pathname}`;
+
+export const doctorPagePath = (doctorName: string) => `/doctor/${encodeURIComponent(doctorName)}`;
+
+/** "with Dr. X on 2027-01-15 at 10:30 (Cairo time)": a slot as people read it, in the clinic's zone. */
+export function describeSlot(zone: string, doctorName: string, startsAt: string): string {
+  const local = utcToClinicTime(new Date(startsAt), zone);
+  return `with ${doctorName} on ${local.date} at ${local.time} (${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone} time)`;
+}
+
+/** A slot's clinic date and time alone, "2027-01-15 at 10:30". */
+export function slotWhen(zone: string, startsAt: string): string {
+  const local = utcToClinicTime(new Date(startsAt), zone);
+  return `${local.date} at ${local.time}`;
+}

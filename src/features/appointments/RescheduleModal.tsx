@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useAppDispatch } from '../../app/hooks';
+import { slotDay, slotTime } from '../../ui/clinicTime';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { Spinner } from '../../ui/Spinner';
+import { fetchFreeSlotsOf, rescheduleAppointment } from './appointmentsSlice';
+import type { Appointment, FreeSlot } from './types';
+
+/** Moves a reservation to another free time of the same doctor; the success shows only after the server moved it. */
+export function RescheduleModal({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [slots, setSlots] = useState<FreeSlot[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const doctorName = appointment?.doctor?.name ?? '';
+
+  useEffect(() => {
+    setSlots(null);
+    setChosen('');
+    setError(null);
+    setDone(null);
+    if (!doctorName) return;
+    dispatch(fetchFreeSlotsOf(doctorName))
+      .unwrap()
+      .then(setSlots)
+      .catch((message: unknown) => {
+        setSlots([]);
+        setError(String(message));
+      });
+  }, [dispatch, doctorName, appointment?._id]);
+
+  if (!appointment) return null;
+  const when = `${slotDay(appointment.date)} at ${slotTime(appointment.time)}`;
+
+  const move = async () => {
+    if (!chosen) {
+      setError('Please choose the new time');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      setDone(await dispatch(rescheduleAppointment({ id: appointment._id, to: chosen })).unwrap());
+    } catch (message) {
+      setError(String(message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="reschedule-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="reschedule-title" as="h2" className="h5">
+          Move appointment
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          Your appointment with {doctorName} on {when} moves to the time you choose; it stays yours until the new one is confirmed.
+        </p>
+        {slots === null ? (
+          <Spinner label="Loading free times…" />
+        ) : slots.length === 0 ? (
+          <p className="text-muted">{doctorName} has no other free time now.</p>
+        ) : (
+          <fieldset>
+            <legend className="h6">Free times</legend>
+            {slots.slice(0, 20).map((s) => (
+              <div className="form-check" key={s._id}>
+                <input className="form-check-input" type="radio" name="new-time" id={`move-${s._id}`} value={s._id} checked={chosen === s._id} onChange={() => setChosen(s._id)} />
+                <label className="form-check-label" htmlFor={`move-${s._id}`}>
+                  {slotDay(s.date)} at {slotTime(s.time)}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        <SuccessAlert message={done} className="mt-3 mb-0" />
+        <ErrorAlert message={error} className="mt-3 mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          {done ? 'Close' : 'Keep it'}
+        </button>
+        {!done && (
+          <button type="button" className="btn btn-primary" onClick={() => void move()} disabled={busy || !slots?.length}>
+            {busy ? 'Please wait…' : 'Move to this time'}
+          </button>
+        )}
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { slotDay, slotTime } from '../../ui/clinicTime';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { selectRole } from '../session/sessionSlice';
+import { reserveSlot, waitlistAction } from './doctorsSlice';
+import type { AvailableDate, DoctorDetail, WaitlistStatus } from './types';
+
+/** A patient may wait for a doctor with no free time within this many days (the server checks it too). */
+const horizonDays = 14;
+
+const clock = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+const freeForAnyone = (s: AvailableDate, now: number) =>
+  !s.reserved && (!s.heldUntil || s.heldForYou) && (!s.startsAt || new Date(s.startsAt).getTime() <= now + horizonDays * 86400000);
+
+/**
+ * The waiting list on a doctor's page. A patient joins when he has no free time in the next 14
+ * days; a time held for her (from the offer's link, `?offer=`) is shown first with its Reserve button.
+ */
+export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
+  const dispatch = useAppDispatch();
+  const role = useAppSelector(selectRole);
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<WaitlistStatus | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isPatient = role === 'patient';
+
+  useEffect(() => {
+    if (!isPatient) return;
+    dispatch(waitlistAction({ doctorId: doctor._id, action: 'read' }))
+      .unwrap()
+      .then((answer) => setStatus(answer.waitlist))
+      .catch(() => setStatus(null));
+  }, [dispatch, doctor._id, isPatient]);
+
+  if (!isPatient) return null;
+  const held = doctor.availableDates.find((s) => s.heldForYou && (s._id === params.get('offer') || s._id === status?.offer?.slot));
+  const hasFree = doctor.availableDates.some((s) => freeForAnyone(s, Date.now()));
+
+  const run = async (action: 'join' | 'leave') => {
+    setBusy(true);
+    setError(null);
+    setMessage(null);
+    try {
+      const answer = await dispatch(waitlistAction({ doctorId: doctor._id, action })).unwrap();
+      setStatus(answer.waitlist);
+      setMessage(answer.message);
+    } catch (failure) {
+      setError(String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reserveHeld = async (slot: AvailableDate) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await dispatch(reserveSlot({ slotId: slot._id, doctor })).unwrap();
+      setStatus({ joined: false, position: null, offer: null });
+      setMessage('Reserved Successfully');
+    } catch (failure) {
+      setError(String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card border-0 shadow-sm mt-4" aria-labelledby="doctor-waitlist">
+      <div className="card-body p-4">
+        <h2 id="doctor-waitlist" className="h5 mb-3">
+          Waiting list
+        </h2>
+        {held && (
+          <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center" role="status">
+            <span>
+              {slotDay(held.date)} at {slotTime(held.time)} is held for you until {held.heldUntil ? clock(held.heldUntil) : 'soon'}.
+            </span>
+            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void reserveHeld(held)}>
+              Reserve it now
+            </button>
+          </div>
+        )}
+        {status?.joined ? (
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <p className="mb-0">
+              You are number {status.position} on {doctor.name}&apos;s waiting list. When a time frees up you have 15 minutes to reserve it.
+            </p>
+            <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void run('leave')}>
+              Leave the waiting list
+            </button>
+          </div>
+        ) : hasFree ? (
+          <p className="text-muted mb-0">{doctor.name} has free times in the next {horizonDays} days: reserve one above.</p>
+        ) : (
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <p className="mb-0">
+              {doctor.name} has no free time in the next {horizonDays} days. Join the waiting list and we will hold the next freed time for you for 15 minutes.
+            </p>
+            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void run('join')}>
+              Join the waiting list
+            </button>
+          </div>
+        )}
+        <SuccessAlert message={message} className="mt-3 mb-0" />
+        <ErrorAlert message={error} className="mt-3 mb-0" />
+      </div>
+    </section>
+  );
+}
