@@ -85,7 +85,7 @@ export default async function prescriptionsRoutes(app: App) {
         summary:
           "The patient puts the prescription's catalogue medicines in her cart with their remaining quantity, from the cheapest pharmacy in stock or the one chosen in `choices` (line id → product slug); lists the lines that cannot be bought",
         params,
-        body: z.object({ choices: z.record(z.string().max(64), z.string().max(200)).optional() }).optional(),
+        body: z.object({ choices: z.record(z.string().max(64), z.string().max(200)).optional() }).nullish(),
         response: {
           200: z.object({
             message: z.string(),

@@ -12,7 +12,7 @@
 export const drugClasses: readonly { names: readonly string[]; members: readonly string[] }[] = [
   {
     names: ['penicillin', 'penicillins', 'beta-lactam', 'beta lactam'],
-    members: ['penicillin', 'amoxicillin', 'ampicillin', 'flucloxacillin', 'piperacillin', 'benzylpenicillin', 'phenoxymethylpenicillin', 'clavulanic acid'],
+    members: ['penicillin', 'amoxicillin', 'ampicillin', 'flucloxacillin', 'piperacillin', 'benzylpenicillin', 'phenoxymethylpenicillin'],
   },
   { names: ['cephalosporin', 'cephalosporins'], members: ['cefalexin', 'cephalexin', 'cefuroxime', 'ceftriaxone', 'cefixime', 'cefadroxil'] },
   { names: ['macrolide', 'macrolides'], members: ['azithromycin', 'clarithromycin', 'erythromycin'] },
