@@ -19,6 +19,7 @@ import * as historyAuthorship from './migrations/2026-11-25-220-history-authorsh
 import * as doctorSearchIndex from './migrations/2026-11-25-210-doctor-search-index.js';
 import * as storedFiles from './migrations/2026-11-25-200-stored-files.js';
 import * as calendarWaitlist from './migrations/2026-11-25-250-calendar-waitlist.js';
+import * as prescriptions from './migrations/2026-11-25-230-prescriptions.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-210-doctor-search-index': doctorSearchIndex,
   '2026-11-25-200-stored-files': storedFiles,
   '2026-11-25-250-calendar-waitlist': calendarWaitlist,
+  '2026-11-25-230-prescriptions': prescriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -213,6 +213,10 @@ export interface ProductsTable {
   owner_id: string;
   /** The maker's brand ("Panadol"); '' when none. */
   brand: string;
+  /** JSON array of active ingredient names, for the prescription safety check; optional on insert. */
+  active_ingredients?: string;
+  /** Sold only against a valid prescription of the buyer's that covers it; optional on insert. */
+  prescription_only?: Flag;
   deleted: Flag;
   /** Set when an administrator took the product down (it is then also `deleted`); optional on insert. */
   unpublished_reason?: string;
@@ -252,6 +256,8 @@ export interface CheckoutsTable {
   status_code: number;
   /** JSON of OrderDetails (card summary and delivery address), for settling without the buyer's request. */
   order_details: string;
+  /** JSON of the safety warnings the buyer acknowledged ('' for none); optional on insert. */
+  safety_ack?: string;
   created_at: string;
   updated_at: string;
 }
@@ -265,6 +271,8 @@ export interface CheckoutItemsTable {
   product_name: string;
   quantity: number;
   price_cents: number;
+  /** The prescription line this purchase is bought against (prescription-only products). */
+  prescription_line_id?: string | null;
 }
 
 export interface PaymentsTable {
@@ -298,6 +306,12 @@ export interface OrdersTable {
   location: string;
   country: string;
   government: string;
+  /** The prescription line this order was bought against; optional on insert. */
+  prescription_line_id?: string | null;
+  /** JSON of the safety warnings the buyer acknowledged at checkout ('' for none). */
+  safety_ack?: string;
+  /** Why the pharmacist refused the order ('' unless refused). */
+  refusal_reason?: string;
   created_at: string;
   updated_at: string;
 }
@@ -423,6 +437,39 @@ interface HistoryEntry {
 export interface HistoryMedicinesTable extends HistoryEntry {
   medicine: string;
   date: string;
+  /** The prescription this medicine was written on; absent for entries the patient added. */
+  prescription_id?: string | null;
+}
+
+/** A doctor's prescription for a patient, checked by its code. */
+export interface PrescriptionsTable {
+  id: string;
+  code: string;
+  patient_id: string;
+  doctor_id: string;
+  issued_at: string;
+  /** The last moment it can be used (ISO). */
+  valid_until: string;
+  notes: string;
+  /** JSON of the safety warnings the doctor acknowledged ('' for none). */
+  safety_ack: string;
+  created_at: string;
+}
+
+/** One medicine of a prescription: a catalogue product or free text. */
+export interface PrescriptionLinesTable {
+  id: string;
+  prescription_id: string;
+  position: number;
+  product_id: string | null;
+  medicine: string;
+  dose: string;
+  frequency: string;
+  duration: string;
+  quantity: number;
+  /** Packs that may still be bought against this line. */
+  remaining: number;
+  notes: string;
 }
 export interface HistoryDiagnosesTable extends HistoryEntry {
   diagnosis: string;
@@ -577,6 +624,8 @@ export interface Database {
   chat_reads: ChatReadsTable;
   histories: HistoriesTable;
   history_medicines: HistoryMedicinesTable;
+  prescriptions: PrescriptionsTable;
+  prescription_lines: PrescriptionLinesTable;
   history_diagnoses: HistoryDiagnosesTable;
   history_chronic_diseases: HistoryChronicDiseasesTable;
   history_genetic_diseases: HistoryGeneticDiseasesTable;

@@ -13,6 +13,7 @@ import doctorsRoutes from './doctors/routes.js';
 import historyRoutes from './history/routes.js';
 import ordersRoutes from './orders/routes.js';
 import pharmacyRoutes from './pharmacy/routes.js';
+import prescriptionsRoutes from './prescriptions/routes.js';
 import shopRoutes from './shop/routes.js';
 import twoFactorRoutes from './two-factor/routes.js';
 
@@ -34,4 +35,5 @@ export async function registerModules(api: App) {
   await api.register(pharmacyRoutes);
   await api.register(adminRoutes);
   await api.register(ordersRoutes);
+  await api.register(prescriptionsRoutes);
 }

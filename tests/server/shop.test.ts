@@ -18,8 +18,8 @@ describe('catalogue', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.page).toBe(1);
-    expect(body.results).toBe(49);
-    expect(body.pages).toBe(Math.ceil(49 / 12));
+    expect(body.results).toBe(52);
+    expect(body.pages).toBe(Math.ceil(52 / 12));
     expect(body.products).toHaveLength(12);
     for (const p of body.products) {
       expect(typeof p.price).toBe('number');
@@ -28,7 +28,7 @@ describe('catalogue', () => {
       expect(typeof p.slug).toBe('string');
     }
     const last = await get(`/api/medicines/?page=${body.pages}`);
-    expect(last.json().products).toHaveLength(49 - 12 * (body.pages - 1));
+    expect(last.json().products).toHaveLength(52 - 12 * (body.pages - 1));
     const names = new Set([...body.products, ...last.json().products].map((p: { slug: string }) => p.slug));
     expect(names.size).toBe(body.products.length + last.json().products.length);
   });
@@ -44,7 +44,7 @@ describe('catalogue', () => {
   it('filters by name, price range, category or sub-category and pharmacy; empty values mean no filter', async () => {
     const all = await find('name=&minPrice=0&maxPrice=500&category=&pharmacy=');
     expect(all.statusCode).toBe(200);
-    expect(all.json().product).toHaveLength(49);
+    expect(all.json().product).toHaveLength(52);
 
     const para = await find('name=PARACETAMOL&minPrice=0&maxPrice=500&category=&pharmacy=');
     expect(para.json().product.map((p: { name: string }) => p.name).sort()).toEqual(['Paracetamol 500 mg', 'Paracetamol Extra 500/65 mg']);
@@ -68,7 +68,7 @@ describe('catalogue', () => {
     const percent = (await find('name=%25')).json().product as { name: string }[];
     expect(percent.length).toBe(4);
     for (const p of percent) expect(p.name).toContain('%');
-    expect((await find('name=undefined&category=undefined')).json().product).toHaveLength(49);
+    expect((await find('name=undefined&category=undefined')).json().product).toHaveLength(52);
   });
 
   it('refuses bad price bounds with a message', async () => {
@@ -114,7 +114,7 @@ describe('catalogue', () => {
     const res = await get('/api/category');
     expect(res.statusCode).toBe(200);
     const { categories } = res.json();
-    expect(categories).toHaveLength(8);
+    expect(categories).toHaveLength(9);
     const pain = categories.find((c: { slug: string }) => c.slug === 'pain-relief');
     expect(pain.sub_categories.map((s: { slug: string }) => s.slug)).toEqual(['headache', 'muscle-joint']);
     for (const c of categories) expect(c._id).toMatch(/^[0-9a-f]{24}$/);

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../index.js';
 import { seedContent } from './content.js';
 import { seedPeople } from './people.js';
+import { seedPrescriptions } from './prescriptions.js';
 import { seedRecords } from './records.js';
 import { seedShop } from './shop.js';
 
@@ -17,6 +18,7 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
     await seedShop(trx, config, people.pharmacistIds);
     await seedContent(trx, config, people.doctorIds.slice(0, 6));
     await seedRecords(trx, people.patientId, people.demoDoctorId, people.doctorIds[0], config.clinicTimeZone);
+    await seedPrescriptions(trx, people.patientId, people.demoDoctorId);
   });
   return true;
 }

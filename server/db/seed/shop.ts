@@ -94,6 +94,12 @@ const catalogue: Record<string, Record<string, Product[]>> = {
       ['Home ECG Monitor', '1 device', 480.0, 4, 'Single-lead ECG with a report to share with your cardiologist.'],
     ],
   },
+  'Prescription Medicines': {
+    Antibiotics: [
+      ['Amoxicillin 500 mg', '21 capsules', 8.5, 60, 'A penicillin antibiotic for bacterial infections; sold only with a prescription.'],
+      ['Azithromycin 250 mg', '6 tablets', 12.0, 40, 'A macrolide antibiotic for chest, ear and throat infections; sold only with a prescription.'],
+    ],
+  },
   'First Aid': {
     'Wound Care': [
       ['Sterile Gauze Pads 10x10 cm', '10 pads', 3.6, 150, 'For cleaning and covering wounds.'],
@@ -104,6 +110,58 @@ const catalogue: Record<string, Record<string, Product[]>> = {
     ],
   },
 };
+
+/**
+ * Active ingredients of every medicine, read by the prescription safety check. Devices, socks and
+ * dressings have none and are left out.
+ */
+export const seededIngredients: Record<string, string[]> = {
+  'Paracetamol 500 mg': ['Paracetamol'],
+  'Paracetamol Extra 500/65 mg': ['Paracetamol', 'Caffeine'],
+  'Migraine Relief Duo': ['Aspirin', 'Paracetamol', 'Caffeine'],
+  'Ibuprofen 400 mg': ['Ibuprofen'],
+  'Diclofenac Gel 1%': ['Diclofenac'],
+  'Naproxen 250 mg': ['Naproxen'],
+  'Warming Muscle Patch': ['Capsaicin'],
+  'Dry Cough Syrup': ['Dextromethorphan'],
+  'Chesty Cough Expectorant': ['Guaifenesin'],
+  'Honey & Lemon Lozenges': ['Amylmetacresol', 'Dichlorobenzyl alcohol'],
+  'Saline Nasal Spray': ['Sodium chloride'],
+  'Xylometazoline 0.1% Spray': ['Xylometazoline'],
+  'Cold & Flu Day/Night': ['Paracetamol', 'Pseudoephedrine', 'Chlorphenamine'],
+  'Daily Multivitamin for Adults': ['Vitamin A', 'Vitamin B complex', 'Vitamin C', 'Vitamin D3', 'Vitamin E', 'Zinc'],
+  'Prenatal Multivitamin': ['Folic acid', 'Iron', 'Docosahexaenoic acid'],
+  'Kids Multivitamin Gummies': ['Vitamin A', 'Vitamin C', 'Vitamin D3'],
+  'Vitamin C 1000 mg Effervescent': ['Vitamin C'],
+  'Vitamin D3 5000 IU': ['Vitamin D3'],
+  'Zinc 25 mg': ['Zinc'],
+  'Omega-3 Fish Oil 1000 mg': ['Omega-3 fatty acids'],
+  'Fragrance-Free Moisturizing Cream': ['Glycerin'],
+  'Urea 10% Foot Cream': ['Urea'],
+  'Hydrocortisone 1% Cream': ['Hydrocortisone'],
+  'Sunscreen SPF 50+ Fluid': ['Avobenzone', 'Octocrylene'],
+  'Kids Sunscreen SPF 50': ['Zinc oxide', 'Titanium dioxide'],
+  'After-Sun Aloe Gel': ['Aloe vera'],
+  'Antacid Chewable Tablets': ['Calcium carbonate', 'Magnesium hydroxide'],
+  'Omeprazole 20 mg': ['Omeprazole'],
+  'Alginate Reflux Liquid': ['Sodium alginate', 'Sodium bicarbonate'],
+  'Daily Probiotic 10 Billion': ['Lactobacillus acidophilus', 'Bifidobacterium lactis'],
+  'Oral Rehydration Salts': ['Sodium chloride', 'Potassium chloride', 'Glucose'],
+  'Loperamide 2 mg': ['Loperamide'],
+  'Diabetic Foot Balm': ['Urea'],
+  'Antiseptic Solution': ['Chlorhexidine'],
+  'Amoxicillin 500 mg': ['Amoxicillin'],
+  'Azithromycin 250 mg': ['Azithromycin'],
+};
+
+/** Sold only against a valid prescription. */
+export const seededPrescriptionOnly = new Set(['Amoxicillin 500 mg', 'Azithromycin 250 mg']);
+
+/**
+ * The same medicine listed by a second pharmacy at another price, so buying a prescription shows
+ * the cheapest offer and a choice.
+ */
+const secondOffers: [name: string, slug: string, price: number, stock: number][] = [['Amoxicillin 500 mg', 'amoxicillin-500-mg-2', 9.25, 30]];
 
 /** Brand names of some products, so the shop can be searched by brand ("Panadol"). */
 const brands: Record<string, string> = {
@@ -149,11 +207,25 @@ export async function seedShop(db: Kysely<Database>, config: Config, pharmacistI
             id, slug: productSlug, name, price_cents: Math.round(price * 100), quantity: stock, thumbnail: image, about,
             description: text.description, indications: text.indications, side_effects: text.sideEffects,
             contraindications: text.contraindications, category_id: subId, owner_id: pharmacistIds[owner++ % pharmacistIds.length], brand: brands[name] ?? '',
+            active_ingredients: JSON.stringify(seededIngredients[name] ?? []), prescription_only: seededPrescriptionOnly.has(name) ? 1 : 0,
             deleted: 0, created_at: at, updated_at: at,
           })
           .execute();
         await db.insertInto('product_photos').values({ id: newId(), product_id: id, url: image, position: 0 }).execute();
       }
     }
+  }
+  for (const [name, offerSlug, price, stock] of secondOffers) {
+    const first = await db.selectFrom('products').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    const id = newId();
+    const at = new Date(base + n++ * 3600000).toISOString();
+    await db
+      .insertInto('products')
+      .values({
+        ...first, id, slug: offerSlug, price_cents: Math.round(price * 100), quantity: stock,
+        owner_id: pharmacistIds.find((p) => p !== first.owner_id) ?? first.owner_id, created_at: at, updated_at: at,
+      })
+      .execute();
+    await db.insertInto('product_photos').values({ id: newId(), product_id: id, url: first.thumbnail, position: 0 }).execute();
   }
 }

@@ -23,6 +23,8 @@ export function cartRepository(db: DB) {
           'products.quantity as stock',
           'products.deleted',
           'products.owner_id',
+          'products.prescription_only',
+          'products.active_ingredients',
           'seller.status as seller_status',
         ])
         .where('cart_items.user_id', '=', userId)
@@ -34,7 +36,7 @@ export function cartRepository(db: DB) {
       db
         .selectFrom('products')
         .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-        .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id'])
+        .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id', 'products.prescription_only'])
         .where('products.slug', '=', slug)
         .where('products.deleted', '=', 0)
         .where('owner.status', '=', 'approved')

@@ -4,6 +4,7 @@ import { cleanField, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { toCartDto } from './dto.js';
 import { cartRepository } from './repository.js';
+import { prescriptionChecks } from '../prescriptions/checks.js';
 
 export const outOfStock = 'Out of stock quantity';
 
@@ -16,6 +17,7 @@ function parseQuantity(text: string): number {
 
 export function cartService(app: App) {
   const repo = cartRepository(app.db);
+  const prescriptions = prescriptionChecks(app.db);
 
   async function current(viewer: Viewer) {
     return toCartDto(viewer.id, await repo.lines(viewer.id), app.images);
@@ -42,6 +44,8 @@ export function cartService(app: App) {
         await repo.remove(viewer.id, product.id);
       } else {
         if (quantity > Number(product.quantity)) throw badRequest(outOfStock);
+        // A prescription-only product goes in (or up) only as far as her valid prescriptions cover it.
+        await prescriptions.assertCovered(viewer.id, product, quantity);
         await repo.setQuantity(viewer.id, product.id, quantity);
       }
       return { cart: await current(viewer) };

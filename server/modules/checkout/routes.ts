@@ -4,6 +4,7 @@ import { requireViewer, requireVerifiedEmail } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { orderSchema, paymentSchema } from './dto.js';
+import { conflictSchema } from '../prescriptions/dto.js';
 import { checkoutService } from './service.js';
 import { startCheckoutSweeper } from './sweeper.js';
 import { gatewayFor } from '../../payments/index.js';
@@ -32,13 +33,15 @@ export default async function checkoutRoutes(app: App) {
         summary:
           'Pay for the cart by card. Send an Idempotency-Key header (or idempotencyKey field): a retry with it is never charged twice. ' +
           'Send expectedTotal (the total shown): when the cart costs something else now, the answer is 409 with the new `total`. ' +
+          'A clash of the products with her recorded allergies or current medicines answers 409 with `conflicts`: send again with acknowledgeWarnings=true to buy anyway (recorded on the order). ' +
+          'A prescription-only product is bought only against a valid prescription of the buyer\'s that covers it (403 otherwise); its packs are taken from the prescription. ' +
           '202: the payment is being confirmed with the provider; the orders appear once it is.',
-        ...formBody(['number', 'exp_month', 'exp_year (2 or 4 digits)', 'cvc', 'currency (usd)', 'location', 'country', 'government', 'idempotencyKey', 'expectedTotal']),
+        ...formBody(['number', 'exp_month', 'exp_year (2 or 4 digits)', 'cvc', 'currency (usd)', 'location', 'country', 'government', 'idempotencyKey', 'expectedTotal', 'acknowledgeWarnings (true after a safety warning)']),
         response: {
           200: answerSchema,
           202: answerSchema,
           ...errorResponses,
-          409: messageSchema.extend({ total: z.number().optional() }),
+          409: messageSchema.extend({ total: z.number().optional(), conflicts: z.array(conflictSchema).optional(), needsAcknowledgement: z.boolean().optional() }),
           402: messageSchema,
           502: messageSchema,
         },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError, badRequest, conflict } from '../../lib/errors.js';
+import { HttpError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { centsToAmount } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
@@ -11,6 +11,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { cartRepository, isOnSale, type CartLine } from '../cart/repository.js';
+import { acknowledged, acknowledgement, checkedProduct, prescriptionChecks, safetyWarning } from '../prescriptions/checks.js';
 import { toOrderDto, toPaymentDto } from './dto.js';
 import { checkoutRepository } from './repository.js';
 import type { CheckoutsTable } from '../../db/schema.js';
@@ -26,6 +27,8 @@ const twinWindowMs = 30_000;
 const waitLimitMs = 20_000;
 
 class OutOfStockError extends Error {}
+/** A prescription-only line no valid prescription of the buyer's covers (any more). */
+class NotCoveredError extends Error {}
 /** The cart changed between reading it and reserving it: another checkout of it has just finished. */
 class CartChangedError extends Error {}
 
@@ -95,6 +98,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(app.config)) {
   const repo = checkoutRepository(app.db);
   const carts = cartRepository(app.db);
+  const prescriptions = prescriptionChecks(app.db);
   const settlement = checkoutSettlement(app, gateway.name);
 
   async function paidAnswer(checkout: CheckoutsTable) {
@@ -122,7 +126,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
   }
 
   /** Step 1: a pending checkout and its stock, in one transaction. */
-  async function reserve(viewer: Viewer, key: string, cartKey: string, lines: CartLine[], details: OrderDetails) {
+  async function reserve(viewer: Viewer, key: string, cartKey: string, lines: CartLine[], details: OrderDetails, safetyAck: string) {
     const id = newId();
     const now = nowIso();
     const amount = lines.reduce((sum, l) => sum + Number(l.price_cents) * Number(l.quantity), 0);
@@ -132,19 +136,26 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       await repo.insertCheckout(trx, {
         id, user_id: viewer.id, idempotency_key: key || `auto:${id}`, status: 'pending', message: '', amount_cents: amount,
         currency: details.currency, payment_id: null, cart_key: cartKey, status_code: 0, order_details: JSON.stringify(details),
-        created_at: now, updated_at: now,
+        safety_ack: safetyAck, created_at: now, updated_at: now,
       });
       // Read again now that this is the user's only pending checkout: a twin that finished meanwhile has emptied it.
       const current = (await carts.lines(viewer.id, trx)).filter(isOnSale);
       if (cartFingerprint(current) !== cartKey) throw new CartChangedError();
+      const prescribedBy = new Map<string, string>();
       for (const line of ordered) {
         if (!(await repo.reserveStock(trx, line.product_id, Number(line.quantity)))) throw new OutOfStockError(line.name);
+        if (Number(line.prescription_only) !== 1) continue;
+        // The prescribed packs are taken in the same transaction: a prescription is used once, and never beyond its quantity.
+        const prescriptionLine = await prescriptions.consume(trx, viewer.id, line.name, Number(line.quantity));
+        if (!prescriptionLine) throw new NotCoveredError(line.name);
+        prescribedBy.set(line.product_id, prescriptionLine);
       }
       await repo.insertItems(
         trx,
         ordered.map((l) => ({
           id: newId(), checkout_id: id, product_id: l.product_id, seller_id: l.owner_id, product_name: l.name,
           quantity: Number(l.quantity), price_cents: Number(l.price_cents) * Number(l.quantity),
+          prescription_line_id: prescribedBy.get(l.product_id) ?? null,
         })),
       );
     });
@@ -188,13 +199,19 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         throw cartChanged(`Prices in your cart changed since you saw them: the total is now ${dollars(total)} instead of ${dollars(expected)}. Please confirm the new total.`, total);
       }
       const details: OrderDetails = { card: summarize(card), ...shipping };
+      // Safety: her allergies and current medicines against what she buys; a warning must be acknowledged.
+      const conflicts = await prescriptions.conflicts(viewer.id, lines.map(checkedProduct));
+      if (conflicts.length && !acknowledged(form.fields.acknowledgeWarnings)) throw safetyWarning(conflicts, 'patient');
 
       let reserved: { id: string; amount: number };
       try {
-        reserved = await reserve(viewer, key, cartKey, lines, details);
+        reserved = await reserve(viewer, key, cartKey, lines, details, acknowledgement(conflicts, nowIso()));
       } catch (error) {
         if (error instanceof OutOfStockError) {
           throw cartChanged(`Out of stock quantity: ${error.message} does not have that many left; please lower the quantity in your cart`, total);
+        }
+        if (error instanceof NotCoveredError) {
+          throw forbidden(`${error.message} is sold only with a prescription, and no valid prescription of yours covers this quantity any more; please remove it from your cart`);
         }
         if (error instanceof CartChangedError) {
           const twin = key ? undefined : await repo.activeSince(viewer.id, twinSince);

@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/time.js';
 import type { CardSummary } from '../../payments/card.js';
 import type { App } from '../../types.js';
 import { checkoutRepository } from './repository.js';
+import { prescriptionChecks } from '../prescriptions/checks.js';
 
 export const paidMessage = 'Payed Successfully';
 /** Said only when the card may have been charged: never "not charged" until the provider says so. */
@@ -36,6 +37,7 @@ export const readDetails = (checkout: CheckoutsTable): OrderDetails | null => {
  */
 export function checkoutSettlement(app: App, gatewayName: string) {
   const repo = checkoutRepository(app.db);
+  const prescriptions = prescriptionChecks(app.db);
 
   return {
     /** Approved: payment, one order per line, the cart emptied. False when it was already settled. */
@@ -60,7 +62,8 @@ export function checkoutSettlement(app: App, gatewayName: string) {
             id: newId(), user_id: checkout.user_id, payment_id: paymentId, product_id: item.product_id, seller_id: item.seller_id,
             product_name: item.product_name, quantity: Number(item.quantity), price_cents: Number(item.price_cents),
             currency: details.currency, delivery_status: 'pending', location: details.location, country: details.country,
-            government: details.government, created_at: now, updated_at: now,
+            government: details.government, prescription_line_id: item.prescription_line_id ?? null, safety_ack: checkout.safety_ack ?? '',
+            created_at: now, updated_at: now,
           })),
         );
         await repo.emptyCart(trx, checkout.user_id, items.map((i) => i.product_id));
@@ -73,7 +76,10 @@ export function checkoutSettlement(app: App, gatewayName: string) {
       return app.db.transaction().execute(async (trx) => {
         const settled = await repo.settle(trx, checkoutId, { status, status_code: statusCode, message, updated_at: nowIso() });
         if (!settled) return false;
-        for (const item of await repo.items(trx, checkoutId)) await repo.releaseStock(trx, item.product_id, Number(item.quantity));
+        for (const item of await repo.items(trx, checkoutId)) {
+          await repo.releaseStock(trx, item.product_id, Number(item.quantity));
+          await prescriptions.restore(trx, item.prescription_line_id, Number(item.quantity));
+        }
         return true;
       });
     },

@@ -8,6 +8,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
 import { isPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
+import { careAccess } from './care-access.js';
 import { toAccessEntryDto, toHistoryDto } from './dto.js';
 import { isKind, kinds, type Kind } from './kinds.js';
 import { historyRepository, type HistoryRepository } from './repository.js';
@@ -39,8 +40,6 @@ const notInHistory = 'This entry is not in your medical history';
 
 /** How many access-log entries one page holds, newest first. */
 const logPageSize = 50;
-
-const day = (iso: string) => iso.slice(0, 10);
 
 export function historyService(app: App) {
   const repo = historyRepository(app.db);
@@ -77,27 +76,6 @@ export function historyService(app: App) {
   }
 
   /**
-   * Whether the viewer may read the patient's history, and why. She may read her own. An approved
-   * doctor may while she holds a reservation with him that is upcoming or at most CARE_ACCESS_DAYS
-   * old; a slot she gave back (or he deleted) opens nothing.
-   */
-  async function readPermission(viewer: Viewer, patientId: string): Promise<{ allowed: boolean; reason: string }> {
-    if (viewer.id === patientId) return { allowed: true, reason: 'Her own record' };
-    if (viewer.role !== 'doctor' || viewer.status !== 'approved') return { allowed: false, reason: '' };
-    const now = Date.now();
-    const days = app.config.careAccessDays;
-    const slot = await repo.careSlot(viewer.id, patientId, new Date(now - days * 86_400_000).toISOString());
-    if (!slot) return { allowed: false, reason: '' };
-    const upcoming = Date.parse(slot.starts_at) > now;
-    return {
-      allowed: true,
-      reason: upcoming
-        ? `Holds an upcoming appointment with her on ${day(slot.starts_at)}`
-        : `Saw her on ${day(slot.starts_at)}; access lasts ${days} days after the appointment`,
-    };
-  }
-
-  /**
    * The one gate every history call passes. Nothing is allowed unless a rule below allows it:
    * the owning patient may do everything with her own history; a doctor who holds or held a
    * reservation with her may read it and add to it (signed with his name). Every decision about an existing patient is written to the
@@ -111,7 +89,7 @@ export function historyService(app: App) {
     let reason = '';
     if (viewer && subject) {
       if (viewer.id === subject.id) allowed = true;
-      else if (action === 'read' || action === 'add') ({ allowed, reason } = await readPermission(viewer, subject.id));
+      else if (action === 'read' || action === 'add') ({ allowed, reason } = await careAccess(app, viewer, subject.id));
     }
     const loggedAction = action === 'read-log' ? 'read' : action;
     const loggedTarget = action === 'read-log' ? 'access-log' : target;

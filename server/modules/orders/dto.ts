@@ -11,6 +11,8 @@ const lineSchema = z.object({
   unitPrice: z.number(),
   total: z.number(),
   deliveryStatus: z.string(),
+  /** Why the pharmacist refused this line ('' unless refused). */
+  refusalReason: z.string(),
 });
 
 export const orderPageSchema = z.object({
@@ -75,6 +77,7 @@ export function toOrderPage(
       unitPrice: centsToAmount(Math.round(cents(l) / Math.max(1, Number(l.quantity)))),
       total: centsToAmount(cents(l)),
       deliveryStatus: l.delivery_status,
+      refusalReason: l.refusal_reason ?? '',
     })),
     totals: {
       items: lines.reduce((sum, l) => sum + Number(l.quantity), 0),

@@ -17,7 +17,7 @@ export function ordersRepository(db: DB) {
         .select([
           'orders.id', 'orders.product_id', 'orders.seller_id', 'orders.product_name', 'orders.quantity', 'orders.price_cents',
           'orders.currency', 'orders.delivery_status', 'orders.location', 'orders.country', 'orders.government',
-          'orders.created_at', 'orders.updated_at', 'products.slug', 'products.thumbnail',
+          'orders.created_at', 'orders.updated_at', 'products.slug', 'products.thumbnail', 'orders.prescription_line_id', 'orders.refusal_reason',
         ])
         .where('orders.payment_id', '=', paymentId)
         .orderBy('orders.id')
@@ -45,7 +45,7 @@ export function ordersRepository(db: DB) {
 
     /** What reordering needs of a product: still sold, how many are left, who sells it. */
     products: (ids: string[]) =>
-      ids.length ? db.selectFrom('products').select(['id', 'slug', 'name', 'quantity', 'deleted', 'owner_id']).where('id', 'in', ids).execute() : Promise.resolve([]),
+      ids.length ? db.selectFrom('products').select(['id', 'slug', 'name', 'quantity', 'deleted', 'owner_id', 'prescription_only']).where('id', 'in', ids).execute() : Promise.resolve([]),
   };
 }
 

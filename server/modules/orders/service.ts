@@ -7,6 +7,7 @@ import { gatewayFor, type PaymentGateway } from '../../payments/index.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { cartRepository } from '../cart/repository.js';
+import { prescriptionChecks } from '../prescriptions/checks.js';
 import { toOrderPage } from './dto.js';
 import { readOrderNumber } from './number.js';
 import { ordersRepository, type OrderLineRow } from './repository.js';
@@ -20,6 +21,7 @@ const missing = 'This order does not exist';
 export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app.config)) {
   const repo = ordersRepository(app.db);
   const carts = cartRepository(app.db);
+  const prescriptions = prescriptionChecks(app.db);
 
   /**
    * The order as the viewer may see it: the buyer sees all of it, a pharmacist only the lines she
@@ -87,6 +89,7 @@ export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app
         for (const line of lines) {
           if (line.delivery_status !== 'pending' || !(await repo.moveLine(trx, line.id, 'pending', 'cancelled', at))) continue;
           await repo.returnStock(trx, line.product_id, Number(line.quantity));
+          await prescriptions.restore(trx, line.prescription_line_id, Number(line.quantity));
           await repo.addEvent(trx, { id: newId(), order_id: line.id, status: 'cancelled', actor_role: 'patient', created_at: at });
           cents += Number(line.price_cents);
         }
@@ -124,11 +127,20 @@ export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app
           continue;
         }
         const wanted = Math.max(inCart.get(product.id) ?? 0, Number(line.quantity));
-        const quantity = Math.min(wanted, stock);
+        let quantity = Math.min(wanted, stock);
+        if (Number(product.prescription_only) === 1) {
+          // Bought once against a prescription: again only as far as a valid prescription still covers it.
+          quantity = Math.min(quantity, await prescriptions.coveredQuantity(viewer.id, product.name));
+          if (quantity <= 0) {
+            unavailable.push({ name: line.product_name, reason: 'needs a valid prescription that covers it' });
+            continue;
+          }
+        }
         await carts.setQuantity(viewer.id, product.id, quantity);
         inCart.set(product.id, quantity);
         added.push({ name: product.name, quantity });
-        if (quantity < wanted) unavailable.push({ name: line.product_name, reason: `has only ${stock} left, so ${stock} went in your cart` });
+        if (quantity < Math.min(wanted, stock)) unavailable.push({ name: line.product_name, reason: `is covered by your prescriptions for ${quantity} only` });
+        else if (quantity < wanted) unavailable.push({ name: line.product_name, reason: `has only ${stock} left, so ${stock} went in your cart` });
       }
       const message = added.length
         ? `${added.length === 1 ? 'One product is' : `${added.length} products are`} back in your cart.`

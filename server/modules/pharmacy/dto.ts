@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { ReceivedOrderRow } from './repository.js';
+import { readAcknowledgement } from '../prescriptions/dto.js';
 
 export const deliveryStatuses = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
@@ -27,6 +28,12 @@ export const receivedOrderSchema = z.object({
   location: z.string(),
   country: z.string(),
   government: z.string(),
+  /** The prescription it was bought against (prescription-only products), for checking; null otherwise. */
+  prescription: z.object({ _id: z.string(), code: z.string(), issuedAt: z.string(), validUntil: z.string(), doctor: z.object({ name: z.string(), licenseNumber: z.string() }) }).nullable(),
+  /** Safety warnings the buyer acknowledged at checkout. */
+  acknowledgedWarnings: z.array(z.string()),
+  /** Why the pharmacist refused it ('' unless refused). */
+  refusalReason: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -46,6 +53,14 @@ export function toReceivedOrder(row: ReceivedOrderRow, images: ImageStore): z.in
     location: row.location,
     country: row.country,
     government: row.government,
+    prescription: row.prescription_id
+      ? {
+          _id: row.prescription_id, code: row.prescription_code ?? '', issuedAt: row.prescription_issued_at ?? '', validUntil: row.prescription_valid_until ?? '',
+          doctor: { name: row.prescriber_name ?? '', licenseNumber: row.prescriber_license ?? '' },
+        }
+      : null,
+    acknowledgedWarnings: readAcknowledgement(row.safety_ack ?? ''),
+    refusalReason: row.refusal_reason ?? '',
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

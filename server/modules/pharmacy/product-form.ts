@@ -16,6 +16,9 @@ export interface ProductInput {
   indications?: string;
   sideEffects?: string;
   contraindications?: string;
+  /** Active ingredient names, for the safety check; [] for products without any (devices). */
+  activeIngredients?: string[];
+  prescriptionOnly?: boolean;
 }
 
 const maxPrice = 100_000;
@@ -71,6 +74,8 @@ export async function readProductForm(form: Form, partial: boolean, sanitizer: S
     if (brand.length > 100) throw badRequest('The brand can be at most 100 characters long');
     input.brand = brand;
   }
+  if (f.activeIngredients !== undefined) input.activeIngredients = readIngredientList(cleanField(f.activeIngredients));
+  if (f.prescriptionOnly !== undefined) input.prescriptionOnly = readFlag(cleanField(f.prescriptionOnly), 'prescriptionOnly');
   for (const [field, key, label] of htmlFields) {
     if (f[field] === undefined) continue;
     const clean = await cleanProductHtml(sanitizer, cleanField(f[field]), label);
@@ -78,6 +83,27 @@ export async function readProductForm(form: Form, partial: boolean, sanitizer: S
   }
   if (!partial && !input.about) throw badRequest('Please write a short text about the product');
   return input;
+}
+
+const maxIngredients = 20;
+
+/** Ingredient names separated by commas or new lines (a JSON array arrives comma-joined). */
+export function readIngredientList(text: string): string[] {
+  const names = text
+    .split(/[,\n]/)
+    .map((n) => n.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
+  if (unique.length > maxIngredients) throw badRequest(`A product can list at most ${maxIngredients} active ingredients`);
+  if (unique.some((n) => n.length > 80)) throw badRequest('Each active ingredient can be at most 80 characters long');
+  return unique;
+}
+
+function readFlag(text: string, name: string): boolean {
+  const value = text.toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(value)) return true;
+  if (['false', '0', 'off', 'no', ''].includes(value)) return false;
+  throw badRequest(`${name} must be true or false`);
 }
 
 /** A readable, unique-ready address from the product name. */

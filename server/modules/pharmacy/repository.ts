@@ -34,9 +34,21 @@ export function pharmacyRepository(db: DB) {
         .innerJoin('users as buyer', 'buyer.id', 'orders.user_id')
         .innerJoin('payments', 'payments.id', 'orders.payment_id')
         .leftJoin('products', 'products.id', 'orders.product_id')
+        // The prescription it was bought against, for the pharmacist to check.
+        .leftJoin('prescription_lines', 'prescription_lines.id', 'orders.prescription_line_id')
+        .leftJoin('prescriptions', 'prescriptions.id', 'prescription_lines.prescription_id')
+        .leftJoin('users as prescriber', 'prescriber.id', 'prescriptions.doctor_id')
         .select([
           ...orderColumns,
           'orders.seller_id',
+          'orders.refusal_reason',
+          'orders.safety_ack',
+          'prescriptions.id as prescription_id',
+          'prescriptions.code as prescription_code',
+          'prescriptions.issued_at as prescription_issued_at',
+          'prescriptions.valid_until as prescription_valid_until',
+          'prescriber.name as prescriber_name',
+          'prescriber.license_number as prescriber_license',
           'products.slug',
           'products.thumbnail',
           'buyer.name as buyer_name',
@@ -49,8 +61,8 @@ export function pharmacyRepository(db: DB) {
     order: (id: string) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Moves an order only from the status it was read in, so two clicks cannot both apply. */
-    moveOrder: async (trx: Trx, id: string, from: OrdersTable['delivery_status'], to: OrdersTable['delivery_status'], at: string) => {
-      const result = await trx.updateTable('orders').set({ delivery_status: to, updated_at: at }).where('id', '=', id).where('delivery_status', '=', from).executeTakeFirst();
+    moveOrder: async (trx: Trx, id: string, from: OrdersTable['delivery_status'], to: OrdersTable['delivery_status'], at: string, reason = '') => {
+      const result = await trx.updateTable('orders').set({ delivery_status: to, updated_at: at, ...(reason ? { refusal_reason: reason } : {}) }).where('id', '=', id).where('delivery_status', '=', from).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     returnStock: (trx: Trx, productId: string, quantity: number) =>

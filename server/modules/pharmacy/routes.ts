@@ -7,7 +7,7 @@ import { productDetailSchema } from '../shop/dto.js';
 import { receivedOrderSchema } from './dto.js';
 import { pharmacyService } from './service.js';
 
-const productFields = ['name', 'price', 'quantity', 'category (slug)', 'about', 'description', 'indications', 'sideEffects', 'contraindicationsAndWarnings', 'thumbnail (file)', 'photos (files)'];
+const productFields = ['name', 'price', 'quantity', 'category (slug)', 'about', 'description', 'indications', 'sideEffects', 'contraindicationsAndWarnings', 'activeIngredients (comma-separated names)', 'prescriptionOnly (true/false)', 'thumbnail (file)', 'photos (files)'];
 
 /** The pharmacist's side of the shop: own products and the orders placed for them. */
 /** The only fields of a product form that carry files. */
@@ -74,9 +74,10 @@ export default async function pharmacyRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Move an order: pending → shipped → delivered, or cancelled before delivery (stock returns)',
+        summary:
+          'Move an order: pending → shipped → delivered, or cancelled before delivery (stock returns, the buyer is refunded). Refusing (cancelling) a prescription order needs a `reason`, shown to the buyer; the prescribed packs return to the prescription.',
         querystring: z.object({ order: queryText }),
-        ...formBody(['status']),
+        ...formBody(['status', 'reason']),
         response: { 200: z.object({ message: z.string(), order: receivedOrderSchema }), ...errorResponses },
       },
     },

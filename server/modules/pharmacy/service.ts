@@ -10,6 +10,7 @@ import type { App } from '../../types.js';
 import { shopService } from '../shop/service.js';
 import { ordersRepository } from '../orders/repository.js';
 import { ordersService } from '../orders/service.js';
+import { prescriptionChecks } from '../prescriptions/checks.js';
 import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
 import { readProductForm, slugBase, slugCandidate } from './product-form.js';
 import { pharmacyRepository } from './repository.js';
@@ -22,6 +23,7 @@ export function pharmacyService(app: App) {
   const shop = shopService(app);
   const orders = ordersService(app);
   const orderBook = ordersRepository(app.db);
+  const prescriptions = prescriptionChecks(app.db);
 
   async function categoryId(slug: string | undefined) {
     if (slug === undefined) return undefined;
@@ -75,6 +77,7 @@ export function pharmacyService(app: App) {
               about: input.about ?? '', description: input.description ?? '', indications: input.indications ?? '',
               side_effects: input.sideEffects ?? '', contraindications: input.contraindications ?? '',
               category_id: category ?? null, owner_id: viewer.id, brand: input.brand ?? '', deleted: 0, created_at: now, updated_at: now,
+              active_ingredients: JSON.stringify(input.activeIngredients ?? []), prescription_only: input.prescriptionOnly ? 1 : 0,
             };
             await repo.insertProduct(trx, row);
             await repo.replacePhotos(trx, id, (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })));
@@ -100,6 +103,8 @@ export function pharmacyService(app: App) {
       if (input.quantity !== undefined) changes.quantity = input.quantity;
       if (category !== undefined) changes.category_id = category;
       if (input.brand !== undefined) changes.brand = input.brand;
+      if (input.activeIngredients !== undefined) changes.active_ingredients = JSON.stringify(input.activeIngredients);
+      if (input.prescriptionOnly !== undefined) changes.prescription_only = input.prescriptionOnly ? 1 : 0;
       if (thumbnail) changes.thumbnail = thumbnail;
       if (input.about !== undefined) {
         if (!input.about) throw badRequest('Please write a short text about the product');
@@ -147,12 +152,18 @@ export function pharmacyService(app: App) {
       if (!deliveryStatuses.includes(to)) throw badRequest('The delivery status must be pending, shipped, delivered or cancelled');
       const from = order.delivery_status;
       if (!nextStatuses[from].includes(to)) throw conflict(`An order that is ${from} cannot become ${to}`);
+      const reason = cleanField(form.fields.reason).replace(/\s+/g, ' ');
+      if (reason.length > 500) throw badRequest('The reason can be at most 500 characters long');
+      // Refusing a prescription order is a decision the buyer must be told the reason for.
+      if (to === 'cancelled' && order.prescription_line_id && !reason) throw badRequest('Please write why you refuse this prescription order');
       const at = nowIso();
       const moved = await app.db.transaction().execute(async (trx) => {
-        if (!(await repo.moveOrder(trx, order.id, from, to, at))) return false;
+        if (!(await repo.moveOrder(trx, order.id, from, to, at, to === 'cancelled' ? reason : ''))) return false;
         await orderBook.addEvent(trx, { id: newId(), order_id: order.id, status: to, actor_role: 'pharmacist', created_at: at });
         if (to === 'cancelled') {
           await repo.returnStock(trx, order.product_id, Number(order.quantity));
+          // The prescribed packs can be bought again (elsewhere) against the same prescription.
+          await prescriptions.restore(trx, order.prescription_line_id, Number(order.quantity));
           // The buyer paid for this line: it is refunded like a cancellation by the buyer.
           await orderBook.addRefund(trx, { id: newId(), payment_id: order.payment_id, amount_cents: Number(order.price_cents), status: 'pending', provider_ref: '', created_at: at, updated_at: at });
         }
@@ -162,7 +173,7 @@ export function pharmacyService(app: App) {
       const payment = to === 'cancelled' ? await orderBook.paymentById(order.payment_id) : undefined;
       if (payment) await orders.sendRefunds(payment);
       const [row] = await repo.ordersOfSeller(viewer.id, order.id);
-      return { message: `The order is now ${to}`, order: toReceivedOrder(row, app.images) };
+      return { message: to === 'cancelled' && reason ? `The order is refused: ${reason}` : `The order is now ${to}`, order: toReceivedOrder(row, app.images) };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ImageStore } from '../../storage/images.js';
 import type { ListedProduct } from './repository.js';
 import { stripTags } from '../../../shared/html-text.js';
 import { sanitizeProductHtml } from './sanitize.js';
+import { readIngredients } from '../prescriptions/safety.js';
 
 export const productListItemSchema = z.object({
   _id: z.string(),
@@ -15,6 +16,10 @@ export const productListItemSchema = z.object({
   thumbnail: z.string(),
   about: z.string(),
   category: z.object({ name: z.string(), slug: z.string() }).nullable(),
+  /** The active ingredients' names ([] for products without any, such as devices). */
+  activeIngredients: z.array(z.string()),
+  /** Sold only against a valid prescription of the buyer's that covers it. */
+  prescriptionOnly: z.boolean(),
   owner: z.object({ _id: z.string(), username: z.string(), pharmacyName: z.string() }),
   created_at: z.string(),
 });
@@ -48,6 +53,8 @@ export function toListItem(row: ListedProduct, images: ImageStore): ProductListI
     thumbnail: images.url(row.thumbnail),
     about: stripTags(row.about),
     category: row.category_slug ? { name: row.category_name ?? '', slug: row.category_slug } : null,
+    activeIngredients: readIngredients(row.active_ingredients),
+    prescriptionOnly: Number(row.prescription_only) === 1,
     owner: { _id: row.owner_id, username: row.owner_username, pharmacyName: row.owner_pharmacy },
     created_at: row.created_at,
   };

@@ -46,6 +46,8 @@ export function shopRepository(db: DB, dialect: Dialect) {
         'products.category_id',
         'products.created_at',
         'products.brand',
+        'products.active_ingredients',
+        'products.prescription_only',
         'owner.id as owner_id',
         'owner.username as owner_username',
         'owner.pharmacy_name as owner_pharmacy',

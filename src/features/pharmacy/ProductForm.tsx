@@ -19,7 +19,7 @@ const textFields = [
   ['contraindicationsAndWarnings', 'Contraindications and warnings'],
 ] as const;
 
-type Values = Record<'name' | 'price' | 'quantity' | 'category' | (typeof textFields)[number][0], string>;
+type Values = Record<'name' | 'price' | 'quantity' | 'category' | 'activeIngredients' | (typeof textFields)[number][0], string>;
 
 /** Lists a new product or changes one: texts may hold simple HTML, which the server sanitizes. */
 export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
@@ -29,12 +29,14 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
     price: product ? String(product.price) : '',
     quantity: product ? String(product.quantity) : '',
     category: product?.category?.slug ?? '',
+    activeIngredients: product?.activeIngredients?.join(', ') ?? '',
     about: product?.about ?? '',
     description: product?.description ?? '',
     indications: product?.indications ?? '',
     sideEffects: product?.sideEffects ?? '',
     contraindicationsAndWarnings: product?.contraindicationsAndWarnings ?? '',
   });
+  const [prescriptionOnly, setPrescriptionOnly] = useState(product?.prescriptionOnly ?? false);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
     setSaving(true);
     setError(null);
     try {
-      const body = toFormData({ ...values, thumbnail: thumbnail ?? undefined, photos: photos.length ? photos : undefined });
+      const body = toFormData({ ...values, prescriptionOnly: String(prescriptionOnly), thumbnail: thumbnail ?? undefined, photos: photos.length ? photos : undefined });
       const { data } = product
         ? await http.patch<{ message: string }>('medicine/', body, { params: { product: product.slug } })
         : await http.post<{ message: string }>('medicines', body);
@@ -97,6 +99,20 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
               </optgroup>
             ))}
           </select>
+        </div>
+        <div className="col-md-6">
+          <label className="form-label" htmlFor={`${id}-ingredients`}>
+            Active ingredients (separated by commas)
+          </label>
+          <input id={`${id}-ingredients`} className="form-control" value={values.activeIngredients} onChange={(e) => set('activeIngredients', e.target.value)} />
+        </div>
+        <div className="col-md-6 d-flex align-items-end">
+          <div className="form-check">
+            <input id={`${id}-prescription`} type="checkbox" className="form-check-input" checked={prescriptionOnly} onChange={(e) => setPrescriptionOnly(e.target.checked)} />
+            <label className="form-check-label" htmlFor={`${id}-prescription`}>
+              Prescription only (sold only against a valid prescription)
+            </label>
+          </div>
         </div>
         <div className="col-md-3">
           <label className="form-label" htmlFor={`${id}-thumbnail`}>

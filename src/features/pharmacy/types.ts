@@ -11,6 +11,8 @@ export interface OwnProduct {
   sideEffects: string;
   contraindicationsAndWarnings: string;
   category: { name: string; slug: string } | null;
+  activeIngredients?: string[];
+  prescriptionOnly?: boolean;
 }
 
 export interface CategoryOption {

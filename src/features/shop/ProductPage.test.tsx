@@ -36,6 +36,17 @@ describe('ProductPage', () => {
     expect(within(related).getByText('2.00 LE')).toBeInTheDocument();
   });
 
+  it('shows the active ingredients and the prescription-only flag', async () => {
+    server.use(
+      http.get('/api/medicine/', () => HttpResponse.json({ product: detailFixture({ slug: 'amoxicillin-500-mg', name: 'Amoxicillin 500 mg', activeIngredients: ['Amoxicillin'], prescriptionOnly: true }) })),
+      http.get('/api/medicines/related/', () => HttpResponse.json({ products: [] })),
+    );
+    renderWithProviders(<ProductPage />, { route: '/shop/amoxicillin-500-mg', path: '/shop/:slug' });
+    expect(await screen.findByRole('heading', { name: 'Amoxicillin 500 mg', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Active ingredients').nextElementSibling).toHaveTextContent('Amoxicillin');
+    expect(screen.getByText(/^Prescription only/)).toBeInTheDocument();
+  });
+
   it('keeps the quantity between 1 and the stock', async () => {
     useProduct();
     renderWithProviders(<ProductPage />, { route: '/shop/paracetamol-500-mg', path: '/shop/:slug' });

@@ -72,6 +72,9 @@ export default function ProductPage() {
               <div className="col-md-6">
                 <h2 className="h3">{shown.name}</h2>
                 <p className="product-detail__price mb-2">{dollars(shown.price)}</p>
+                {shown.prescriptionOnly && (
+                  <p className="badge text-bg-warning fs-6 mb-2">Prescription only: sold against a valid prescription from your doctor</p>
+                )}
                 <p className={`fw-semibold product-detail__stock--${stock > 0 ? 'in' : 'out'}`}>{stock > 0 ? `Instock (${stock} available)` : 'Out of stock'}</p>
                 <dl className="row small mb-3">
                   <dt className="col-4">Seller</dt>
@@ -86,6 +89,12 @@ export default function ProductPage() {
                     <>
                       <dt className="col-4">Pharmacy</dt>
                       <dd className="col-8">{shown.owner.pharmacyName}</dd>
+                    </>
+                  )}
+                  {shown.activeIngredients && shown.activeIngredients.length > 0 && (
+                    <>
+                      <dt className="col-4">Active ingredients</dt>
+                      <dd className="col-8">{shown.activeIngredients.join(', ')}</dd>
                     </>
                   )}
                   <dt className="col-4">SKU</dt>

@@ -17,6 +17,10 @@ export interface ProductDetail extends ProductSummary {
   indications: string;
   sideEffects: string;
   contraindicationsAndWarnings: string;
+  /** Active ingredient names ([] for devices). */
+  activeIngredients?: string[];
+  /** Sold only against a valid prescription of the buyer's. */
+  prescriptionOnly?: boolean;
 }
 
 export interface Category {

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
+import { requireRole, requireViewer } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { conflictSchema, prescriptionSchema } from './dto.js';
+import { prescriptionsService } from './service.js';
+
+const short = z.string().max(2000).optional();
+const lineBody = z.object({
+  product: short.describe('A catalogue product id (leave out for a free-text medicine)'),
+  medicine: short.describe('The medicine by name, when it is not a catalogue product'),
+  dose: short,
+  frequency: short,
+  duration: short,
+  quantity: z.union([z.number(), z.string().max(20)]).optional().describe('Packs, 1 to 100'),
+  notes: short,
+});
+const createBody = z.object({
+  patient: short.describe('The patient id'),
+  lines: z.array(lineBody).max(50).optional(),
+  notes: short,
+  validDays: z.union([z.number(), z.string().max(20)]).optional().describe('Days it stays valid (default 30)'),
+  acknowledgeWarnings: z.union([z.boolean(), z.string().max(10)]).optional().describe('true to write it despite the safety warnings listed in a 409'),
+});
+
+/** Prescriptions: written by doctors, read by their patients and doctors, bought from through the cart. */
+export default async function prescriptionsRoutes(app: App) {
+  const service = prescriptionsService(app);
+  const tags = ['prescriptions'];
+  const security = [{ token: [] }];
+  const params = z.object({ id: z.string().max(64) });
+  const one = z.object({ prescription: prescriptionSchema });
+  const warning = messageSchema.extend({ conflicts: z.array(conflictSchema).optional(), needsAcknowledgement: z.boolean().optional() });
+
+  app.post(
+    '/prescriptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A doctor writes a prescription for a patient who holds or held an appointment with him (JSON body). Its medicines join her history; she is notified. ' +
+          'A clash with her allergies or current medicines answers 409 with `conflicts`; send again with acknowledgeWarnings: true to go on (recorded on the prescription).',
+        body: createBody,
+        response: { 200: z.object({ message: z.string(), prescription: prescriptionSchema }), ...errorResponses, 409: warning },
+      },
+    },
+    async (request) => service.create(requireRole(request, 'doctor'), request.body),
+  );
+
+  app.get(
+    '/prescriptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The patient's own prescriptions, newest first; a doctor's own, or with ?patient= one patient's (care relation needed)",
+        querystring: z.object({ patient: queryText }),
+        response: { 200: z.object({ prescriptions: z.array(prescriptionSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => service.list(requireViewer(request), request.query.patient ?? ''),
+  );
+
+  app.get(
+    '/prescriptions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One prescription: its patient (with the pharmacies that have each medicine, cheapest first), its doctor and her other doctors, a pharmacist who sold against it',
+        params,
+        response: { 200: one, ...errorResponses },
+      },
+    },
+    async (request) => service.get(requireViewer(request), request.params.id),
+  );
+
+  app.post(
+    '/prescriptions/:id/cart',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The patient puts the prescription's catalogue medicines in her cart with their remaining quantity, from the cheapest pharmacy in stock or the one chosen in `choices` (line id → product slug); lists the lines that cannot be bought",
+        params,
+        body: z.object({ choices: z.record(z.string().max(64), z.string().max(200)).optional() }).nullish(),
+        response: {
+          200: z.object({
+            message: z.string(),
+            added: z.array(z.object({ line: z.string(), name: z.string(), pharmacy: z.string(), quantity: z.number(), slug: z.string() })),
+            unavailable: z.array(z.object({ line: z.string(), name: z.string(), reason: z.string() })),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => service.toCart(requireRole(request, 'patient'), request.params.id, request.body?.choices ?? {}),
+  );
+}
