@@ -15,6 +15,7 @@ import * as appointmentRequests from './migrations/2026-11-25-170-appointment-re
 import * as shopSearchOrders from './migrations/2026-11-25-175-shop-search-orders.js';
 import * as allergies from './migrations/2026-11-25-180-allergies.js';
 import * as notifications from './migrations/2026-11-25-190-notifications.js';
+import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-notification-preferences-and-jobs.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-175-shop-search-orders': shopSearchOrders,
   '2026-11-25-180-allergies': allergies,
   '2026-11-25-190-notifications': notifications,
+  '2026-11-25-240-notification-preferences-and-jobs': notificationPreferencesAndJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -91,6 +91,12 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     data.chatId = chatId;
   }
 
+  /** Whether a socket of this user (on any instance) is in the chat's room, i.e. has it open; asked with a time limit. */
+  const isViewing = async (chatId: string, userId: string): Promise<boolean> => {
+    const sockets = await io.in(chatRoom(chatId)).timeout(2000).fetchSockets();
+    return sockets.some((s) => (s.data as SocketData).userId === userId);
+  };
+
   io.on('connection', (socket) => {
     const data = socket.data as SocketData;
     data.queue = Promise.resolve();
@@ -141,6 +147,13 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       viewChat(socket, chat.id);
     });
 
+    // The chat page closed: the socket stays for the badge and the bell but no longer views a chat,
+    // so new messages notify the person again.
+    on('leaveChat', async () => {
+      for (const room of socket.rooms) if (room.startsWith('chat:')) socket.leave(room);
+      data.chatId = undefined;
+    });
+
     on('getMessages', async (chatId) => {
       const { chat, messages } = await service.read(await identify(socket), chatId);
       // The chat id rides as a second argument: the list itself stays the plain array clients expect.
@@ -156,7 +169,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       const viewer = await identify(socket, tokenOf(body.sender));
       requireVerifiedEmail(app, viewer);
       if (!(await messageRate.allow(viewer.id))) throw tooMany('You are sending messages too fast; please wait a moment');
-      const sent = await service.send(viewer, body.chatId, body.content);
+      const sent = await service.send(viewer, body.chatId, body.content, isViewing);
       // Writing in a chat means viewing it; the list then reaches every socket viewing it (on any process).
       viewChat(socket, sent.chat.id);
       io.to(chatRoom(sent.chat.id)).emit('chat', sent.messages, sent.chat.id);

@@ -121,8 +121,8 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
     },
 
     /** The holding patient gives an upcoming slot back; it becomes free for others. A past one stays as the visit's record. */
-    async release(slotId: string, patientId: string, now: string): Promise<boolean> {
-      const result = await db
+    async release(slotId: string, patientId: string, now: string, trx: Executor = db): Promise<boolean> {
+      const result = await trx
         .updateTable('appointments')
         .set({ reserved: 0, patient_id: null, updated_at: now })
         .where('id', '=', slotId)

@@ -1,10 +1,13 @@
+import { utcToClinicTime } from '../../lib/clinic-time.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { requireApproved, type Viewer } from '../../plugins/auth.js';
+import { cancelAppointmentJobs, planAppointmentJobs } from '../../jobs/appointment-jobs.js';
 import type { App } from '../../types.js';
+import { deliverNotifications, recordNotifications } from '../notifications/service.js';
 import type { AppointmentDto } from './dto.js';
 import { appointmentsRepository, type SlotWithPeople } from './repository.js';
 import { slotDateFields, slotInstant } from './slot-time.js';
@@ -85,14 +88,22 @@ export function appointmentsService(app: App) {
       const now = nowIso();
       const tooManyHeld = () =>
         conflict(`You already hold ${maxUpcoming} upcoming appointments, the most one patient may hold. Please cancel one or wait until it has passed.`);
-      const chat = await app.db.transaction().execute(async (trx) => {
+      const when = utcToClinicTime(new Date(slot.starts_at), zone);
+      const outcome = await app.db.transaction().execute(async (trx) => {
         // One patient cannot take all of a doctor's slots: at most MAX_UPCOMING_RESERVATIONS at once.
         if ((await repo.upcomingOfPatientLocked(trx, viewer.id, now)) >= maxUpcoming) throw tooManyHeld();
         const won = await repo.reserve(trx, slot.id, slot.doctor_id, viewer.id, now);
         if (!won) return null;
         await repo.ensureCareRelation(trx, slot.doctor_id, viewer.id, now);
-        return repo.ensureChat(trx, viewer.id, slot.doctor_id, now);
+        const chatId = await repo.ensureChat(trx, viewer.id, slot.doctor_id, now);
+        await planAppointmentJobs(trx, { id: slot.id, patient_id: viewer.id, starts_at: slot.starts_at });
+        const told = await recordNotifications(trx, [
+          { userId: slot.doctor_id, event: 'reservation_made', title: `${viewer.name} reserved your appointment on ${when.date} at ${when.time}`, link: '/settings/appointments' },
+        ]);
+        return { chatId, told };
       });
+      const chat = outcome?.chatId;
+      if (outcome) void deliverNotifications(app, outcome.told);
       if (!chat) {
         const current = await repo.findById(slot.id);
         if (!current) throw notFound('This appointment does not exist any more');
@@ -133,7 +144,19 @@ export function appointmentsService(app: App) {
       if (viewer.role === 'patient' && slot.patient_id === viewer.id) {
         const now = nowIso();
         if (slot.starts_at <= now) throw badRequest('This appointment has already taken place and cannot be cancelled');
-        if (!(await repo.release(slot.id, viewer.id, now))) throw conflict('This appointment is no longer reserved by you');
+        const when = utcToClinicTime(new Date(slot.starts_at), zone);
+        const told = await app.db.transaction().execute(async (trx) => {
+          if (!(await repo.release(slot.id, viewer.id, now, trx))) return null;
+          await cancelAppointmentJobs(trx, slot.id);
+          return recordNotifications(trx, [
+            {
+              userId: slot.doctor_id, event: 'reservation_cancelled', title: `${viewer.name} cancelled the appointment on ${when.date} at ${when.time}`,
+              body: 'The slot is free again for other patients.', link: '/settings/appointments',
+            },
+          ]);
+        });
+        if (!told) throw conflict('This appointment is no longer reserved by you');
+        void deliverNotifications(app, told);
         return { message: `Your appointment with ${slot.doctor_name} was cancelled` };
       }
       throw forbidden('You can only cancel your own appointments');
