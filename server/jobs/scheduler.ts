@@ -9,6 +9,20 @@ import { jobsRepository } from './repository.js';
 /** Jobs taken per round; the rest wait for the next round, so one round never runs for long. */
 const BATCH = 50;
 
+const turns = new Map<string, Promise<unknown>>();
+
+function inTurn<T>(key: string | null, work: () => Promise<T>): Promise<T> {
+  if (!key) return work();
+  const previous = turns.get(key) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.catch(() => undefined);
+  turns.set(key, settled);
+  void settled.then(() => {
+    if (turns.get(key) === settled) turns.delete(key);
+  });
+  return next;
+}
+
 export interface SchedulerOptions {
   /** The clock; tests pass a controllable one. */
   now?: () => Date;
@@ -63,9 +77,13 @@ export function createScheduler(app: App, options: SchedulerOptions = {}) {
     return ran;
   }
 
-  /** Rounds never overlap on one instance. */
+  /**
+   * Rounds never overlap on one instance. On SQLite, schedulers of one process on the same file
+   * also take turns: its driver is synchronous, so a second connection waiting for the write lock
+   * would block the very thread that must commit the first. (Separate processes wait on the lock as usual.)
+   */
   const tick = () => {
-    round ??= runDue()
+    round ??= inTurn(app.dialect === 'sqlite' ? app.config.dataDir : null, runDue)
       .catch((error: unknown) => {
         app.log.warn({ err: error }, 'scheduler round failed');
         return 0;
