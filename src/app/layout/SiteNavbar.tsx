@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CartBadge } from '../../features/cart/CartBadge';
 import { ChatBadge } from '../../features/chat/ChatBadge';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { selectIsLoggedIn, selectRole } from '../../features/session/sessionSlice';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { CartIcon, ChatIcon, LogoMark } from '../../ui/icons';
@@ -30,6 +31,7 @@ export function SiteNavbar() {
           </span>
         </Link>
         <div className="d-flex align-items-center order-lg-last gap-2 site-navbar__icons">
+          {loggedIn && <NotificationBell />}
           {loggedIn && (
             <Link to="/chat" className="icon-link-btn" aria-label="Chat">
               <ChatIcon />
