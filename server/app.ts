@@ -20,6 +20,7 @@ import { registerModules } from './modules/index.js';
 import { databaseState, redisState } from './health.js';
 import realtime from './realtime/index.js';
 import { createMailer } from './mail/mailer.js';
+import { createScheduler } from './jobs/scheduler.js';
 import { createImageStore } from './storage/images.js';
 import { createPrivateFiles } from './storage/private-files.js';
 import { createUploadQuota } from './storage/quota.js';
@@ -172,6 +173,10 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
 
   await app.register(async (api) => registerModules(api as App), { prefix: '/api' });
   await app.register(realtime);
+  // Every instance polls; the conditional claim makes each job run on one of them only.
+  app.decorate('scheduler', createScheduler(app as unknown as App));
+  app.addHook('onReady', async () => app.scheduler.start(config.jobsPollSeconds * 1000));
+  app.addHook('preClose', async () => app.scheduler.stop());
   // WebSockets and long-polls would hold the closing server open: end this process's own first
   // (clients reconnect to another instance), so closing waits only for ordinary requests.
   let closing = false;

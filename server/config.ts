@@ -87,6 +87,7 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().optional(),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   REQUIRE_VERIFIED_EMAIL: z.enum(['true', 'false']).default('false'),
   MFA_REQUIRED_ROLES: z
     .string()
@@ -145,6 +146,8 @@ export type Config = {
   requireVerifiedEmail: boolean;
   /** Roles that must turn on two-factor sign-in before they can act. */
   mfaRequiredRoles: string[];
+  /** How often this instance looks for due reminders; 0 turns its poller off. */
+  jobsPollSeconds: number;
 };
 
 /** The host of PUBLIC_URL for the default sender address; `localhost` without one. */
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM ?? `"${e.CLINIC_NAME.replace(/["\\]/g, '')}" <no-reply@${hostnameOf(e.PUBLIC_URL)}>`,
     requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL === 'true',
     mfaRequiredRoles: e.MFA_REQUIRED_ROLES.split(',').map((r) => r.trim().toLowerCase()).filter(Boolean),
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
     version: process.env.npm_package_version ?? '1.0.0',
     ...overrides,
   };

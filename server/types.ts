@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
 import type { Sanitizer } from './lib/sanitizer.js';
 import type { Tokens } from './lib/tokens.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ImageStore } from './storage/images.js';
 import type { PrivateFiles } from './storage/private-files.js';
@@ -22,5 +23,7 @@ declare module 'fastify' {
     /** Email: SMTP_URL, or .eml files under DATA_DIR/outbox. */
     mailer: Mailer;
     sanitizer: Sanitizer;
+    /** Reminders and other jobs at a set time, claimed from the database (see server/jobs). */
+    scheduler: Scheduler;
   }
 }

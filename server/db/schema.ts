@@ -511,6 +511,35 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** A person's choice whether an event also comes by email; without a row the event's default applies. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  event: string;
+  email: Flag;
+  updated_at: string;
+}
+
+export type ScheduledJobKind = 'reminder_24h' | 'reminder_2h' | 'rating_prompt';
+export type ScheduledJobStatus = 'pending' | 'done' | 'skipped' | 'cancelled';
+/**
+ * Work due at a set time, stored so it survives restarts; an instance claims a due job by moving it
+ * out of `pending` with a conditional update, in the same transaction as what the job writes.
+ */
+export interface ScheduledJobsTable {
+  id: string;
+  kind: ScheduledJobKind;
+  appointment_id: string;
+  patient_id: string;
+  starts_at: string;
+  run_at: string;
+  status: ScheduledJobStatus;
+  /** Why a job was skipped (moved, released, too late), for an operator reading the table. */
+  outcome: string;
+  claimed_by: string | null;
+  finished_at: string | null;
+  created_at: string;
+}
+
 export type AllergySeverity = 'mild' | 'moderate' | 'severe';
 export interface HistoryAllergiesTable extends HistoryEntry {
   substance: string;
@@ -635,6 +664,8 @@ export interface Database {
   history_allergies: HistoryAllergiesTable;
   notifications: NotificationsTable;
   stored_files: StoredFilesTable;
+  notification_preferences: NotificationPreferencesTable;
+  scheduled_jobs: ScheduledJobsTable;
   history_access_log: HistoryAccessLogTable;
   history_guest_refusals: HistoryGuestRefusalsTable;
   admin_audit: AdminAuditTable;

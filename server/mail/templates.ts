@@ -79,6 +79,15 @@ export const mails = {
       lines: ['The password of your account was just changed and every other session was signed out.'],
       after: [`If it was not you, reset your password at once: ${resetUrl}`],
     }),
+
+  /** A notification from the bell, for people who chose to get that event by email too. */
+  notification: (clinic: string, to: string, name: string, title: string, body: string, url: string | undefined, settingsUrl: string) =>
+    compose({
+      to, clinic, subject: title, greeting: `Hello ${name},`,
+      lines: [title, ...(body ? [body] : [])],
+      action: url ? { label: 'Open in the portal', url } : undefined,
+      after: [`You get this email because of your notification settings; change them at ${settingsUrl}`],
+    }),
 };
 
 type Attachment = NonNullable<MailMessage['attachments']>[number];

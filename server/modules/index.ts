@@ -11,6 +11,7 @@ import chatRoutes from './chat/routes.js';
 import contentRoutes from './content/routes.js';
 import doctorsRoutes from './doctors/routes.js';
 import historyRoutes from './history/routes.js';
+import notificationsRoutes from './notifications/routes.js';
 import ordersRoutes from './orders/routes.js';
 import pharmacyRoutes from './pharmacy/routes.js';
 import prescriptionsRoutes from './prescriptions/routes.js';
@@ -36,4 +37,5 @@ export async function registerModules(api: App) {
   await api.register(adminRoutes);
   await api.register(ordersRoutes);
   await api.register(prescriptionsRoutes);
+  await api.register(notificationsRoutes);
 }

@@ -100,6 +100,12 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     data.chatId = chatId;
   }
 
+  /** Whether a socket of this user (on any instance) is in the chat's room, i.e. has it open; asked with a time limit. */
+  const isViewing = async (chatId: string, userId: string): Promise<boolean> => {
+    const sockets = await io.in(chatRoom(chatId)).timeout(2000).fetchSockets();
+    return sockets.some((s) => (s.data as SocketData).userId === userId);
+  };
+
   io.on('connection', (socket) => {
     const data = socket.data as SocketData;
     data.queue = Promise.resolve();
@@ -150,6 +156,13 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       viewChat(socket, chat.id);
     });
 
+    // The chat page closed: the socket stays for the badge and the bell but no longer views a chat,
+    // so new messages notify the person again.
+    on('leaveChat', async () => {
+      for (const room of socket.rooms) if (room.startsWith('chat:')) socket.leave(room);
+      data.chatId = undefined;
+    });
+
     // `getMessages` takes the chat id (the newest page) or `{ chatId, before }` (the page before that message).
     // The page rides as the plain array clients expect; the chat id and what kind of list it is follow it.
     on('getMessages', async (request) => {
@@ -168,7 +181,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       const viewer = await identify(socket, tokenOf(body.sender));
       requireVerifiedEmail(app, viewer);
       if (!(await messageRate.allow(viewer.id))) throw tooMany('You are sending messages too fast; please wait a moment');
-      const sent = await service.send(viewer, body.chatId, body.content);
+      const sent = await service.send(viewer, body.chatId, body.content, isViewing);
       // Writing in a chat means viewing it; the list then reaches every socket viewing it (on any process).
       viewChat(socket, sent.chat.id);
       // Only the new message travels: clients add it to the page they already hold.

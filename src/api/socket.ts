@@ -21,6 +21,17 @@ export interface ChatUpdate {
   from: string;
 }
 
+/** A notification pushed to the person's tabs the moment it is stored (see the bell). */
+export interface PushedNotification {
+  _id: string;
+  event: string;
+  title: string;
+  body: string;
+  link: string;
+  read: boolean;
+  createdAt: string;
+}
+
 /**
  * What a `chat` list is: the newest page of a conversation, an older page asked for with `loadOlder`,
  * or messages just written (added to the list). `hasMore` says older messages exist before the page.
@@ -31,6 +42,8 @@ export interface ChatListMeta {
 }
 
 export interface ChatEvents {
+  /** A new notification for the signed-in person. */
+  notification?(notification: PushedNotification): void;
   /** Messages, oldest first; `chatId` names the chat when the server sends it; without `meta` the list is a newest page. */
   messages(list: ChatMessage[], chatId: string | undefined, meta?: ChatListMeta): void;
   onlineList(list: Record<string, boolean>): void;
@@ -94,6 +107,9 @@ async function connect(newToken: string) {
     if (list && typeof list === 'object') events?.onlineList(list as Record<string, boolean>);
   });
   s.on('chatUpdated', (update: ChatUpdate) => events?.chatUpdated(update));
+  s.on('notification', (notification: unknown) => {
+    if (notification && typeof notification === 'object' && '_id' in notification) events?.notification?.(notification as PushedNotification);
+  });
   s.on('ErrorMessage', (error: unknown) => {
     const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
     events?.error(message);
@@ -123,6 +139,8 @@ export const chatSocket: ChatSocketService = {
     return starting;
   },
   open(chatId) {
+    // Closing the conversation leaves its room, so the server notifies of new messages again.
+    if (openChatId && !chatId && socket?.connected) socket.emit('leaveChat');
     openChatId = chatId;
     requestOpenChat();
   },

@@ -11,6 +11,7 @@ import { chatSlice } from '../features/chat/chatSlice';
 import { shopSlice } from '../features/shop/shopSlice';
 import { cartSlice } from '../features/cart/cartSlice';
 import { orderSlice } from '../features/orders/orderSlice';
+import { notificationsSlice } from '../features/notifications/notificationsSlice';
 
 /** Every slice of the store, one line each. */
 export const rootReducer = combineReducers({
@@ -26,6 +27,7 @@ export const rootReducer = combineReducers({
   [shopSlice.reducerPath]: shopSlice.reducer,
   [cartSlice.reducerPath]: cartSlice.reducer,
   [orderSlice.reducerPath]: orderSlice.reducer,
+  [notificationsSlice.reducerPath]: notificationsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -23,6 +23,13 @@ export const ChatIcon = (p: IconProps) => (
   </svg>
 );
 
+export const BellIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16z" />
+    <path d="M10 21a2 2 0 0 0 4 0" />
+  </svg>
+);
+
 export const CartIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <circle cx="9" cy="20" r="1.4" />

@@ -7,6 +7,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, type Form } from '../../plugins/forms.js';
 import { userRoom } from '../../realtime/handlers.js';
 import type { App } from '../../types.js';
+import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
 import { toAdminUser, toAuditEntry } from './dto.js';
 import { adminRepository } from './repository.js';
 
@@ -27,6 +28,17 @@ function reasonFrom(form: Form, what: string): string {
  * unpublish articles and products, and read the dashboard. Every change and its audit entry are
  * written in one transaction, so no action happens unrecorded.
  */
+/** What a professional is told when her application is decided; other actions tell nobody here. */
+function reviewNotice(userId: string, action: string, reason: string): NotificationInput[] {
+  if (action === 'approve') {
+    return [{ userId, event: 'account_reviewed', title: 'Your account is approved', body: 'You are listed now and can use everything your role allows.', link: '/settings/profile' }];
+  }
+  if (action === 'reject') {
+    return [{ userId, event: 'account_reviewed', title: 'Your application was rejected', body: `The reason: ${reason}`, link: '/settings/profile' }];
+  }
+  return [];
+}
+
 export function adminService(app: App) {
   const repo = adminRepository(app.db);
   const zone = app.config.clinicTimeZone;
@@ -46,15 +58,16 @@ export function adminService(app: App) {
     const user = await userOr404(id);
     const now = nowIso();
     const changed = await app.db.transaction().execute(async (trx) => {
-      if (!(await repo.setStatus(trx, user.id, change.from, change.to, change.reason, now, change.roles))) return false;
+      if (!(await repo.setStatus(trx, user.id, change.from, change.to, change.reason, now, change.roles))) return null;
       if (change.to === 'suspended') await repo.endSessions(trx, user.id);
       await repo.audit(trx, {
         id: newId(), actor_id: admin.id, actor_name: admin.name, action: change.action, target_type: 'user',
         target_id: user.id, target_label: `${user.name} (${user.role})`, reason: change.reason, created_at: now,
       });
-      return true;
+      return recordNotifications(trx, reviewNotice(user.id, change.action, change.reason));
     });
     if (!changed) throw conflict(change.refusal.replace('{status}', user.status));
+    void deliverNotifications(app, changed);
     return { ...user, status: change.to, status_reason: change.reason };
   }
 

@@ -6,7 +6,9 @@ import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { requireApproved, type Viewer } from '../../plugins/auth.js';
+import { planAppointmentJobs } from '../../jobs/appointment-jobs.js';
 import type { App } from '../../types.js';
+import { deliverNotifications, recordNotifications } from '../notifications/service.js';
 import { appointmentsRepository } from '../appointments/repository.js';
 import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/slot-time.js';
 import { toRequestDto, type RequestRow } from './dto.js';
@@ -144,7 +146,7 @@ export function appointmentRequestsService(app: App) {
       const now = nowIso();
       const local = utcToClinicTime(new Date(slot.starts_at), zone);
       const line = `Your appointment request was accepted: ${slot.doctor_name} will see you on ${local.date} at ${local.time}.`;
-      await app.db.transaction().execute(async (trx) => {
+      const told = await app.db.transaction().execute(async (trx) => {
         const answered = await repo.answer(trx, request.id, { status: 'accepted', decline_reason: '', appointment_id: slot.id, handled_by: viewer.id, updated_at: now });
         if (!answered) throw conflict('This request has just been answered by someone else');
         if (!(await slots.reserve(trx, slot.id, slot.doctor_id, patientId, now))) {
@@ -153,7 +155,12 @@ export function appointmentRequestsService(app: App) {
         await slots.ensureCareRelation(trx, slot.doctor_id, patientId, now);
         const chat = await slots.ensureChat(trx, patientId, slot.doctor_id, now);
         await repo.tellInChat(trx, chat, slot.doctor_id, line, newId(), now);
+        await planAppointmentJobs(trx, { id: slot.id, patient_id: patientId, starts_at: slot.starts_at });
+        return recordNotifications(trx, [
+          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was accepted', body: line, link: '/settings/appointments' },
+        ]);
       });
+      void deliverNotifications(app, told);
       return { message: `${request.name} has the appointment on ${local.date} at ${local.time}`, request: toDto((await repo.findById(request.id)) as RequestRow) };
     },
 
@@ -163,10 +170,18 @@ export function appointmentRequestsService(app: App) {
       if (request.status !== 'pending') throw alreadyAnswered(request);
       if (!reason) throw badRequest('Please say why the request is declined, so the patient knows what to do');
       if (reason.length > maxDeclineLength) throw badRequest(`Please shorten the reason to ${maxDeclineLength} characters`);
-      const answered = await app.db.transaction().execute((trx) =>
-        repo.answer(trx, request.id, { status: 'declined', decline_reason: reason, appointment_id: null, handled_by: viewer.id, updated_at: nowIso() }),
-      );
-      if (!answered) throw conflict('This request has just been answered by someone else');
+      const patientId = request.patient_id;
+      const told = await app.db.transaction().execute(async (trx) => {
+        const answered = await repo.answer(trx, request.id, { status: 'declined', decline_reason: reason, appointment_id: null, handled_by: viewer.id, updated_at: nowIso() });
+        if (!answered) return null;
+        // A guest has no account to tell; the doctor calls them.
+        if (!patientId) return [];
+        return recordNotifications(trx, [
+          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was declined', body: `The reason: ${reason}`, link: '/settings/appointments' },
+        ]);
+      });
+      if (!told) throw conflict('This request has just been answered by someone else');
+      void deliverNotifications(app, told);
       return { message: `The request from ${request.name} was declined`, request: toDto((await repo.findById(request.id)) as RequestRow) };
     },
   };

@@ -4,10 +4,16 @@ import type { MailMessage } from '../../mail/mailer.js';
 import type { App } from '../../types.js';
 import { deliverNotifications } from '../notifications/service.js';
 
-/** What a change has to tell people once it is committed: stored notifications to push and mails to send. */
+/**
+ * What a change has to tell people once it is committed: stored notifications to push, mails that
+ * stand for one of those notifications (sent only if its person wants that event by email), and
+ * mails always sent (the confirmation of her own action).
+ */
 export interface Announcements {
   notifications: NotificationsTable[];
   mails: MailMessage[];
+  /** Notification id → the mail written for it, which replaces the generic notification email. */
+  notificationMails?: Array<[string, MailMessage]>;
 }
 
 export const noAnnouncements = (): Announcements => ({ notifications: [], mails: [] });
@@ -15,6 +21,7 @@ export const noAnnouncements = (): Announcements => ({ notifications: [], mails:
 export const mergeAnnouncements = (...all: Announcements[]): Announcements => ({
   notifications: all.flatMap((a) => a.notifications),
   mails: all.flatMap((a) => a.mails),
+  notificationMails: all.flatMap((a) => a.notificationMails ?? []),
 });
 
 /**
@@ -22,7 +29,7 @@ export const mergeAnnouncements = (...all: Announcements[]): Announcements => ({
  * logged and does not undo the change; the person still has the notification in the bell.
  */
 export async function announce(app: App, announcements: Announcements): Promise<void> {
-  deliverNotifications(app, announcements.notifications);
+  await deliverNotifications(app, announcements.notifications, new Map(announcements.notificationMails));
   await Promise.all(
     announcements.mails.map((mail) =>
       app.mailer.send(mail).catch((error: unknown) => app.log.warn({ err: error, to: mail.to, subject: mail.subject }, 'appointment mail could not be sent')),

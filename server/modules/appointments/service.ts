@@ -10,6 +10,7 @@ import { requireApproved, type Viewer } from '../../plugins/auth.js';
 import { appointmentMails } from '../../mail/templates.js';
 import type { App } from '../../types.js';
 import { appointmentRequestsRepository } from '../appointment-requests/repository.js';
+import { cancelAppointmentJobs, planAppointmentJobs } from '../../jobs/appointment-jobs.js';
 import { recordNotifications } from '../notifications/service.js';
 import { announce, describeSlot, doctorPagePath, mergeAnnouncements, noAnnouncements, portalUrl, slotWhen, type Announcements } from './announce.js';
 import { calendarFile, type CalendarContext } from './calendar.js';
@@ -144,6 +145,7 @@ export function appointmentsService(app: App) {
         await repo.ensureCareRelation(trx, slot.doctor_id, viewer.id, now);
         const chat = await repo.ensureChat(trx, viewer.id, slot.doctor_id, now);
         await calendar.open(trx, { uid: newId(), appointmentId: slot.id, patientId: viewer.id, doctorId: slot.doctor_id, startsAt: slot.starts_at, now });
+        await planAppointmentJobs(trx, { id: slot.id, patient_id: viewer.id, starts_at: slot.starts_at }, nowDate);
         const { announcements: passedOn } = await leaveWaitlist(app, trx, slot.doctor_id, viewer.id, slot.id, nowDate);
         const notifications = await recordNotifications(trx, [
           {
@@ -221,6 +223,7 @@ export function appointmentsService(app: App) {
         const done = await app.db.transaction().execute(async (trx) => {
           if (!(await repo.release(trx, slot.id, viewer.id, cutoffFrom(nowDate), now))) return null;
           await calendar.cancel(trx, slot.id, viewer.id, 'Cancelled by the patient', now);
+          await cancelAppointmentJobs(trx, slot.id, nowDate);
           const notifications = await recordNotifications(trx, [
             { userId: slot.doctor_id, event: 'reservation_cancelled', title: `${viewer.name} cancelled ${slotWhen(zone, slot.starts_at)}`, link: appointmentsPath },
           ]);
@@ -264,6 +267,9 @@ export function appointmentsService(app: App) {
         // Throwing rolls the new slot back: the old one stays hers.
         if (outcome === 'not-yours') throw conflict('This appointment is no longer yours to move, or its time to change has closed');
         await calendar.move(trx, from.id, viewer.id, { appointmentId: to.id, startsAt: to.starts_at }, now);
+        // The reminders follow the appointment to its new time.
+        await cancelAppointmentJobs(trx, from.id, nowDate);
+        await planAppointmentJobs(trx, { id: to.id, patient_id: viewer.id, starts_at: to.starts_at }, nowDate);
         const { announcements: passedOn } = await leaveWaitlist(app, trx, to.doctor_id, viewer.id, to.id, nowDate);
         const notifications = await recordNotifications(trx, [
           {
@@ -333,6 +339,7 @@ export function appointmentsService(app: App) {
    */
   async function tellSlotReleased(trx: Kysely<Database>, slot: SlotWithPeople, patientId: string, reason: string, now: string): Promise<Announcements> {
     await calendar.cancel(trx, slot.id, patientId, reason, now);
+    await cancelAppointmentJobs(trx, slot.id, new Date(now));
     const next = await repo.freeSlotsOf(trx, slot.doctor_id, now, nextSlotsOffered);
     const nextText = next.map((s) => slotWhen(zone, s.starts_at));
     const what = describeSlot(zone, slot.doctor_name, slot.starts_at);
@@ -346,9 +353,9 @@ export function appointmentsService(app: App) {
       trx.selectFrom('users').select(['name', 'email']).where('id', '=', patientId).executeTakeFirst(),
       calendar.latestFor(trx, slot.id, patientId),
     ]);
-    const mails = contact && entry
-      ? [appointmentMails.slotReleased(app.config.clinicName, contact.email, contact.name, what, reason, nextText, portalUrl(app, doctorPagePath(slot.doctor_name)), attachment(entry))]
-      : [];
-    return { notifications, mails };
+    const mail = contact && entry
+      ? appointmentMails.slotReleased(app.config.clinicName, contact.email, contact.name, what, reason, nextText, portalUrl(app, doctorPagePath(slot.doctor_name)), attachment(entry))
+      : undefined;
+    return { notifications, mails: [], notificationMails: mail ? [[notifications[0].id, mail]] : [] };
   }
 }

@@ -57,10 +57,8 @@ export async function offerFreedSlot(app: App, trx: Executor, slot: FreedSlot, n
         link: path,
       },
     ]);
-    return {
-      notifications,
-      mails: [appointmentMails.waitlistOffer(app.config.clinicName, candidate.patient_email, candidate.patient_name, what, untilText, portalUrl(app, path))],
-    };
+    const mail = appointmentMails.waitlistOffer(app.config.clinicName, candidate.patient_email, candidate.patient_name, what, untilText, portalUrl(app, path));
+    return { notifications, mails: [], notificationMails: [[notifications[0].id, mail]] };
   }
   return noAnnouncements();
 }

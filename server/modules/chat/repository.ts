@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 /** How many messages one page of a conversation's history carries. */
@@ -90,9 +91,10 @@ export function chatRepository(db: DB) {
     },
 
     /** Stores a message and moves the chat's last message and activity time with it, in one transaction. */
-    async addMessage(chatId: string, senderId: string, content: string, now: string): Promise<string> {
+    /** Stores a message; `alongside` writes what must commit with it (the receiver's notification). */
+    async addMessage<T>(chatId: string, senderId: string, content: string, now: string, alongside?: (trx: Kysely<Database>) => Promise<T>): Promise<{ id: string; extra: T | undefined }> {
       const id = newId();
-      await db.transaction().execute(async (trx) => {
+      const extra = await db.transaction().execute(async (trx) => {
         await trx.insertInto('messages').values({ id, chat_id: chatId, sender_id: senderId, content, created_at: now }).execute();
         await trx.updateTable('chats').set({ last_message: content, updated_at: now }).where('id', '=', chatId).execute();
         // The writer has read everything up to their own message.
@@ -101,8 +103,9 @@ export function chatRepository(db: DB) {
           .values({ chat_id: chatId, user_id: senderId, read_at: now })
           .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doUpdateSet({ read_at: now }))
           .execute();
+        return alongside ? alongside(trx) : undefined;
       });
-      return id;
+      return { id, extra };
     },
 
     /** When the chat's newest message was written, or undefined for an empty chat. */

@@ -3,11 +3,19 @@ import { isId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
+import { notificationsRepository } from '../notifications/repository.js';
+import { deliverNotifications, recordNotifications } from '../notifications/service.js';
 import { toChatDto, toMessageDto, type MessageDto } from './dto.js';
 import { chatRepository, type ChatMembers, type MessageCursor } from './repository.js';
 
 /** The longest message accepted, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
+
+/** Where a chat notification leads: the conversation itself, also its key for "one unread per conversation". */
+export const chatLink = (chatId: string) => `/chat?chat=${chatId}`;
+
+/** Whether the person has the conversation open right now (a socket of hers in its room, on any instance). */
+export type IsViewing = (chatId: string, userId: string) => Promise<boolean>;
 
 /** Rules of the conversation: who may see and write which chat, and what a message may be. */
 export function chatService(app: App) {
@@ -50,7 +58,10 @@ export function chatService(app: App) {
     async read(viewer: Viewer, chatId: unknown, before?: unknown) {
       const chat = await memberChat(viewer, chatId);
       const page = await pageOf(chat.id, before);
-      if (before === undefined || before === null) await markSeen(viewer, chat.id, page.messages);
+      if (before === undefined || before === null) {
+        await markSeen(viewer, chat.id, page.messages);
+        await seenInBell(viewer.id, chat.id);
+      }
       return { chat, ...page };
     },
 
@@ -58,19 +69,39 @@ export function chatService(app: App) {
       const chat = await memberChat(viewer, chatId);
       const newest = await repo.newestAt(chat.id);
       if (newest) await repo.markRead(chat.id, viewer.id, newest);
+      await seenInBell(viewer.id, chat.id);
     },
 
-    /** Stores the message first; the caller broadcasts the stored message it gets back (never the whole history). */
-    async send(viewer: Viewer, chatId: unknown, content: unknown) {
+    /**
+     * Stores the message first; the caller broadcasts the stored message it gets back (never the
+     * whole history). When the receiver does not have the conversation open, she gets a notification
+     * in the same transaction, unless one for this conversation is still unread (a busy chat tells
+     * her once, not per message).
+     */
+    async send(viewer: Viewer, chatId: unknown, content: unknown, isViewing?: IsViewing) {
       const chat = await memberChat(viewer, chatId);
       const text = typeof content === 'string' ? content.trim() : '';
       if (!text) throw badRequest('Please write a message');
       if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(`A message can be at most ${MAX_MESSAGE_LENGTH} characters long`);
       const now = nowIso();
-      const id = await repo.addMessage(chat.id, viewer.id, text, now);
+      const receiverId = chat.sender_id === viewer.id ? chat.receiver_id : chat.sender_id;
+      // Asked before the transaction: with Redis it is a network call.
+      const receiverAway = isViewing ? !(await isViewing(chat.id, receiverId).catch(() => false)) : false;
+      const { id, extra: told } = await repo.addMessage(chat.id, viewer.id, text, now, async (trx) => {
+        if (!receiverAway || (await notificationsRepository(trx).hasUnread(receiverId, 'chat_message', chatLink(chat.id)))) return [];
+        return recordNotifications(trx, [
+          { userId: receiverId, event: 'chat_message', title: `New message from ${viewer.name}`, body: 'Open the conversation to read it.', link: chatLink(chat.id) },
+        ], now);
+      });
+      if (told?.length) void deliverNotifications(app, told);
       return { chat, message: toMessageDto(await repo.message(id), images), content: text, at: now };
     },
   };
+
+  /** Opening the conversation answers its bell entry, so the next message after she leaves tells her again. */
+  async function seenInBell(userId: string, chatId: string) {
+    await notificationsRepository(app.db).markReadByLink(userId, 'chat_message', chatLink(chatId), nowIso());
+  }
 
   /** Marks read up to the newest message the viewer was shown (not "now", so a message stored meanwhile stays unread). */
   async function markSeen(viewer: Viewer, chatId: string, messages: MessageDto[]) {

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { CardSummary } from '../../payments/card.js';
 import type { App } from '../../types.js';
+import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
 import { checkoutRepository } from './repository.js';
 import { prescriptionChecks } from '../prescriptions/checks.js';
 
@@ -31,6 +32,15 @@ export const readDetails = (checkout: CheckoutsTable): OrderDetails | null => {
   }
 };
 
+/** One notice per pharmacist whose products were bought, naming her lines only. */
+function paidOrderNotices(orderNumber: string, items: { seller_id: string; product_name: string; quantity: number | string }[]): NotificationInput[] {
+  const bySeller = new Map<string, string[]>();
+  for (const item of items) bySeller.set(item.seller_id, [...(bySeller.get(item.seller_id) ?? []), `${Number(item.quantity)} × ${item.product_name}`]);
+  return [...bySeller].map(([sellerId, lines]) => ({
+    userId: sellerId, event: 'order_paid', title: `Order ${orderNumber} was paid`, body: `To send: ${lines.join(', ')}.`, link: `/orders/${orderNumber}`,
+  }));
+}
+
 /**
  * The ways a checkout ends, each one transaction with a conditional update on the checkout's status,
  * so whichever request or sweeper gets there first settles it and the others change nothing.
@@ -46,14 +56,15 @@ export function checkoutSettlement(app: App, gatewayName: string) {
       if (!details) throw new Error(`checkout ${checkout.id} has no order details`);
       const now = nowIso();
       const paymentId = newId();
-      return app.db.transaction().execute(async (trx) => {
+      const orderNumber = newOrderNumber();
+      const told = await app.db.transaction().execute(async (trx) => {
         const settled = await repo.settle(trx, checkout.id, { status: 'paid', status_code: 200, message: paidMessage, payment_id: paymentId, updated_at: now });
-        if (!settled) return false;
+        if (!settled) return null;
         const { card } = details;
         await repo.insertPayment(trx, {
           id: paymentId, user_id: checkout.user_id, checkout_id: checkout.id, brand: card.brand, last4: card.last4,
           exp_month: card.expMonth, exp_year: card.expYear, amount_cents: Number(checkout.amount_cents), currency: details.currency,
-          provider: gatewayName, provider_ref: reference, order_number: newOrderNumber(), created_at: now,
+          provider: gatewayName, provider_ref: reference, order_number: orderNumber, created_at: now,
         });
         const items = await repo.items(trx, checkout.id);
         await repo.insertOrders(
@@ -67,8 +78,11 @@ export function checkoutSettlement(app: App, gatewayName: string) {
           })),
         );
         await repo.emptyCart(trx, checkout.user_id, items.map((i) => i.product_id));
-        return true;
+        return recordNotifications(trx, paidOrderNotices(orderNumber, items));
       });
+      if (!told) return false;
+      void deliverNotifications(app, told);
+      return true;
     },
 
     /** Not charged (declined, refused, or unknown to the provider): the stock goes back. */

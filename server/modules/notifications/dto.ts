@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { NotificationsTable } from '../../db/schema.js';
 
 export interface NotificationDto {
@@ -19,3 +20,18 @@ export const toNotificationDto = (row: NotificationsTable): NotificationDto => (
   read: row.read_at !== null,
   createdAt: row.created_at,
 });
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  event: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number() });
+
+export const preferenceSchema = z.object({ event: z.string(), label: z.string(), email: z.boolean() });
+export const preferencesSchema = z.object({ preferences: z.array(preferenceSchema) });

@@ -32,5 +32,43 @@ export function notificationsRepository(db: Kysely<Database>) {
       if (ids) query = query.where('id', 'in', ids);
       return query.executeTakeFirst();
     },
+
+    /** Whether the person still has an unread notification of this event pointing at this link. */
+    async hasUnread(userId: string, event: string, link: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('event', '=', event)
+        .where('read_at', 'is', null)
+        .where('link', '=', link)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Marks read what a person has just seen elsewhere (the chat she opened). */
+    markReadByLink: (userId: string, event: string, link: string, now: string) =>
+      db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('event', '=', event).where('link', '=', link).where('read_at', 'is', null).executeTakeFirst(),
+
+    preferences: (userId: string) => db.selectFrom('notification_preferences').select(['event', 'email']).where('user_id', '=', userId).execute(),
+
+    savePreference: (userId: string, event: string, email: 0 | 1, now: string) =>
+      db
+        .insertInto('notification_preferences')
+        .values({ user_id: userId, event, email, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'event']).doUpdateSet({ email, updated_at: now }))
+        .execute(),
+
+    /** The address, name and email choices of the people about to be told, for the emails after a commit. */
+    recipients: (userIds: string[]) =>
+      db
+        .selectFrom('users as u')
+        .leftJoin('account_security as s', 's.user_id', 'u.id')
+        .select(['u.id', 'u.email', 'u.name', 'u.status', 's.email_verified'])
+        .where('u.id', 'in', userIds)
+        .execute(),
+
+    preferencesOf: (userIds: string[]) =>
+      db.selectFrom('notification_preferences').select(['user_id', 'event', 'email']).where('user_id', 'in', userIds).execute(),
   };
 }

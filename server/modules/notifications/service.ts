@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { mails } from '../../mail/templates.js';
 import { userRoom } from '../../realtime/handlers.js';
 import type { App } from '../../types.js';
 import { toNotificationDto } from './dto.js';
-import type { NotificationEvent } from './events.js';
+import { eventSettings, isNotificationEvent, type NotificationEvent } from './events.js';
 import { notificationsRepository } from './repository.js';
 
 export interface NotificationInput {
@@ -20,9 +22,8 @@ export interface NotificationInput {
  * Step one, inside the transaction of the change: store the notifications, so they exist exactly
  * when the change does. Returns the rows to hand to `deliverNotifications` after the commit.
  */
-export async function recordNotifications(trx: Kysely<Database>, inputs: NotificationInput[]): Promise<NotificationsTable[]> {
+export async function recordNotifications(trx: Kysely<Database>, inputs: NotificationInput[], now: string = nowIso()): Promise<NotificationsTable[]> {
   if (inputs.length === 0) return [];
-  const now = nowIso();
   const rows = inputs.map((input) => ({
     id: newId(),
     user_id: input.userId,
@@ -38,16 +39,52 @@ export async function recordNotifications(trx: Kysely<Database>, inputs: Notific
 }
 
 /**
- * Step two, after the commit: push each notification to its person's open tabs. Never inside a
- * transaction (with Redis the push is a network call), and a push that fails loses nothing: the
- * row is stored and the bell reads it on the next load.
+ * Step two, after the commit: push each notification to its person's open tabs, then email the
+ * ones their people chose to get by email. Never inside a transaction (with Redis the push is a
+ * network call, and mail always is), and a push or email that fails loses nothing: the row is stored
+ * and the bell reads it on the next load. The returned promise settles when the emails were handed
+ * over (or failed and were logged); it never rejects, so callers may leave it running.
  */
-export function deliverNotifications(app: App, rows: NotificationsTable[]): void {
+export function deliverNotifications(app: App, rows: NotificationsTable[], ownMails: ReadonlyMap<string, MailMessage> = new Map()): Promise<void> {
   for (const row of rows) {
     try {
       app.io.to(userRoom(row.user_id)).emit('notification', toNotificationDto(row));
     } catch (error) {
       app.log.warn({ err: error, notification: row.id }, 'notification push failed; it stays in the bell');
+    }
+  }
+  return emailNotifications(app, rows, ownMails).catch((error: unknown) => app.log.warn({ err: error }, 'notification emails could not be prepared'));
+}
+
+/** Whether a person gets this event by email: her stored choice, else the event's default. */
+export function wantsEmail(event: string, stored: number | undefined): boolean {
+  if (stored !== undefined) return Number(stored) === 1;
+  return isNotificationEvent(event) ? eventSettings[event].email : false;
+}
+
+/**
+ * `ownMails` holds, by notification id, a mail written for that event (such as a cancellation with
+ * its calendar file): it goes instead of the generic one, under the same choice and checks.
+ */
+async function emailNotifications(app: App, rows: NotificationsTable[], ownMails: ReadonlyMap<string, MailMessage>): Promise<void> {
+  if (rows.length === 0) return;
+  const repo = notificationsRepository(app.db);
+  const userIds = [...new Set(rows.map((r) => r.user_id))];
+  const [people, choices] = await Promise.all([repo.recipients(userIds), repo.preferencesOf(userIds)]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const choice = new Map(choices.map((c) => [`${c.user_id}:${c.event}`, Number(c.email)]));
+  const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  for (const row of rows) {
+    const person = byId.get(row.user_id);
+    // An unverified address may be someone else's (a typo at sign-up): it gets no notifications.
+    // A suspended account gets none either. Accounts without a security row count as verified.
+    if (!person || person.status === 'suspended' || Number(person.email_verified ?? 1) === 0) continue;
+    if (!wantsEmail(row.event, choice.get(`${row.user_id}:${row.event}`))) continue;
+    const message = ownMails.get(row.id) ?? mails.notification(app.config.clinicName, person.email, person.name, row.title, row.body, row.link ? `${base}${row.link}` : undefined, `${base}/settings/notifications`);
+    try {
+      await app.mailer.send(message);
+    } catch (error) {
+      app.log.warn({ err: error, notification: row.id }, 'notification email not sent; it stays in the bell');
     }
   }
 }

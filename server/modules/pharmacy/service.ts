@@ -7,6 +7,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
+import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
 import { shopService } from '../shop/service.js';
 import { ordersRepository } from '../orders/repository.js';
 import { ordersService } from '../orders/service.js';
@@ -16,6 +17,24 @@ import { readProductForm, slugBase, slugCandidate } from './product-form.js';
 import { pharmacyRepository } from './repository.js';
 
 const notYours = 'Only the pharmacist who sells this product can change it';
+
+/** What the buyer is told when a pharmacist moves one of her order's lines. */
+function buyerNotice(order: { user_id: string; product_name: string }, to: DeliveryStatus, orderNumber: string, reason: string): NotificationInput {
+  const what: Record<DeliveryStatus, string> = {
+    pending: 'is pending again',
+    shipped: 'has shipped',
+    delivered: 'was delivered',
+    cancelled: 'was cancelled by the pharmacy; its price is refunded to your card',
+  };
+  return {
+    userId: order.user_id,
+    event: 'order_status',
+    title: `${order.product_name} from order ${orderNumber} ${what[to]}`,
+    // A refusal says why, in the pharmacist's words.
+    body: to === 'cancelled' && reason ? `The pharmacist's reason: ${reason}` : '',
+    link: `/orders/${orderNumber}`,
+  };
+}
 
 /** Pharmacists manage their own products and move the delivery status of orders for them. */
 export function pharmacyService(app: App) {
@@ -157,8 +176,9 @@ export function pharmacyService(app: App) {
       // Refusing a prescription order is a decision the buyer must be told the reason for.
       if (to === 'cancelled' && order.prescription_line_id && !reason) throw badRequest('Please write why you refuse this prescription order');
       const at = nowIso();
+      const paid = await orderBook.paymentById(order.payment_id);
       const moved = await app.db.transaction().execute(async (trx) => {
-        if (!(await repo.moveOrder(trx, order.id, from, to, at, to === 'cancelled' ? reason : ''))) return false;
+        if (!(await repo.moveOrder(trx, order.id, from, to, at, to === 'cancelled' ? reason : ''))) return null;
         await orderBook.addEvent(trx, { id: newId(), order_id: order.id, status: to, actor_role: 'pharmacist', created_at: at });
         if (to === 'cancelled') {
           await repo.returnStock(trx, order.product_id, Number(order.quantity));
@@ -167,10 +187,11 @@ export function pharmacyService(app: App) {
           // The buyer paid for this line: it is refunded like a cancellation by the buyer.
           await orderBook.addRefund(trx, { id: newId(), payment_id: order.payment_id, amount_cents: Number(order.price_cents), status: 'pending', provider_ref: '', created_at: at, updated_at: at });
         }
-        return true;
+        return recordNotifications(trx, paid ? [buyerNotice(order, to, paid.order_number, reason)] : []);
       });
       if (!moved) throw conflict('This order was changed meanwhile; please reload and try again');
-      const payment = to === 'cancelled' ? await orderBook.paymentById(order.payment_id) : undefined;
+      void deliverNotifications(app, moved);
+      const payment = to === 'cancelled' ? paid : undefined;
       if (payment) await orders.sendRefunds(payment);
       const [row] = await repo.ordersOfSeller(viewer.id, order.id);
       return { message: to === 'cancelled' && reason ? `The order is refused: ${reason}` : `The order is now ${to}`, order: toReceivedOrder(row, app.images) };

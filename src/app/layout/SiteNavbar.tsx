@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CartLink } from '../../features/cart/CartBadge';
 import { ChatLink } from '../../features/chat/ChatBadge';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { selectIsLoggedIn, selectRole } from '../../features/session/sessionSlice';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { LogoMark } from '../../ui/icons';
@@ -30,9 +31,8 @@ export function SiteNavbar() {
           </span>
         </Link>
         <div className="d-flex align-items-center order-lg-last gap-2 site-navbar__icons">
-          {loggedIn && (
-            <ChatLink />
-          )}
+          {loggedIn && <NotificationBell />}
+          {loggedIn && <ChatLink />}
           <CartLink />
           {loggedIn ? (
             <UserMenu />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ChatSocketService } from '../../api/socket';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
+import { notificationPushed } from '../notifications';
 import { selectToken, selectUserId } from '../session/sessionSlice';
 import { chatUpdated, connectionChanged, fetchChats, messagesReceived, onlineListReceived, socketErrorReceived } from './chatSlice';
 
@@ -30,6 +31,8 @@ export async function startChat(dispatch: AppDispatch, token: string, selfId: st
         if (!getState().chat.chats.some((c) => c._id === update.chatId)) void dispatch(fetchChats());
       });
     },
+    // The same connection carries the bell's notifications.
+    notification: (notification) => dispatch(notificationPushed(notification)),
     error: (message) => dispatch(socketErrorReceived(message)),
     connection: (connected) => dispatch(connectionChanged(connected)),
   });

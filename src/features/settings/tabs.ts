@@ -14,6 +14,7 @@ export interface SettingsTab {
 export const settingsTabs: SettingsTab[] = [
   { path: 'profile', title: 'Profile', component: lazy(() => import('./ProfileTab')) },
   { path: 'security', title: 'Security', component: lazy(() => import('../account-security/SecurityTab')) },
+  { path: 'notifications', title: 'Notifications', component: lazy(() => import('../notifications/NotificationsTab')) },
   { path: 'appointments', title: 'Appointments', component: lazy(() => import('../appointments/AppointmentsTab')) },
   { path: 'payments', title: 'Payments', component: lazy(() => import('../orders/PaymentsTab')) },
   { path: 'orders', title: 'Orders', component: lazy(() => import('../orders/OrdersTab')) },

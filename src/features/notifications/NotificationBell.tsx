@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DropdownMenu } from '../../ui/DropdownMenu';
+import { BellIcon } from '../../ui/icons';
+import { selectToken } from '../session/sessionSlice';
+import {
+  fetchNotifications,
+  markNotificationsRead,
+  selectNotifications,
+  selectNotificationsError,
+  selectNotificationsStatus,
+  selectUnreadNotifications,
+} from './notificationsSlice';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The navbar's bell: the unread count in its name and badge, and a panel of the latest
+ * notifications. New ones arrive live through the chat connection the navbar already keeps open.
+ */
+export function NotificationBell() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  const items = useAppSelector(selectNotifications);
+  const unread = useAppSelector(selectUnreadNotifications);
+  const status = useAppSelector(selectNotificationsStatus);
+  const error = useAppSelector(selectNotificationsError);
+
+  useEffect(() => {
+    if (token) void dispatch(fetchNotifications());
+  }, [dispatch, token]);
+
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <DropdownMenu
+      className="notification-bell"
+      toggleClassName="icon-link-btn btn btn-link p-0 border-0 no-caret"
+      toggleLabel={label}
+      align="end"
+      toggle={
+        <>
+          <BellIcon />
+          {unread > 0 && (
+            <span className="icon-badge" aria-hidden="true" data-testid="notification-badge">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <li className="d-flex align-items-center justify-content-between px-3 py-2 border-bottom notification-panel__head">
+            <strong>Notifications</strong>
+            <button type="button" className="btn btn-link btn-sm p-0" disabled={unread === 0} onClick={() => void dispatch(markNotificationsRead(undefined))}>
+              Mark all read
+            </button>
+          </li>
+          {error && (
+            <li className="px-3 py-2 text-danger small" role="alert">
+              {error}
+            </li>
+          )}
+          {status === 'loading' && items.length === 0 && <li className="px-3 py-2 text-muted small">Loading…</li>}
+          {status !== 'loading' && items.length === 0 && <li className="px-3 py-2 text-muted small">You have no notifications yet.</li>}
+          {items.map((n) => (
+            <li key={n._id} className={`notification-panel__item${n.read ? '' : ' is-unread'}`}>
+              <Link
+                className="dropdown-item text-wrap"
+                to={n.link || '#'}
+                onClick={() => {
+                  if (!n.read) void dispatch(markNotificationsRead([n._id]));
+                  close();
+                }}
+              >
+                <span className="d-block fw-semibold">
+                  {!n.read && <span className="visually-hidden">Unread: </span>}
+                  {n.title}
+                </span>
+                {n.body && <span className="d-block small text-muted">{n.body}</span>}
+                <span className="d-block small text-muted">{when(n.createdAt)}</span>
+              </Link>
+              {!n.read && (
+                <button type="button" className="btn btn-link btn-sm px-3 pt-0" onClick={() => void dispatch(markNotificationsRead([n._id]))}>
+                  Mark read<span className="visually-hidden">: {n.title}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </>
+      )}
+    </DropdownMenu>
+  );
+}
