@@ -108,7 +108,9 @@ describe('the chat socket service', () => {
     socket.receive('chat', list);
     socket.receive('onlineList', { u1: true });
     socket.receive('ErrorMessage', { message: 'You are not part of this conversation' });
-    expect(seen.messages).toEqual([[list, 'chat-a'], [list, undefined]]);
+    // Without the server's page description the list is read as the newest page.
+    const newestPage = { kind: 'latest', hasMore: false };
+    expect(seen.messages).toEqual([[list, 'chat-a', newestPage], [list, undefined, newestPage]]);
     expect(seen.onlineList).toEqual([[{ u1: true }]]);
     expect(seen.error).toEqual([['You are not part of this conversation']]);
   });

@@ -7,7 +7,7 @@ import { appointmentsRepository } from '../../server/modules/appointments/reposi
 import { slotInstant } from '../../server/modules/appointments/slot-time.js';
 import { processExpiredOffers } from '../../server/modules/appointments/waitlist.js';
 import { lastMailTo, readOutbox } from './outbox.js';
-import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { markEmailVerified, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 
 /**
  * Calendar files, a doctor's cancellation with a reason, overlapping bookings, moving a reservation,
@@ -177,6 +177,8 @@ describe('a doctor cancelling a booked slot', () => {
   it('needs a reason; the patient is told at once (notification, email, chat) with his next free times', async () => {
     const doctor = await signUpAndLogin(server.app, 'doctor', { name: 'Dr. Busy Cancel' });
     const patient = await signUpAndLogin(server.app, 'patient');
+    // Notifications are emailed only to verified addresses.
+    await markEmailVerified(server.app, patient.id);
     const slot = await slotIn(doctor, 48);
     const next = await slotIn(doctor, 120);
     expect((await reserve(patient, slot, doctor.id)).statusCode).toBe(200);
@@ -349,6 +351,7 @@ describe('waiting lists', () => {
   it('offers a freed slot to the first waiting patient for 15 minutes, then to the next', async () => {
     const doctor = await signUpAndLogin(server.app, 'doctor', { name: 'Dr. Waitlist Busy' });
     const [first, second, third] = await Promise.all([1, 2, 3].map(() => signUpAndLogin(server.app, 'patient')));
+    await Promise.all([first, second, third].map((p) => markEmailVerified(server.app, p.id)));
     const farAway = await slotIn(doctor, 24 * 20);
     expect(farAway).toBeTruthy();
     expect((await join(doctor, doctor.id)).statusCode).toBe(403);

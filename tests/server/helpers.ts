@@ -129,3 +129,12 @@ export async function signUpAndLogin(
   const body = login.json();
   return { token: body.user.tokens[0].token, id: body.user._id, email: fields.email, password };
 }
+
+/** Marks an account's email address verified, as following the link in the verification mail does. */
+export function markEmailVerified(app: App, userId: string) {
+  return app.db
+    .insertInto('account_security')
+    .values({ user_id: userId, email_verified: 1, mfa_secret: null, mfa_pending_secret: null, mfa_last_step: null, updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_verified: 1 }))
+    .execute();
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatService } from '../../server/modules/chat/service.js';
 import { viewerFromToken } from '../../server/plugins/auth.js';
-import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { markEmailVerified, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 import { readOutbox } from './outbox.js';
 import { checkout, listProduct, setCart } from './shop-helpers.js';
 
@@ -44,12 +44,7 @@ async function newSlot(owner: Account, day: number, time: string): Promise<strin
 }
 const reserve = (account: Account, slot: string, receiver: string) =>
   server.app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slot}&receiver=${receiver}`, ...withToken(account.token) });
-const verify = (account: Account) =>
-  server.database.db
-    .insertInto('account_security')
-    .values({ user_id: account.id, email_verified: 1, mfa_secret: null, mfa_pending_secret: null, mfa_last_step: null, updated_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_verified: 1 }))
-    .execute();
+const verify = (account: Account) => markEmailVerified(server.app, account.id);
 /** Emails are sent after the answer; wait until the outbox holds what is expected (or give up). */
 async function mailsTo(account: Account, atLeast: number) {
   const about = () => readOutbox(server.config.dataDir).filter((m) => m.to === account.email && m.subject.includes('appointment'));

@@ -151,7 +151,7 @@ export function appointmentsService(app: App) {
           {
             userId: slot.doctor_id,
             event: 'reservation_made',
-            title: `${viewer.name} reserved ${slotWhen(zone, slot.starts_at)}`,
+            title: `${viewer.name} reserved your appointment on ${slotWhen(zone, slot.starts_at)}`,
             link: appointmentsPath,
           },
         ]);
@@ -225,7 +225,13 @@ export function appointmentsService(app: App) {
           await calendar.cancel(trx, slot.id, viewer.id, 'Cancelled by the patient', now);
           await cancelAppointmentJobs(trx, slot.id, nowDate);
           const notifications = await recordNotifications(trx, [
-            { userId: slot.doctor_id, event: 'reservation_cancelled', title: `${viewer.name} cancelled ${slotWhen(zone, slot.starts_at)}`, link: appointmentsPath },
+            {
+              userId: slot.doctor_id,
+              event: 'reservation_cancelled',
+              title: `${viewer.name} cancelled the appointment on ${slotWhen(zone, slot.starts_at)}`,
+              body: 'The slot is free again for other patients.',
+              link: appointmentsPath,
+            },
           ]);
           const offered = await offerFreedSlot(app, trx, { id: slot.id, doctorId: slot.doctor_id, doctorName: slot.doctor_name, startsAt: slot.starts_at }, nowDate);
           return mergeAnnouncements({ notifications, mails: [] }, offered);
@@ -275,7 +281,7 @@ export function appointmentsService(app: App) {
           {
             userId: from.doctor_id,
             event: 'reservation_cancelled',
-            title: `${viewer.name} moved ${slotWhen(zone, from.starts_at)} to ${slotWhen(zone, to.starts_at)}`,
+            title: `${viewer.name} moved the appointment on ${slotWhen(zone, from.starts_at)} to ${slotWhen(zone, to.starts_at)}`,
             link: appointmentsPath,
           },
         ]);

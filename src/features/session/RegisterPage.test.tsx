@@ -5,7 +5,8 @@ import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import RegisterPage from './RegisterPage';
 
-describe('RegisterPage', () => {
+// The country and government lists load lazily and are large: under a busy machine a test needs more than 5 s.
+describe('RegisterPage', { timeout: 15_000 }, () => {
   it('registers a patient with the blood type code and country, then redirects to login', async () => {
     let sent: FormData | null = null;
     server.use(
