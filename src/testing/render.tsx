@@ -15,9 +15,11 @@ interface Options {
   routeState?: unknown;
 }
 
-/** Where a page sent the user; its path is readable from `data-path`. */
+/** Where a page sent the user: its path in `data-path`, and the page a login link returns to in `data-return-to`. */
 function NavigatedAway() {
-  return <div data-testid="navigated-away" data-path={useLocation().pathname} />;
+  const location = useLocation();
+  const returnTo = (location.state as { returnTo?: string } | null)?.returnTo;
+  return <div data-testid="navigated-away" data-path={location.pathname} data-return-to={returnTo} />;
 }
 
 /** Renders a page with a real store and router, as the app does. */

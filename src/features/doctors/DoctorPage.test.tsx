@@ -126,6 +126,16 @@ describe('DoctorPage', { timeout: 20_000 }, () => {
     expect(reserved).toBe(true);
   });
 
+  it('asks a logged-out visitor of the offer link to log in, and brings her back to the offer', async () => {
+    const held = slot({ heldUntil: '2027-01-14T10:15:00.000Z', heldForYou: false });
+    serveDoctor(() => doctorDetail({ availableDates: [held] }));
+    renderWithProviders(<DoctorPage />, { route: `/doctor/Dr.%20Ahmed%20Hassan?offer=${held._id}`, path: '/doctor/:name' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Log in to reserve it' }));
+    const away = await screen.findByTestId('navigated-away');
+    expect(away).toHaveAttribute('data-path', '/account/login');
+    expect(away).toHaveAttribute('data-return-to', `/doctor/Dr.%20Ahmed%20Hassan?offer=${held._id}`);
+  });
+
   it('shows a time held for someone else on the waiting list as not reservable', async () => {
     serveDoctor(() => doctorDetail({ availableDates: [slot({ heldUntil: '2027-01-14T10:15:00.000Z', heldForYou: false })] }));
     renderWithProviders(<DoctorPage />, { ...route, preloadedState: signedIn(patient) });

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
-import { selectRole } from '../session/sessionSlice';
+import { LoginLink } from '../../ui/LoginLink';
+import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
 import { reserveSlot, waitlistAction } from './doctorsSlice';
 import type { AvailableDate, DoctorDetail, WaitlistStatus } from './types';
 
@@ -22,6 +23,7 @@ const freeForAnyone = (s: AvailableDate, now: number) =>
 export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectRole);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   const [params] = useSearchParams();
   const [status, setStatus] = useState<WaitlistStatus | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -37,6 +39,23 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
       .catch(() => setStatus(null));
   }, [dispatch, doctor._id, isPatient]);
 
+  // The offer's link was opened by someone not logged in (a new tab, another device): she logs in
+  // and comes back to this page with the offer still in its address.
+  if (!loggedIn && params.get('offer')) {
+    return (
+      <section className="card border-0 shadow-sm mt-4" aria-labelledby="doctor-waitlist">
+        <div className="card-body p-4">
+          <h2 id="doctor-waitlist" className="h5 mb-3">
+            Waiting list
+          </h2>
+          <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center mb-0" role="status">
+            <span>A time with {doctor.name} is held for you for a short while. Log in to reserve it.</span>
+            <LoginLink className="btn btn-primary btn-sm">Log in to reserve it</LoginLink>
+          </div>
+        </div>
+      </section>
+    );
+  }
   if (!isPatient) return null;
   const held = doctor.availableDates.find((s) => s.heldForYou && (s._id === params.get('offer') || s._id === status?.offer?.slot));
   const hasFree = doctor.availableDates.some((s) => freeForAnyone(s, Date.now()));
