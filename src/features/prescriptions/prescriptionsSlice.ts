@@ -1,8 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { AxiosError } from 'axios';
 import { messageOf } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { fetchCart } from '../cart/cartSlice';
-import type { Prescription, ToCartAnswer } from './types';
+import type { Prescription, SafetyConflict, ToCartAnswer } from './types';
 
 type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -54,6 +55,55 @@ export const buyPrescription = createAppAsyncThunk(
       return data;
     } catch (error) {
       return rejectWithValue(messageOf(error));
+    }
+  },
+);
+
+/** A catalogue product as the doctor's picker offers it. */
+export interface PickedProduct {
+  _id: string;
+  name: string;
+  pharmacy: string;
+}
+
+/** The shop's own search (`GET /api/medicines?q=`), first page: the doctor's product picker. */
+export const searchCatalogue = createAppAsyncThunk('prescriptions/searchCatalogue', async (q: string, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.get<{ products: { _id: string; name: string; owner?: { pharmacyName?: string; username?: string } }[] }>('medicines/', { params: { q } });
+    return (Array.isArray(data.products) ? data.products : []).map((p): PickedProduct => ({ _id: p._id, name: p.name, pharmacy: p.owner?.pharmacyName || p.owner?.username || '' }));
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
+
+export interface NewPrescriptionLine {
+  product?: string;
+  medicine?: string;
+  dose: string;
+  frequency: string;
+  duration: string;
+  quantity: number;
+  notes: string;
+}
+
+/** Why writing failed: the server's message, and the safety conflicts when it asks for an acknowledgement (409). */
+export interface WriteFailure {
+  message: string;
+  conflicts?: SafetyConflict[];
+}
+
+/** A doctor writes a prescription; rejects with a JSON `WriteFailure`. */
+export const writePrescription = createAppAsyncThunk(
+  'prescriptions/write',
+  async (body: { patient: string; lines: NewPrescriptionLine[]; notes: string; validDays: number; acknowledgeWarnings: boolean }, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.post<{ message: string; prescription: Prescription }>('prescriptions', body);
+      return data;
+    } catch (error) {
+      const answer = error instanceof AxiosError ? (error.response?.data as { conflicts?: unknown } | undefined) : undefined;
+      const conflicts = error instanceof AxiosError && error.response?.status === 409 && Array.isArray(answer?.conflicts) ? (answer.conflicts as SafetyConflict[]) : undefined;
+      const failure: WriteFailure = { message: messageOf(error), ...(conflicts?.length ? { conflicts } : {}) };
+      return rejectWithValue(JSON.stringify(failure));
     }
   },
 );
