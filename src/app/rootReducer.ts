@@ -12,6 +12,7 @@ import { shopSlice } from '../features/shop/shopSlice';
 import { cartSlice } from '../features/cart/cartSlice';
 import { orderSlice } from '../features/orders/orderSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
+import { prescriptionsSlice } from '../features/prescriptions/prescriptionsSlice';
 
 /** Every slice of the store, one line each. */
 export const rootReducer = combineReducers({
@@ -28,6 +29,7 @@ export const rootReducer = combineReducers({
   [cartSlice.reducerPath]: cartSlice.reducer,
   [orderSlice.reducerPath]: orderSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [prescriptionsSlice.reducerPath]: prescriptionsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

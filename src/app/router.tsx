@@ -27,6 +27,8 @@ const BlogPage = lazy(() => import('../features/blogs/BlogPage'));
 const BlogCreatePage = lazy(() => import('../features/blogs/BlogCreatePage'));
 const AboutPage = lazy(() => import('../features/pages/AboutPage'));
 const ContactPage = lazy(() => import('../features/pages/ContactPage'));
+const PrescriptionsPage = lazy(() => import('../features/prescriptions/PrescriptionsPage'));
+const PrescriptionPage = lazy(() => import('../features/prescriptions/PrescriptionPage'));
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 // The console (and its chart library) loads only for administrators who open it.
@@ -66,6 +68,8 @@ export function AppRoutes() {
           <Route path="blogs/:slug" element={<BlogPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="contact" element={<ContactPage />} />
+          <Route path="prescriptions" element={<PrescriptionsPage />} />
+          <Route path="prescriptions/:id" element={<PrescriptionPage />} />
           <Route path="chat" element={<ChatPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

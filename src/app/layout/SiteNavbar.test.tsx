@@ -36,6 +36,14 @@ describe('SiteNavbar', () => {
     expect(screen.getByRole('link', { name: 'Medical History' })).toHaveAttribute('href', '/history/aaaaaaaaaaaaaaaaaaaaaaaa');
     for (const name of ['Settings', 'Order', 'Payment', 'Appointment']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    // Prescriptions to buy from are a patient's page.
+    expect(screen.queryByRole('link', { name: 'Prescriptions' })).not.toBeInTheDocument();
+  });
+
+  it('offers patients their prescriptions in the avatar menu', async () => {
+    renderWithProviders(<SiteNavbar />, { preloadedState: signedIn(testUser()) });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('link', { name: 'Prescriptions' })).toHaveAttribute('href', '/prescriptions');
   });
 
   it('hides Add Blog from patients, and logout clears the session', async () => {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { logout, selectUser, selectUserId } from '../../features/session/sessionSlice';
+import { logout, selectRole, selectUser, selectUserId } from '../../features/session/sessionSlice';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { UserIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 export function UserMenu() {
   const user = useAppSelector(selectUser);
   const userId = useAppSelector(selectUserId) ?? user?._id ?? '';
+  const role = useAppSelector(selectRole);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -20,6 +21,7 @@ export function UserMenu() {
     ...(user?.roles?.includes('admin') ? [{ to: '/admin', label: 'Admin console' }] : []),
     { to: '/settings/profile', label: 'Settings' },
     { to: `/history/${userId}`, label: 'Medical History' },
+    ...(role === 'patient' ? [{ to: '/prescriptions', label: 'Prescriptions' }] : []),
     { to: '/settings/orders', label: 'Order' },
     { to: '/settings/payments', label: 'Payment' },
     { to: '/settings/appointments', label: 'Appointment' },

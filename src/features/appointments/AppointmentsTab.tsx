@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { popupError } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { selectRole } from '../session/sessionSlice';
@@ -13,6 +13,7 @@ import { CancelAppointmentModal } from './CancelAppointmentModal';
 import { RescheduleModal } from './RescheduleModal';
 import { MyRequests } from './MyRequests';
 import { RequestsPanel } from './RequestsPanel';
+import { WritePrescriptionModal } from '../prescriptions/WritePrescriptionModal';
 import type { Appointment } from './types';
 
 /**
@@ -29,6 +30,9 @@ export default function AppointmentsTab() {
   const [adding, setAdding] = useState(false);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [moving, setMoving] = useState<Appointment | null>(null);
+  const [prescribing, setPrescribing] = useState<{ _id: string; name: string } | null>(null);
+  /** The server's confirmation of the last prescription written from this table. */
+  const [written, setWritten] = useState<string | null>(null);
   const closeAdd = useCallback(() => setAdding(false), []);
   const closeCancel = useCallback(() => setCancelling(null), []);
   const closeMove = useCallback(() => setMoving(null), []);
@@ -74,6 +78,7 @@ export default function AppointmentsTab() {
         )}
       </div>
       <ErrorAlert message={status === 'failed' ? error : null} />
+      <SuccessAlert message={written} />
       {status === 'loading' && appointments.length === 0 ? (
         <Spinner label="Loading appointments…" />
       ) : appointments.length === 0 && status === 'succeeded' ? (
@@ -112,7 +117,17 @@ export default function AppointmentsTab() {
             </thead>
             <tbody>
               {appointments.map((a) => (
-                <AppointmentRow key={a._id} appointment={a} asPatient={asPatient} onCancel={() => setCancelling(a)} onMove={() => setMoving(a)} />
+                <AppointmentRow
+                  key={a._id}
+                  appointment={a}
+                  asPatient={asPatient}
+                  onCancel={() => setCancelling(a)}
+                  onMove={() => setMoving(a)}
+                  onPrescribe={() => {
+                    setWritten(null);
+                    setPrescribing(a.patient ?? null);
+                  }}
+                />
               ))}
             </tbody>
           </table>
@@ -122,6 +137,9 @@ export default function AppointmentsTab() {
       {!asPatient && <AddAppointmentModal show={adding} onClose={closeAdd} />}
       <CancelAppointmentModal appointment={cancelling} asPatient={asPatient} onClose={closeCancel} />
       {asPatient && <RescheduleModal appointment={moving} onClose={closeMove} />}
+      {!asPatient && prescribing && (
+        <WritePrescriptionModal patient={prescribing} onClose={() => setPrescribing(null)} onWritten={(rx, message) => setWritten(`${message} (${rx.code})`)} />
+      )}
     </>
   );
 }
@@ -136,7 +154,15 @@ function closedReason(a: Appointment): string | null {
   return `Cancelling and moving close ${hours ?? 'some'} hours before the appointment; please call the clinic.`;
 }
 
-function AppointmentRow({ appointment: a, asPatient, onCancel, onMove }: { appointment: Appointment; asPatient: boolean; onCancel: () => void; onMove: () => void }) {
+interface RowProps {
+  appointment: Appointment;
+  asPatient: boolean;
+  onCancel: () => void;
+  onMove: () => void;
+  onPrescribe: () => void;
+}
+
+function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescribe }: RowProps) {
   const dispatch = useAppDispatch();
   const when = `${slotDay(a.date)} at ${slotTime(a.time)}`;
   const closed = asPatient ? closedReason(a) : null;
@@ -160,9 +186,14 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove }: { appoi
           <td>{a.reserved && a.patient ? a.patient.name : <span className="text-muted">Not Reserved</span>}</td>
           <td>
             {a.reserved && a.patient ? (
-              <Link to={`/history/${a.patient._id}`} aria-label={`Medical history of ${a.patient.name}`}>
-                View history
-              </Link>
+              <div className="d-flex flex-column align-items-start gap-1">
+                <Link to={`/history/${a.patient._id}`} aria-label={`Medical history of ${a.patient.name}`}>
+                  View history
+                </Link>
+                <button type="button" className="btn btn-outline-primary btn-sm" aria-label={`Write prescription for ${a.patient.name}`} onClick={onPrescribe}>
+                  Write prescription
+                </button>
+              </div>
             ) : (
               '-'
             )}

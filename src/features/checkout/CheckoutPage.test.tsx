@@ -140,6 +140,36 @@ describe('CheckoutPage', () => {
     expect(sent[0].key).not.toBe(sent[1].key);
   }, 20_000);
 
+  it('lists the safety conflicts and pays only after "I understand, continue", sending the acknowledgement', async () => {
+    const sent: (FormDataEntryValue | null)[] = [];
+    const conflicts = [
+      { kind: 'allergy', product: 'Alpha', ingredient: 'amoxicillin', with: 'penicillin', message: 'Alpha contains amoxicillin, and an allergy to penicillin is recorded.' },
+      { kind: 'duplicate', product: 'Beta', ingredient: 'ibuprofen', with: 'Brufen 400', message: 'Beta contains ibuprofen, which is already taken in Brufen 400 (duplicate therapy).' },
+    ];
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
+      http.post('/api/checkout', async ({ request }) => {
+        const form = await request.formData();
+        sent.push(form.get('acknowledgeWarnings'));
+        if (form.get('acknowledgeWarnings') !== 'true') {
+          return HttpResponse.json({ message: `Safety warning: ${conflicts.map((c) => c.message).join(' ')} Acknowledge the warning to buy anyway.`, conflicts, needsAcknowledgement: true }, { status: 409 });
+        }
+        return HttpResponse.json({ message: 'Payed Successfully', payment: { orderNumber: 'CPSAFE2345' }, orders: [] });
+      }),
+    );
+    renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
+    await screen.findByRole('list', { name: 'Products to pay for' });
+    await fillCard();
+    await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
+    const warning = await screen.findByRole('alert', { name: 'Safety warning' });
+    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual(conflicts.map((c) => c.message));
+    expect(warning).toHaveFocus();
+    expect(screen.queryByText('Payed Successfully')).not.toBeInTheDocument();
+    await userEvent.click(within(warning).getByRole('button', { name: 'I understand, continue' }));
+    expect(await screen.findByText('Payed Successfully')).toBeInTheDocument();
+    expect(sent).toEqual([null, 'true']);
+  }, 20_000);
+
   it('says a payment is being confirmed (202) without claiming success, and keeps the cart', async () => {
     server.use(
       http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),

@@ -8,8 +8,10 @@ import { popupError, popupInfo, popupSuccess } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { fetchCart, selectCart, selectCartStatus } from '../cart/cartSlice';
 import { dollarsOf } from '../cart/money';
+import type { SafetyConflict } from '../prescriptions/types';
 import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
 import { CardFields } from './CardFields';
+import { SafetyWarning } from '../prescriptions/SafetyWarning';
 import { placeOrder, type CardForm, type CheckoutFailure } from './placeOrder';
 
 // country-state-city is large: it is downloaded only when this page shows the address fields.
@@ -44,6 +46,8 @@ export default function CheckoutPage() {
   const key = useRef(newKey());
   /** The server said the cart costs something else now: its message and the new total, to confirm. */
   const [changed, setChanged] = useState<{ message: string; total: number } | null>(null);
+  /** The safety check found clashes with her allergies or medicines: shown until she acknowledges them. */
+  const [warning, setWarning] = useState<{ conflicts: SafetyConflict[]; total: number } | null>(null);
 
   useEffect(() => {
     if (loggedIn) void dispatch(fetchCart());
@@ -51,12 +55,13 @@ export default function CheckoutPage() {
 
   const change = (changes: Partial<CardForm>) => setCard((c) => ({ ...c, ...changes }));
 
-  const pay = async (expectedTotal: number) => {
+  const pay = async (expectedTotal: number, acknowledgeWarnings = false) => {
     if (paying) return;
     setPaying(true);
     setChanged(null);
+    setWarning(null);
     try {
-      const placed = await dispatch(placeOrder({ card, key: key.current, expectedTotal })).unwrap();
+      const placed = await dispatch(placeOrder({ card, key: key.current, expectedTotal, acknowledgeWarnings })).unwrap();
       setPaid(true);
       setOrderNumber(placed.orderNumber);
       if (placed.confirming) void popupInfo(placed.message);
@@ -66,7 +71,9 @@ export default function CheckoutPage() {
       const failure = JSON.parse(String(rejected)) as CheckoutFailure;
       // A definite answer ends this attempt; the next try (perhaps another card) is a new one.
       if (failure.answered) key.current = newKey();
-      if (failure.total !== undefined) {
+      if (failure.conflicts) {
+        setWarning({ conflicts: failure.conflicts, total: expectedTotal });
+      } else if (failure.total !== undefined) {
         // Prices or stock changed since the page was loaded: show the new total and let the buyer confirm it.
         setChanged({ message: failure.message, total: failure.total });
         void dispatch(fetchCart());
@@ -116,6 +123,11 @@ export default function CheckoutPage() {
           </EmptyState>
         ) : (
           <form className="row g-4" onSubmit={submit} noValidate aria-label="Online payment">
+            {warning && (
+              <div className="col-12">
+                <SafetyWarning intro="These products clash with what your medical history records:" conflicts={warning.conflicts} busy={paying} onAcknowledge={() => void pay(warning.total, true)} />
+              </div>
+            )}
             {changed && (
               <div className="col-12">
                 <div className="alert alert-warning mb-0" role="alert">

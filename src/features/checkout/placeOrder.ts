@@ -2,6 +2,7 @@ import { AxiosError } from 'axios';
 import { toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { cartEmptied } from '../cart/cartSlice';
+import type { SafetyConflict } from '../prescriptions/types';
 
 export const fallbackFailure = 'An error occurred, try again later!';
 
@@ -22,15 +23,19 @@ export interface CheckoutFailure {
   answered: boolean;
   /** The cart's current total when the server refused because it changed since the buyer saw it (409). */
   total?: number;
+  /** Clashes with her allergies or current medicines (409): she must acknowledge them to go on. */
+  conflicts?: SafetyConflict[];
 }
 
 /** The server's message, or the fixed fallback when there is none (no answer, or an answer without one). */
 export function checkoutFailure(error: unknown): CheckoutFailure {
   if (error instanceof AxiosError && error.response) {
-    const data = error.response.data as { message?: unknown; total?: unknown } | undefined;
+    const data = error.response.data as { message?: unknown; total?: unknown; conflicts?: unknown } | undefined;
     const message = typeof data?.message === 'string' && data.message ? data.message : fallbackFailure;
-    const total = error.response.status === 409 && typeof data?.total === 'number' ? data.total : undefined;
-    return { message, answered: true, ...(total === undefined ? {} : { total }) };
+    const conflict = error.response.status === 409;
+    const total = conflict && typeof data?.total === 'number' ? data.total : undefined;
+    const conflicts = conflict && Array.isArray(data?.conflicts) && data.conflicts.length ? (data.conflicts as SafetyConflict[]) : undefined;
+    return { message, answered: true, ...(total === undefined ? {} : { total }), ...(conflicts ? { conflicts } : {}) };
   }
   return { message: fallbackFailure, answered: false };
 }
@@ -46,13 +51,19 @@ export interface PlacedOrder {
 /**
  * Pays for the cart. The key stays the same for retries of one attempt, so a request repeated
  * after a lost answer can never charge twice. `expectedTotal` is the total the buyer saw: the server
- * refuses (409, with the new total) when the cart costs something else now.
+ * refuses (409, with the new total) when the cart costs something else now, and (409, with `conflicts`)
+ * when a product clashes with her allergies or current medicines until she acknowledges the warning.
  */
 export const placeOrder = createAppAsyncThunk(
   'checkout/placeOrder',
-  async ({ card, key, expectedTotal }: { card: CardForm; key: string; expectedTotal: number }, { extra, dispatch, rejectWithValue }) => {
+  async (
+    { card, key, expectedTotal, acknowledgeWarnings = false }: { card: CardForm; key: string; expectedTotal: number; acknowledgeWarnings?: boolean },
+    { extra, dispatch, rejectWithValue },
+  ) => {
     try {
       const body: Record<string, string> = { ...card, expectedTotal: String(expectedTotal) };
+      // Sent only after she read the safety warning and chose to go on; the server records it on the orders.
+      if (acknowledgeWarnings) body.acknowledgeWarnings = 'true';
       if (!body.country) delete body.country;
       if (!body.government) delete body.government;
       const { data, status } = await extra.http.post<{ message: string; payment?: { orderNumber?: string } | null }>('checkout', toFormData(body), {

@@ -446,3 +446,36 @@ describe('HistoryPage for others', () => {
     expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/account/login');
   });
 });
+
+describe('HistoryPage: prescriptions', () => {
+  it('lets her doctor write a prescription, then reloads the history for its medicines', async () => {
+    let reads = 0;
+    const bodies: unknown[] = [];
+    serve(makeHistory());
+    server.use(
+      http.get('/api/history/', () => {
+        reads += 1;
+        return HttpResponse.json({ history: makeHistory() });
+      }),
+      http.post('/api/prescriptions', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'The prescription is written', prescription: { _id: 'rx-9', code: 'RX-AAAA-BBBB' } });
+      }),
+    );
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(doctor, 'doctor') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Write prescription' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Write a prescription for/ });
+    await userEvent.type(within(dialog).getByLabelText('Or a medicine not in the catalogue'), 'Paracetamol drops');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Write prescription' }));
+    expect(await screen.findByText('The prescription is written (RX-AAAA-BBBB)')).toBeInTheDocument();
+    expect(bodies).toMatchObject([{ patient: patientId, lines: [{ medicine: 'Paracetamol drops' }] }]);
+    await waitFor(() => expect(reads).toBe(2));
+  }, 20_000);
+
+  it('does not offer it to the patient herself', async () => {
+    serve(makeHistory());
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+    await screen.findByLabelText(/^Show hidden entries/);
+    expect(screen.queryByRole('button', { name: 'Write prescription' })).not.toBeInTheDocument();
+  });
+});

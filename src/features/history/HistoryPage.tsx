@@ -14,6 +14,7 @@ import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 import { HistorySection, type ChangeRequest } from './HistorySection';
 import { changeHistoryEntry, clearUndo, fetchHistory, selectHistoryState, type UndoOffer } from './historySlice';
 import { PatientCard } from './PatientCard';
+import { WritePrescriptionModal } from '../prescriptions/WritePrescriptionModal';
 import { sections } from './sections';
 import type { HistoryKind } from './types';
 import { UndoToast } from './UndoToast';
@@ -33,6 +34,9 @@ export default function HistoryPage() {
   const { history, status, error, notice, patientId, undo } = useAppSelector(selectHistoryState);
   const [adding, setAdding] = useState<HistoryKind | null>(null);
   const [confirming, setConfirming] = useState<ChangeRequest | null>(null);
+  const [prescribing, setPrescribing] = useState(false);
+  /** The server's confirmation of a prescription written from this page. */
+  const [written, setWritten] = useState<string | null>(null);
   const [showHidden, setShowHidden] = useState(false);
   const [result, setResult] = useState<{ src: string; label: string } | null>(null);
 
@@ -94,9 +98,22 @@ export default function HistoryPage() {
                 </p>
               )}
               {caringDoctor && (
-                <p className="text-muted small" role="note">
-                  You can add entries to this medical history; they are signed with your name. Entries the patient wrote herself are marked self-reported.
-                </p>
+                <>
+                  <p className="text-muted small" role="note">
+                    You can add entries to this medical history; they are signed with your name. Entries the patient wrote herself are marked self-reported.
+                  </p>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm mb-3"
+                    onClick={() => {
+                      setWritten(null);
+                      setPrescribing(true);
+                    }}
+                  >
+                    Write prescription
+                  </button>
+                  <SuccessAlert message={written} />
+                </>
               )}
               {owner && (
                 <div className="form-check form-switch mb-3">
@@ -136,6 +153,17 @@ export default function HistoryPage() {
         )}
       </div>
       {adding && current && <AddEntryModal key={adding} spec={addForms[adding]} patientId={current.patient._id} asDoctor={caringDoctor} onClose={() => setAdding(null)} />}
+      {prescribing && current && (
+        <WritePrescriptionModal
+          patient={{ _id: current.patient._id, name: current.patient.name }}
+          onClose={() => setPrescribing(false)}
+          onWritten={(rx, message) => {
+            setWritten(`${message} (${rx.code})`);
+            // Its medicines joined her history's medicines section.
+            void dispatch(fetchHistory(userId));
+          }}
+        />
+      )}
       {confirming && <ConfirmChangeDialog request={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />}
       {owner && undo && <UndoToast key={`${undo.change}-${undo.id}`} offer={undo} onUndo={undoChange} onExpire={expireUndo} />}
       <Modal show={Boolean(result)} onHide={() => setResult(null)} centered size="lg" aria-labelledby="history-result-title">

@@ -42,4 +42,43 @@ describe('OrdersReceivedTab', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Cancel order/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This order was changed meanwhile');
   });
+
+  it('shows the prescription on the order and refuses it with a reason asked in a dialog', async () => {
+    const rxOrder: ReceivedOrder = {
+      ...order,
+      _id: 'o2',
+      medicine: { name: 'Amoxicillin 500 mg', slug: 'amox' },
+      prescription: { _id: 'rx-1', code: 'RX-7K3M-9Q2X', issuedAt: '2026-11-20T10:00:00.000Z', validUntil: '2026-12-20T10:00:00.000Z', doctor: { name: 'Dr. Omar Hassan', licenseNumber: 'EG-12345' } },
+      refusalReason: '',
+    };
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    server.use(
+      http.get('/api/orders/received', () => HttpResponse.json({ orders: [rxOrder] })),
+      http.patch('/api/orders/status/', async ({ request }) => {
+        const form = Object.fromEntries(await request.formData());
+        sent.push(form);
+        if (form.reason === 'oops') return HttpResponse.json({ message: 'This order was changed meanwhile' }, { status: 409 });
+        return HttpResponse.json({ message: 'The order is refused', order: { ...rxOrder, deliveryStatus: 'cancelled', nextStatuses: [], refusalReason: String(form.reason) } });
+      }),
+    );
+    renderWithProviders(<OrdersReceivedTab />, { preloadedState: signedIn(testUser({ roles: ['pharmacist'] }), 'pharmacist') });
+    const row = (await screen.findByText('Amoxicillin 500 mg')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Prescription RX-7K3M-9Q2X by Dr. Omar Hassan (licence EG-12345), issued 20 Nov 2026');
+    expect(within(row).queryByRole('button', { name: /^Cancel order/ })).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Refuse: Amoxicillin 500 mg for Sara Ali' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refuse Amoxicillin 500 mg for Sara Ali' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuse the order' }));
+    expect(within(dialog).getByText('Please write why you refuse this order')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Reason for refusing *'), 'oops');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuse the order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This order was changed meanwhile');
+    await userEvent.clear(within(dialog).getByLabelText('Reason for refusing *'));
+    await userEvent.type(within(dialog).getByLabelText('Reason for refusing *'), 'The prescription code does not match the paper');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuse the order' }));
+    expect(await screen.findByText('Amoxicillin 500 mg: The order is refused')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('Refused: The prescription code does not match the paper');
+    expect(sent[1]).toEqual({ status: 'cancelled', reason: 'The prescription code does not match the paper' });
+  }, 20_000);
 });

@@ -3,6 +3,8 @@ import { http, messageOf, toFormData } from '../../api/http';
 import { useList } from '../../api/useList';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
+import { prescriptionDate } from '../prescriptions/format';
+import { RefuseOrderModal } from './RefuseOrderModal';
 import type { ReceivedOrder } from './types';
 
 const actionLabel: Record<string, string> = { shipped: 'Mark shipped', delivered: 'Mark delivered', cancelled: 'Cancel order' };
@@ -14,16 +16,22 @@ export default function OrdersReceivedTab() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The prescription order whose refusal reason is being asked for. */
+  const [refusing, setRefusing] = useState<ReceivedOrder | null>(null);
 
-  const move = async (order: ReceivedOrder, status: string) => {
+  /** Moves the order; true once the server did. A refusal carries the reason the buyer will read. */
+  const move = async (order: ReceivedOrder, status: string, reason?: string) => {
     setBusy(order._id);
     setError(null);
+    setNotice(null);
     try {
-      const { data } = await http.patch<{ message: string; order: ReceivedOrder }>('orders/status/', toFormData({ status }), { params: { order: order._id } });
+      const { data } = await http.patch<{ message: string; order: ReceivedOrder }>('orders/status/', toFormData({ status, reason }), { params: { order: order._id } });
       setOrders((list) => (list ?? []).map((o) => (o._id === order._id ? data.order : o)));
       setNotice(`${order.medicine.name}: ${data.message}`);
+      return true;
     } catch (e) {
       setError(messageOf(e));
+      return false;
     } finally {
       setBusy(null);
     }
@@ -59,7 +67,16 @@ export default function OrdersReceivedTab() {
               {orders.map((o) => (
                 <tr key={o._id}>
                   <td>{new Date(o.created_at).toLocaleDateString()}</td>
-                  <td>{o.medicine.name}</td>
+                  <td>
+                    {o.medicine.name}
+                    {o.prescription && (
+                      <p className="small text-muted mb-0">
+                        Prescription <span className="font-monospace">{o.prescription.code}</span> by {o.prescription.doctor.name}
+                        {o.prescription.doctor.licenseNumber ? ` (licence ${o.prescription.doctor.licenseNumber})` : ''}, issued {prescriptionDate(o.prescription.issuedAt)}
+                      </p>
+                    )}
+                    {o.refusalReason && <p className="small text-danger mb-0">Refused: {o.refusalReason}</p>}
+                  </td>
                   <td>{o.quantity}</td>
                   <td>
                     ${Number(o.price).toFixed(2)} {o.currency}
@@ -74,7 +91,22 @@ export default function OrdersReceivedTab() {
                   </td>
                   <td>
                     <div className="d-flex gap-2 flex-wrap">
-                      {o.nextStatuses.map((s) => (
+                      {o.nextStatuses.map((s) =>
+                        s === 'cancelled' && o.prescription ? (
+                          <button
+                            key={s}
+                            type="button"
+                            className="btn btn-sm btn-outline-danger"
+                            disabled={busy === o._id}
+                            aria-label={`Refuse: ${o.medicine.name} for ${o.buyer.name}`}
+                            onClick={() => {
+                              setError(null);
+                              setRefusing(o);
+                            }}
+                          >
+                            Refuse
+                          </button>
+                        ) : (
                         <button
                           key={s}
                           type="button"
@@ -85,7 +117,8 @@ export default function OrdersReceivedTab() {
                         >
                           {actionLabel[s] ?? s}
                         </button>
-                      ))}
+                        ),
+                      )}
                     </div>
                   </td>
                 </tr>
@@ -93,6 +126,20 @@ export default function OrdersReceivedTab() {
             </tbody>
           </table>
         </div>
+      )}
+      {refusing && (
+        <RefuseOrderModal
+          order={refusing}
+          busy={busy === refusing._id}
+          error={error}
+          onClose={() => {
+            setRefusing(null);
+            setError(null);
+          }}
+          onRefuse={async (reason) => {
+            if (await move(refusing, 'cancelled', reason)) setRefusing(null);
+          }}
+        />
       )}
     </section>
   );

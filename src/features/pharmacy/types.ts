@@ -35,4 +35,8 @@ export interface ReceivedOrder {
   country: string;
   government: string;
   created_at: string;
+  /** The prescription it was bought against (prescription-only products); null otherwise. */
+  prescription?: { _id: string; code: string; issuedAt: string; validUntil: string; doctor: { name: string; licenseNumber: string } } | null;
+  /** Why the pharmacist refused it ('' unless refused). */
+  refusalReason?: string;
 }

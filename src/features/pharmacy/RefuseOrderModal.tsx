@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import type { ReceivedOrder } from './types';
+
+interface Props {
+  order: ReceivedOrder;
+  busy: boolean;
+  /** The server's refusal of the last try, shown inside the dialog that hides the page. */
+  error: string | null;
+  onClose: () => void;
+  onRefuse: (reason: string) => Promise<void>;
+}
+
+/** Asks the pharmacist why a prescription order is refused; the buyer reads the reason, so one is required. */
+export function RefuseOrderModal({ order, busy, error, onClose, onRefuse }: Props) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    void onRefuse(reason.trim());
+  };
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="refuse-order-title">
+      <form onSubmit={submit} noValidate>
+        <Modal.Header closeButton closeLabel="Close">
+          <Modal.Title id="refuse-order-title" as="h2" className="h5">
+            Refuse {order.medicine.name} for {order.buyer.name}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <ErrorAlert message={error} />
+          <p className="small">The order is cancelled, the buyer is refunded and the stock and prescription packs return.</p>
+          <label className="form-label" htmlFor="refuse-reason">
+            Reason for refusing *
+          </label>
+          <textarea
+            id="refuse-reason"
+            className={`form-control ${missing ? 'is-invalid' : ''}`}
+            rows={3}
+            value={reason}
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? 'refuse-reason-error' : undefined}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setMissing(false);
+            }}
+          />
+          {missing && (
+            <div id="refuse-reason-error" className="invalid-feedback">
+              Please write why you refuse this order
+            </div>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            Keep the order
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            {busy ? 'Refusing…' : 'Refuse the order'}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

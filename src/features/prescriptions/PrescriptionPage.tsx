@@ -1,0 +1,213 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoginLink } from '../../ui/LoginLink';
+import { PageBanner } from '../../ui/PageBanner';
+import { Spinner } from '../../ui/Spinner';
+import { dollarsOf } from '../cart/money';
+import { selectIsLoggedIn, selectUser, selectUserId } from '../session/sessionSlice';
+import { prescriptionDate, statusBadge } from './format';
+import { buyPrescription, fetchPrescription } from './prescriptionsSlice';
+import type { PrescriptionLine } from './types';
+import './prescriptions.css';
+
+/** One line's facts, as a definition list (readable at 390 px and on paper). */
+function LineFacts({ line }: { line: PrescriptionLine }) {
+  const facts: [string, string][] = [
+    ['Dose', line.dose],
+    ['Frequency', line.frequency],
+    ['Duration', line.duration],
+    ['Quantity', `${line.quantity}${line.product && line.remaining !== line.quantity ? ` (${line.remaining} still to buy)` : ''}`],
+    ['Notes', line.notes],
+  ];
+  return (
+    <dl className="row mb-0 small">
+      {facts
+        .filter(([, value]) => value)
+        .map(([term, value]) => (
+          <div key={term} className="col-6 col-md-4">
+            <dt>{term}</dt>
+            <dd className="mb-1">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** /prescriptions/:id: the prescription, its print view, and "Buy prescribed medicines" for its patient. */
+export default function PrescriptionPage() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const user = useAppSelector(selectUser);
+  const userId = useAppSelector(selectUserId) ?? user?._id;
+  const { current: rx, currentStatus, currentError, bought, buying, buyError } = useAppSelector((state) => state.prescriptions);
+  /** line id → product slug of the pharmacy the patient picked (absent: the cheapest, the server's default). */
+  const [choices, setChoices] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (loggedIn && id) void dispatch(fetchPrescription(id));
+  }, [dispatch, loggedIn, id]);
+
+  if (!loggedIn) {
+    return (
+      <>
+        <PageBanner title="Prescription" />
+        <EmptyState message="you must log in first">
+          <LoginLink className="btn btn-primary">Login</LoginLink>
+        </EmptyState>
+      </>
+    );
+  }
+  if (currentStatus === 'loading' || (currentStatus === 'idle' && !rx)) return <Spinner label="Loading the prescription…" />;
+  if (!rx || rx._id !== id) {
+    return (
+      <>
+        <PageBanner title="Prescription" />
+        <div className="container py-4">
+          <ErrorAlert message={currentError ?? 'This prescription cannot be found'} />
+          <Link to="/prescriptions">Back to your prescriptions</Link>
+        </div>
+      </>
+    );
+  }
+
+  const isPatient = userId === rx.patient._id;
+  const buyable = rx.status === 'valid' && rx.lines.some((l) => l.product && l.remaining > 0);
+  return (
+    <>
+      <PageBanner title={`Prescription ${rx.code}`} />
+      <div className="container py-4">
+        <article className="card card-body rx-sheet" aria-labelledby="rx-title">
+          <div className="rx-print-header">
+            <p className="h4 mb-0">Clinic &amp; Pharmacy Portal</p>
+            <p className="mb-1">Medical prescription</p>
+          </div>
+          <div className="d-flex flex-wrap justify-content-between gap-2">
+            <h2 id="rx-title" className="h4 mb-0">
+              Prescription {rx.code}
+            </h2>
+            <span className={`badge align-self-start ${statusBadge[rx.status]}`}>{rx.status}</span>
+          </div>
+          <dl className="row mt-3 mb-2">
+            <div className="col-sm-6">
+              <dt>Code</dt>
+              <dd className="font-monospace">{rx.code}</dd>
+            </div>
+            <div className="col-sm-6">
+              <dt>Patient</dt>
+              <dd>{rx.patient.name}</dd>
+            </div>
+            <div className="col-sm-6">
+              <dt>Doctor</dt>
+              <dd>
+                {rx.doctor.name}
+                {rx.doctor.specialization ? ` (${rx.doctor.specialization})` : ''}
+              </dd>
+            </div>
+            <div className="col-sm-6">
+              <dt>Licence number</dt>
+              <dd>{rx.doctor.licenseNumber || '—'}</dd>
+            </div>
+            <div className="col-sm-6">
+              <dt>Issued</dt>
+              <dd>{prescriptionDate(rx.issuedAt)}</dd>
+            </div>
+            <div className="col-sm-6">
+              <dt>Valid until</dt>
+              <dd>{prescriptionDate(rx.validUntil)}</dd>
+            </div>
+          </dl>
+          {rx.notes && <p>{rx.notes}</p>}
+          <h3 className="h5">Medicines</h3>
+          <ol className="list-unstyled rx-lines" aria-label="Prescribed medicines">
+            {rx.lines.map((line) => {
+              const offers = line.offers ?? [];
+              return (
+                <li key={line._id} className="border-top py-2">
+                  <p className="fw-semibold mb-1">
+                    {line.product ? <Link to={`/shop/${line.product.slug}`}>{line.medicine}</Link> : line.medicine}
+                  </p>
+                  <LineFacts line={line} />
+                  {isPatient && buyable && line.remaining > 0 && offers.length > 1 && (
+                    <div className="rx-no-print mt-2">
+                      <label className="form-label small" htmlFor={`rx-offer-${line._id}`}>
+                        Pharmacy for {line.medicine}
+                      </label>
+                      <select
+                        id={`rx-offer-${line._id}`}
+                        className="form-select form-select-sm"
+                        value={choices[line._id] ?? offers[0].product.slug}
+                        onChange={(e) => setChoices((c) => ({ ...c, [line._id]: e.target.value }))}
+                      >
+                        {offers.map((offer) => (
+                          <option key={offer.product.slug} value={offer.product.slug}>
+                            {offer.pharmacy.name} — {dollarsOf(offer.price)} ({offer.stock} in stock)
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  )}
+                  {isPatient && buyable && line.product && line.remaining > 0 && offers.length === 1 && (
+                    <p className="rx-no-print small text-muted mb-0 mt-1">
+                      From {offers[0].pharmacy.name}, {dollarsOf(offers[0].price)}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </article>
+        <div className="rx-no-print d-flex flex-wrap gap-2 mt-3">
+          {isPatient && buyable && (
+            <button type="button" className="btn btn-primary" disabled={buying} onClick={() => void dispatch(buyPrescription({ id: rx._id, choices }))}>
+              {buying ? 'Adding to your cart…' : 'Buy prescribed medicines'}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline-secondary" onClick={() => window.print()}>
+            Print
+          </button>
+          <Link to="/prescriptions" className="btn btn-link">
+            All prescriptions
+          </Link>
+        </div>
+        <div className="rx-no-print mt-3">
+          <ErrorAlert message={buyError} />
+          {bought && (
+            <div className={`alert ${bought.added.length ? 'alert-success' : 'alert-warning'}`} role="status">
+              <p className="mb-1">{bought.message}</p>
+              {bought.added.length > 0 && (
+                <ul className="mb-1" aria-label="Added to your cart">
+                  {bought.added.map((a) => (
+                    <li key={a.line}>
+                      {a.name} × {a.quantity} from {a.pharmacy}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {bought.unavailable.length > 0 && (
+                <>
+                  <p className="mb-1">Not available:</p>
+                  <ul className="mb-1" aria-label="Unavailable medicines">
+                    {bought.unavailable.map((u) => (
+                      <li key={u.line}>
+                        {u.name}: {u.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {bought.added.length > 0 && (
+                <Link to="/cart" className="alert-link">
+                  Go to the cart
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoginLink } from '../../ui/LoginLink';
+import { PageBanner } from '../../ui/PageBanner';
+import { Spinner } from '../../ui/Spinner';
+import { selectIsLoggedIn } from '../session/sessionSlice';
+import { prescriptionDate, statusBadge } from './format';
+import { fetchPrescriptions } from './prescriptionsSlice';
+import './prescriptions.css';
+
+/** /prescriptions: the patient's prescriptions, newest first, with their status. */
+export default function PrescriptionsPage() {
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const { list, listStatus, listError } = useAppSelector((state) => state.prescriptions);
+
+  useEffect(() => {
+    if (loggedIn) void dispatch(fetchPrescriptions(undefined));
+  }, [dispatch, loggedIn]);
+
+  if (!loggedIn) {
+    return (
+      <>
+        <PageBanner title="Prescriptions" />
+        <EmptyState message="you must log in first">
+          <LoginLink className="btn btn-primary">Login</LoginLink>
+        </EmptyState>
+      </>
+    );
+  }
+
+  // The server answers newest first; sorting again keeps the promise whatever the source.
+  const sorted = [...list].sort((a, b) => b.issuedAt.localeCompare(a.issuedAt));
+  return (
+    <>
+      <PageBanner title="Prescriptions" />
+      <div className="container py-4">
+        <ErrorAlert message={listError} />
+        {listStatus === 'loading' && list.length === 0 ? (
+          <Spinner label="Loading your prescriptions…" />
+        ) : listStatus === 'succeeded' && sorted.length === 0 ? (
+          <EmptyState message="You have no prescriptions yet" />
+        ) : (
+          <ul className="list-unstyled rx-list" aria-label="Your prescriptions">
+            {sorted.map((rx) => (
+              <li key={rx._id} className="card card-body mb-3">
+                <div className="d-flex flex-wrap justify-content-between gap-2">
+                  <Link to={`/prescriptions/${rx._id}`} className="h5 mb-0">
+                    Prescription {rx.code}
+                  </Link>
+                  <span className={`badge ${statusBadge[rx.status]}`}>{rx.status}</span>
+                </div>
+                <p className="mb-0 mt-2 text-muted">
+                  {rx.doctor.name} · issued {prescriptionDate(rx.issuedAt)} · {rx.lines.map((l) => l.medicine).join(', ')}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { searchCatalogue, type PickedProduct } from './prescriptionsSlice';
+
+interface Props {
+  /** Distinguishes the ids of several pickers on one form. */
+  idPrefix: string;
+  onPick: (product: PickedProduct) => void;
+}
+
+/** Searches the shop's catalogue by name and lets the doctor pick one product (keyboard: Enter searches). */
+export function ProductPicker({ idPrefix, onPick }: Props) {
+  const dispatch = useAppDispatch();
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<PickedProduct[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const search = async () => {
+    if (!q.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setResults(await dispatch(searchCatalogue(q.trim())).unwrap());
+    } catch (message) {
+      setError(String(message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mb-2">
+      <label className="form-label small" htmlFor={`${idPrefix}-search`}>
+        Search the catalogue
+      </label>
+      <div className="input-group input-group-sm">
+        <input
+          id={`${idPrefix}-search`}
+          className="form-control"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void search();
+            }
+          }}
+        />
+        <button type="button" className="btn btn-outline-secondary" disabled={busy} onClick={() => void search()}>
+          Search
+        </button>
+      </div>
+      {error && <p className="text-danger small mb-0" role="alert">{error}</p>}
+      {results && results.length === 0 && <p className="text-muted small mb-0" role="status">No product matches “{q}”</p>}
+      {results && results.length > 0 && (
+        <ul className="list-unstyled mb-0 mt-1" aria-label={`Catalogue products matching ${q}`}>
+          {results.map((p) => (
+            <li key={p._id}>
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0 text-start"
+                onClick={() => {
+                  onPick(p);
+                  setResults(null);
+                  setQ('');
+                }}
+              >
+                Choose {p.name}
+                {p.pharmacy ? ` (${p.pharmacy})` : ''}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

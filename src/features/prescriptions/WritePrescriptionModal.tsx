@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useAppDispatch } from '../../app/hooks';
+import { ProductPicker } from './ProductPicker';
+import { SafetyWarning } from './SafetyWarning';
+import { writePrescription, type NewPrescriptionLine, type PickedProduct, type WriteFailure } from './prescriptionsSlice';
+import type { Prescription, SafetyConflict } from './types';
+
+interface DraftLine {
+  key: number;
+  product: PickedProduct | null;
+  medicine: string;
+  dose: string;
+  frequency: string;
+  duration: string;
+  quantity: string;
+  notes: string;
+}
+
+let nextKey = 1;
+const emptyLine = (): DraftLine => ({ key: nextKey++, product: null, medicine: '', dose: '', frequency: '', duration: '', quantity: '1', notes: '' });
+
+const toBody = (line: DraftLine): NewPrescriptionLine => ({
+  ...(line.product ? { product: line.product._id } : { medicine: line.medicine.trim() }),
+  dose: line.dose.trim(),
+  frequency: line.frequency.trim(),
+  duration: line.duration.trim(),
+  quantity: Number(line.quantity),
+  notes: line.notes.trim(),
+});
+
+const textFields = [
+  ['dose', 'Dose'],
+  ['frequency', 'Frequency'],
+  ['duration', 'Duration'],
+] as const;
+
+interface Props {
+  patient: { _id: string; name: string };
+  onClose: () => void;
+  /** Called once the server wrote it. */
+  onWritten?: (prescription: Prescription, message: string) => void;
+}
+
+/** The doctor's prescription form: lines of a catalogue product or a free-text medicine, with the safety check's warning. */
+export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
+  const dispatch = useAppDispatch();
+  const [lines, setLines] = useState<DraftLine[]>(() => [emptyLine()]);
+  const [notes, setNotes] = useState('');
+  const [validDays, setValidDays] = useState('30');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [conflicts, setConflicts] = useState<SafetyConflict[] | null>(null);
+
+  const update = (key: number, changes: Partial<DraftLine>) => {
+    setConflicts(null);
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...changes } : l)));
+  };
+
+  const send = async (acknowledgeWarnings: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await dispatch(writePrescription({ patient: patient._id, lines: lines.map(toBody), notes: notes.trim(), validDays: Number(validDays), acknowledgeWarnings })).unwrap();
+      setConflicts(null);
+      onWritten?.(answer.prescription, answer.message);
+      onClose();
+    } catch (rejected) {
+      const failure = JSON.parse(String(rejected)) as WriteFailure;
+      if (failure.conflicts) setConflicts(failure.conflicts);
+      else setError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(false);
+  };
+
+  return (
+    <Modal show onHide={onClose} size="lg" fullscreen="sm-down" aria-labelledby="write-prescription-title">
+      <form onSubmit={submit} noValidate>
+        <Modal.Header closeButton closeLabel="Close">
+          <Modal.Title id="write-prescription-title" as="h2" className="h5">
+            Write a prescription for {patient.name}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {error && (
+            <div className="alert alert-danger" role="alert">
+              {error}
+            </div>
+          )}
+          {lines.map((line, index) => {
+            const id = `rx-line-${line.key}`;
+            return (
+              <fieldset key={line.key} className="border rounded p-2 mb-3">
+                <legend className="h6 float-none w-auto px-1">Medicine {index + 1}</legend>
+                {line.product ? (
+                  <p className="mb-2">
+                    <strong>{line.product.name}</strong>
+                    {line.product.pharmacy ? ` (${line.product.pharmacy})` : ''}{' '}
+                    <button type="button" className="btn btn-link btn-sm p-0" onClick={() => update(line.key, { product: null })}>
+                      Change medicine {index + 1}
+                    </button>
+                  </p>
+                ) : (
+                  <>
+                    <ProductPicker idPrefix={id} onPick={(product) => update(line.key, { product, medicine: '' })} />
+                    <label className="form-label small" htmlFor={`${id}-medicine`}>
+                      Or a medicine not in the catalogue
+                    </label>
+                    <input id={`${id}-medicine`} className="form-control form-control-sm mb-2" value={line.medicine} onChange={(e) => update(line.key, { medicine: e.target.value })} />
+                  </>
+                )}
+                <div className="row g-2">
+                  {textFields.map(([field, label]) => (
+                    <div key={field} className="col-12 col-sm-4">
+                      <label className="form-label small" htmlFor={`${id}-${field}`}>
+                        {label}
+                      </label>
+                      <input id={`${id}-${field}`} className="form-control form-control-sm" value={line[field]} onChange={(e) => update(line.key, { [field]: e.target.value })} />
+                    </div>
+                  ))}
+                  <div className="col-12 col-sm-4">
+                    <label className="form-label small" htmlFor={`${id}-quantity`}>
+                      Quantity (packs)
+                    </label>
+                    <input id={`${id}-quantity`} className="form-control form-control-sm" type="number" min={1} max={100} value={line.quantity} onChange={(e) => update(line.key, { quantity: e.target.value })} />
+                  </div>
+                  <div className="col-12 col-sm-8">
+                    <label className="form-label small" htmlFor={`${id}-notes`}>
+                      Notes
+                    </label>
+                    <input id={`${id}-notes`} className="form-control form-control-sm" value={line.notes} onChange={(e) => update(line.key, { notes: e.target.value })} />
+                  </div>
+                </div>
+                {lines.length > 1 && (
+                  <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}>
+                    Remove medicine {index + 1}
+                  </button>
+                )}
+              </fieldset>
+            );
+          })}
+          <button type="button" className="btn btn-outline-primary btn-sm mb-3" onClick={() => setLines((all) => [...all, emptyLine()])}>
+            Add a medicine
+          </button>
+          <div className="row g-2">
+            <div className="col-12 col-sm-8">
+              <label className="form-label" htmlFor="rx-notes">
+                Notes for the patient
+              </label>
+              <textarea id="rx-notes" className="form-control" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+            </div>
+            <div className="col-12 col-sm-4">
+              <label className="form-label" htmlFor="rx-valid-days">
+                Valid for (days)
+              </label>
+              <input id="rx-valid-days" className="form-control" type="number" min={1} value={validDays} onChange={(e) => setValidDays(e.target.value)} />
+            </div>
+          </div>
+          {conflicts && (
+            <div className="mt-3">
+              <SafetyWarning
+                intro={`These medicines clash with what ${patient.name}'s medical history records:`}
+                conflicts={conflicts}
+                busy={busy}
+                actionLabel="I understand, write it anyway"
+                onAcknowledge={() => void send(true)}
+              />
+            </div>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Writing…' : 'Write prescription'}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
