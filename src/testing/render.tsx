@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router-dom';
 import type { RootState } from '../app/rootReducer';
 import { makeStore } from '../app/store';
 
@@ -27,7 +27,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path, prelo
   const store = makeStore(preloadedState);
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? route.slice(route.indexOf('?')) : '', state: routeState }]}>
+      <MemoryRouter initialEntries={[{ ...parsePath(route), state: routeState }]}>
         {path ? (
           <Routes>
             <Route path={path} element={ui} />

@@ -36,7 +36,7 @@ async function journey(browser: Browser, patientPortal: Portal, doctorPortal: Po
     await loginThroughUi(doctor, doctorPortal, demo.doctor.email, demo.doctor.password);
 
     // The patient opens the chat page from the navbar icon and picks her doctor.
-    await patient.getByRole('link', { name: 'Chat', exact: true }).click();
+    await patient.getByRole('link', { name: /^Chat(, \d+ conversations? with unread messages)?$/ }).click();
     await patient.waitForURL(`${patientPortal.url}/chat`);
     await patient.getByText('You don’t have a message selected. Choose one from your existing messages, or start a new.').waitFor();
     expect(await patient.getByRole('textbox', { name: 'Type a message' }).count()).toBe(0);
