@@ -86,7 +86,7 @@ export default function AppointmentsTab() {
         </EmptyState>
       ) : (
         <div className="table-responsive">
-          <table className="table align-middle">
+          <table className="table align-middle table-stack">
             {zone && <caption className="small">Times are in the clinic&apos;s time zone ({zone}).</caption>}
             <thead>
               <tr>
@@ -148,17 +148,17 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove }: { appoi
   };
   return (
     <tr>
-      <td>{slotDay(a.date)}</td>
-      <td>{slotTime(a.time)}</td>
+      <td data-label="Date">{slotDay(a.date)}</td>
+      <td data-label="Time">{slotTime(a.time)}</td>
       {asPatient ? (
         <>
-          <td>{a.doctor ? <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>{a.doctor.name}</Link> : '-'}</td>
-          <td>{a.doctor?.specialization ?? '-'}</td>
+          <td data-label="Doctor">{a.doctor ? <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>{a.doctor.name}</Link> : '-'}</td>
+          <td data-label="Department">{a.doctor?.specialization ?? '-'}</td>
         </>
       ) : (
         <>
-          <td>{a.reserved && a.patient ? a.patient.name : <span className="text-muted">Not Reserved</span>}</td>
-          <td>
+          <td data-label="Patient">{a.reserved && a.patient ? a.patient.name : <span className="text-muted">Not Reserved</span>}</td>
+          <td data-label="Medical History">
             {a.reserved && a.patient ? (
               <Link to={`/history/${a.patient._id}`} aria-label={`Medical history of ${a.patient.name}`}>
                 View history
@@ -167,12 +167,12 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove }: { appoi
               '-'
             )}
           </td>
-          <td>
+          <td data-label="Visit">
             <AttendanceCell appointment={a} />
           </td>
         </>
       )}
-      <td>
+      <td data-label="Chat">
         {a.reserved ? (
           <Link
             to={a.chat ? `/chat?chat=${a.chat}` : '/chat'}
