@@ -46,9 +46,15 @@ async function expectFitsPhone(page: Page, name: string) {
   }
 }
 
-/** Scrolled into view, the control is wholly inside the phone's width and height. */
+/**
+ * Scrolled to vertically (the page only; no table slid sideways), the control is wholly inside
+ * the phone's width and height.
+ */
+async function scrollDownTo(locator: Locator) {
+  await locator.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+}
 async function expectOnScreen(locator: Locator, what: string) {
-  await locator.scrollIntoViewIfNeeded();
+  await scrollDownTo(locator);
   const box = await locator.boundingBox();
   expect(box, what).toBeTruthy();
   expect(box!.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
@@ -158,6 +164,19 @@ describe('the portal on a phone', () => {
     const { token } = await apiLogin(portal, patient.email, patient.password);
     expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '1' }, token)).status).toBe(200);
     expect((await api(portal, 'POST', 'checkout', card, token)).status).toBe(200);
+
+    // The buyer's orders and payments fit her phone too.
+    const buyer = await (await newContext(browser, phone.width, phone.height)).newPage();
+    await loginThroughUi(buyer, portal, patient.email, patient.password);
+    await buyer.goto(`${portal.url}/settings/orders`);
+    await buyer.getByRole('link', { name: /^Order .*: Vitamin D3 5000 IU$/ }).waitFor();
+    await expectFitsPhone(buyer, 'orders');
+    // Readable without sliding the table sideways: the last column is on screen.
+    const date = buyer.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
+    await expectOnScreen(date, 'order date');
+    await buyer.goto(`${portal.url}/settings/payments`);
+    await buyer.getByRole('list', { name: 'Previous payment methods' }).waitFor();
+    await expectFitsPhone(buyer, 'payments');
 
     // The seeded pharmacies share the demo password; the one selling the product received the order.
     let seller = '';
