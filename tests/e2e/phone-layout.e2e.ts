@@ -194,5 +194,6 @@ describe('the portal on a phone', () => {
     await ship.waitFor();
     await expectFitsPhone(page, 'orders-received');
     await expectOnScreen(ship, 'Mark shipped');
+    await expectOnScreen(page.getByRole('table').getByText('pending', { exact: true }).first(), 'delivery status');
   });
 });
