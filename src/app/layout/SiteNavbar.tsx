@@ -26,7 +26,7 @@ export function SiteNavbar() {
       <nav className="container" aria-label="Main">
         <Link to="/" className="navbar-brand site-navbar__brand">
           <LogoMark className="me-2 text-primary" width={30} height={30} />
-          <span>
+          <span className="site-navbar__brand-words">
             Nile <strong>Clinic</strong>
           </span>
         </Link>
@@ -37,7 +37,7 @@ export function SiteNavbar() {
           {loggedIn ? (
             <UserMenu />
           ) : (
-            <Link to="/account/login" className="btn btn-primary btn-sm px-3">
+            <Link to="/account/login" className="btn btn-primary btn-sm px-3 site-navbar__login">
               Login/Register
             </Link>
           )}

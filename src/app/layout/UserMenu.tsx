@@ -34,7 +34,7 @@ export function UserMenu() {
       toggleClassName="btn btn-link p-0 user-menu__toggle"
       toggle={
         user?.image ? (
-          <img className="user-menu__avatar" src={user.image} alt="" width={40} height={40} />
+          <img className="user-menu__avatar" src={user.image} alt="" width={44} height={44} />
         ) : (
           <span className="user-menu__avatar">
             <UserIcon />

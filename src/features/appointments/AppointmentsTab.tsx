@@ -91,7 +91,7 @@ export default function AppointmentsTab() {
         </EmptyState>
       ) : (
         <div className="table-responsive">
-          <table className="table align-middle">
+          <table className="table align-middle table-stack">
             {zone && <caption className="small">Times are in the clinic&apos;s time zone ({zone}).</caption>}
             <thead>
               <tr>
@@ -174,17 +174,17 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
   };
   return (
     <tr>
-      <td>{slotDay(a.date)}</td>
-      <td>{slotTime(a.time)}</td>
+      <td data-label="Date">{slotDay(a.date)}</td>
+      <td data-label="Time">{slotTime(a.time)}</td>
       {asPatient ? (
         <>
-          <td>{a.doctor ? <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>{a.doctor.name}</Link> : '-'}</td>
-          <td>{a.doctor?.specialization ?? '-'}</td>
+          <td data-label="Doctor">{a.doctor ? <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>{a.doctor.name}</Link> : '-'}</td>
+          <td data-label="Department">{a.doctor?.specialization ?? '-'}</td>
         </>
       ) : (
         <>
-          <td>{a.reserved && a.patient ? a.patient.name : <span className="text-muted">Not Reserved</span>}</td>
-          <td>
+          <td data-label="Patient">{a.reserved && a.patient ? a.patient.name : <span className="text-muted">Not Reserved</span>}</td>
+          <td data-label="Medical History">
             {a.reserved && a.patient ? (
               <div className="d-flex flex-column align-items-start gap-1">
                 <Link to={`/history/${a.patient._id}`} aria-label={`Medical history of ${a.patient.name}`}>
@@ -198,12 +198,12 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
               '-'
             )}
           </td>
-          <td>
+          <td data-label="Visit">
             <AttendanceCell appointment={a} />
           </td>
         </>
       )}
-      <td>
+      <td data-label="Chat">
         {a.reserved ? (
           <Link
             to={a.chat ? `/chat?chat=${a.chat}` : '/chat'}

@@ -65,7 +65,7 @@ export default function CartPage() {
           <div className="row g-4">
             <div className="col-lg-8">
               <div className="table-responsive">
-                <table className="table align-middle cart-table">
+                <table className="table align-middle cart-table table-stack">
                   <caption className="visually-hidden">Products in your cart</caption>
                   <thead>
                     <tr>
@@ -90,8 +90,8 @@ export default function CartPage() {
                               <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}>{line.product.name}</Link>
                             </div>
                           </td>
-                          <td>{dollarsOf(line.product.price)}</td>
-                          <td>
+                          <td data-label="Price">{dollarsOf(line.product.price)}</td>
+                          <td data-label="Quantity">
                             <div className="input-group input-group-sm cart-quantity" role="group" aria-label={`Quantity of ${line.product.name}`}>
                               <button type="button" className="btn btn-outline-secondary" aria-label={`Decrease the quantity of ${line.product.name}`} disabled={busy || line.quantity <= 1} onClick={() => void change(line.product.slug, line.quantity - 1)}>
                                 −
@@ -104,9 +104,9 @@ export default function CartPage() {
                               </button>
                             </div>
                           </td>
-                          <td>{dollarsOf(line.product.price * line.quantity)}</td>
-                          <td>
-                            <button type="button" className="btn btn-link text-danger p-0" aria-label={`Remove ${line.product.name}`} disabled={busy} onClick={() => void remove(line.product.slug)}>
+                          <td data-label="Total">{dollarsOf(line.product.price * line.quantity)}</td>
+                          <td className="cart-table__remove">
+                            <button type="button" className="btn btn-link text-danger cart-table__remove-btn" aria-label={`Remove ${line.product.name}`} disabled={busy} onClick={() => void remove(line.product.slug)}>
                               ✕
                             </button>
                           </td>

@@ -72,6 +72,16 @@ describe('ChatPage', () => {
     await waitFor(() => expect(fake.calls.markRead).toContain(demoChat._id));
   });
 
+  it('offers a way back to the conversation list from an open conversation (the list is hidden beside it on phones)', async () => {
+    renderChat(`/chat?chat=${demoChat._id}`);
+    await screen.findByRole('heading', { name: 'Dr. Ahmed Hassan' });
+    expect(screen.getByRole('list', { name: 'Conversations' }).closest('.chat-layout')).toHaveClass('chat-layout--open');
+    await userEvent.click(screen.getByRole('button', { name: 'All conversations' }));
+    expect(await screen.findByText(NOTHING)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Conversations' }).closest('.chat-layout')).not.toHaveClass('chat-layout--open');
+    expect(screen.queryByRole('button', { name: 'All conversations' })).not.toBeInTheDocument();
+  });
+
   it('shows Online when the online list says so, and Offline again when it changes', async () => {
     renderChat(`/chat?chat=${demoChat._id}`);
     await screen.findByRole('heading', { name: 'Dr. Ahmed Hassan' });

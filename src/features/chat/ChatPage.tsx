@@ -94,12 +94,18 @@ function Chat() {
   return (
     <>
       <ErrorAlert message={error} />
-      <div className="row g-0 chat-layout shadow-sm">
+      {/* On a phone an open conversation takes the whole width; the list is one tap back. */}
+      <div className={`row g-0 chat-layout shadow-sm${selected ? ' chat-layout--open' : ''}`}>
         <div className="col-md-4 chat-layout__list">
           <h2 className="h6 text-uppercase text-muted px-3 pt-3">Messages</h2>
           <ConversationList onSelect={(chatId) => setParams({ chat: chatId }, { replace: true })} />
         </div>
         <div className="col-md-8">
+          {selected && (
+            <button type="button" className="btn btn-link d-md-none chat-layout__back" onClick={() => setParams({}, { replace: true })}>
+              <span aria-hidden="true">‹ </span>All conversations
+            </button>
+          )}
           <ConversationPane chat={selected} onSend={send} onLoadOlder={loadOlder} />
         </div>
       </div>

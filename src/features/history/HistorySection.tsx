@@ -66,7 +66,7 @@ export function HistorySection({ spec, history, owner, canAdd, showHidden, onAdd
         <p className="card-body text-muted mb-0">{spec.empty}</p>
       ) : (
         <div className="table-responsive">
-          <table className="table table-hover align-middle mb-0">
+          <table className="table table-hover align-middle mb-0 table-stack">
             <thead>
               <tr>
                 {spec.columns.map((c) => (
@@ -88,9 +88,11 @@ export function HistorySection({ spec, history, owner, canAdd, showHidden, onAdd
                 return (
                   <tr key={row._id} className={row.meta.hidden ? 'history-row--hidden' : undefined}>
                     {row.cells.map((cell, i) => (
-                      <td key={spec.columns[i]}>{cell}</td>
+                      <td key={spec.columns[i]} data-label={spec.columns[i]}>
+                        {cell}
+                      </td>
                     ))}
-                    <td>
+                    <td data-label="Added by">
                       <AddedBy meta={row.meta} owner={owner} />
                     </td>
                     {owner && (

@@ -32,7 +32,7 @@ export default function OrdersTab() {
         <>
           {items.length === 0 && !error && <p className="text-muted">There are no orders found</p>}
           <div className="table-responsive">
-            <table className="table align-middle">
+            <table className="table align-middle table-stack">
               <caption className="visually-hidden">Your orders</caption>
               <thead>
                 <tr>
@@ -48,7 +48,7 @@ export default function OrdersTab() {
               <tbody>
                 {items.map((o) => (
                   <tr key={o._id}>
-                    <td>
+                    <td data-label="Order">
                       {o.number ? (
                         <Link to={`/orders/${o.number}`} aria-label={`Order ${o.number}: ${o.medicine.name}`}>
                           {o.number}
@@ -57,14 +57,14 @@ export default function OrdersTab() {
                         '—'
                       )}
                     </td>
-                    <td>{o.medicine.name}</td>
-                    <td>{o.quantity}</td>
-                    <td>${Number(o.price).toFixed(2)}</td>
-                    <td>{o.currency}</td>
-                    <td>
+                    <td data-label="Medicine">{o.medicine.name}</td>
+                    <td data-label="Quantity">{o.quantity}</td>
+                    <td data-label="Price">${Number(o.price).toFixed(2)}</td>
+                    <td data-label="Currency">{o.currency}</td>
+                    <td data-label="Delivery status">
                       <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{o.deliveryStatus}</span>
                     </td>
-                    <td>{new Date(o.created_at).toLocaleDateString()}</td>
+                    <td data-label="Date">{new Date(o.created_at).toLocaleDateString()}</td>
                   </tr>
                 ))}
               </tbody>

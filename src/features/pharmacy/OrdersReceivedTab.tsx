@@ -50,7 +50,7 @@ export default function OrdersReceivedTab() {
         <p className="text-muted">There are no orders found</p>
       ) : (
         <div className="table-responsive">
-          <table className="table align-middle">
+          <table className="table align-middle table-stack">
             <caption className="visually-hidden">Orders for your products</caption>
             <thead>
               <tr>
@@ -66,8 +66,8 @@ export default function OrdersReceivedTab() {
             <tbody>
               {orders.map((o) => (
                 <tr key={o._id}>
-                  <td>{new Date(o.created_at).toLocaleDateString()}</td>
-                  <td>
+                  <td data-label="Date">{new Date(o.created_at).toLocaleDateString()}</td>
+                  <td data-label="Medicine">
                     {o.medicine.name}
                     {o.prescription && (
                       <p className="small text-muted mb-0">
@@ -77,19 +77,19 @@ export default function OrdersReceivedTab() {
                     )}
                     {o.refusalReason && <p className="small text-danger mb-0">Refused: {o.refusalReason}</p>}
                   </td>
-                  <td>{o.quantity}</td>
-                  <td>
+                  <td data-label="Quantity">{o.quantity}</td>
+                  <td data-label="Total">
                     ${Number(o.price).toFixed(2)} {o.currency}
                   </td>
-                  <td className="small">
+                  <td className="small" data-label="Buyer and address">
                     <strong>{o.buyer.name}</strong>
                     <br />
                     {[o.location, o.government, o.country].filter(Boolean).join(', ')}
                   </td>
-                  <td>
+                  <td data-label="Delivery status">
                     <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{o.deliveryStatus}</span>
                   </td>
-                  <td>
+                  <td data-label="Actions">
                     <div className="d-flex gap-2 flex-wrap">
                       {o.nextStatuses.map((s) =>
                         s === 'cancelled' && o.prescription ? (

@@ -1,0 +1,199 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { api, apiLogin, demo, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+
+/**
+ * The portal on a 390 × 844 phone: no page scrolls sideways, the navbar stays one row, and the
+ * controls of the cart, the appointments and the received orders are reachable on screen.
+ */
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.dispose();
+});
+
+const phone = { width: 390, height: 844 };
+const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+const card = { number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo' };
+const dayAhead = (days: number) => new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
+
+/** The page is no wider than the phone, and the navbar's brand and menu toggle share one row. */
+async function expectFitsPhone(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, `phone-${name}`);
+  await page.screenshot({ path: `.tmp/shots/phone-${name}-top.png` });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${name} is ${width}px wide`).toBeLessThanOrEqual(phone.width);
+  const brand = await page.locator('.site-navbar__brand').boundingBox();
+  const toggle = await page.getByRole('button', { name: 'Toggle navigation' }).boundingBox();
+  expect(brand && toggle, `${name}: navbar parts`).toBeTruthy();
+  // One row: the toggle's middle is level with the brand's middle.
+  expect(Math.abs(brand!.y + brand!.height / 2 - (toggle!.y + toggle!.height / 2)), `${name}: navbar in one row ${JSON.stringify({ brand, toggle })}`).toBeLessThan(8);
+  const header = await page.locator('header.site-navbar').boundingBox();
+  expect(header!.height, `${name}: navbar height`).toBeLessThan(80);
+  // Tap targets of the navbar are at least 44 px.
+  for (const target of await page.locator('header.site-navbar .site-navbar__icons > *').all()) {
+    const box = await target.boundingBox();
+    if (!box) continue;
+    expect(Math.min(box.width, box.height), `${name}: navbar tap target ${await target.getAttribute('aria-label')}`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+/**
+ * Scrolled to vertically (the page only; no table slid sideways), the control is wholly inside
+ * the phone's width and height.
+ */
+async function scrollDownTo(locator: Locator) {
+  await locator.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+}
+async function expectOnScreen(locator: Locator, what: string) {
+  await scrollDownTo(locator);
+  const box = await locator.boundingBox();
+  expect(box, what).toBeTruthy();
+  expect(box!.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what} right edge`).toBeLessThanOrEqual(phone.width);
+  expect(box!.y, `${what} top edge`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${what} bottom edge`).toBeLessThanOrEqual(phone.height);
+}
+
+/** Without scrolling, the element is wholly visible on a screen of that height. */
+async function expectAboveFold(locator: Locator, height: number, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, what).toBeTruthy();
+  expect(box!.y + box!.height, `${what} bottom edge`).toBeLessThanOrEqual(height);
+  // Nothing clips or covers it: its bottom-end corner is the element a tap there reaches.
+  const reached = await locator.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [box!.x + box!.width - 4, box!.y + box!.height - 3]);
+  expect(reached, `${what} is not clipped`).toBe(true);
+}
+
+describe('the portal on a phone', () => {
+  it('fits 390 px on every page a patient visits, with the cart and appointment controls on screen', async () => {
+    const doctor = (await registerAccount(portal, 'doctor')) as Record<string, string>;
+    const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
+    const doctorLogin = await apiLogin(portal, doctor.email, doctor.password);
+    const { token } = await apiLogin(portal, patient.email, patient.password);
+    const slot = await api(portal, 'POST', 'appointment', { date: dayAhead(5), time: '10:00' }, doctorLogin.token);
+    expect(slot.status).toBe(200);
+    expect((await api(portal, 'POST', `appointment/reserve/?appointment=${slot.body.appointment._id}&receiver=${doctor.id}`, {}, token)).status).toBe(200);
+    expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '2' }, token)).status).toBe(200);
+    expect((await api(portal, 'POST', 'cart', { product: 'paracetamol-extra-500-65-mg', quantity: '1' }, token)).status).toBe(200);
+
+    const page = await (await newContext(browser, phone.width, phone.height)).newPage();
+    await page.goto(`${portal.url}/`);
+    await expectFitsPhone(page, 'home-guest');
+    await loginThroughUi(page, portal, patient.email, patient.password);
+    await expectFitsPhone(page, 'home');
+
+    await page.goto(`${portal.url}/shop`);
+    const firstCard = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
+    await firstCard.waitFor();
+    await expectFitsPhone(page, 'shop');
+    // The shop opens with a product that can be bought.
+    expect(await firstCard.getByText('Out of stock').count()).toBe(0);
+
+    await page.goto(`${portal.url}/cart`);
+    await page.getByTestId('cart-total').waitFor();
+    await expectFitsPhone(page, 'cart');
+    await expectOnScreen(page.getByRole('button', { name: 'Increase the quantity of Vitamin D3 5000 IU' }), 'cart +');
+    await expectOnScreen(page.getByRole('button', { name: 'Remove Vitamin D3 5000 IU' }), 'cart remove');
+
+    await page.goto(`${portal.url}/doctors`);
+    await page.getByRole('link', { name: /View profile/ }).first().waitFor();
+    await expectFitsPhone(page, 'doctors');
+
+    await page.goto(`${portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
+    await page.getByRole('heading', { name: doctor.name }).first().waitFor();
+    await expectFitsPhone(page, 'doctor');
+
+    await page.goto(`${portal.url}/settings/appointments`);
+    const cancel = page.getByRole('button', { name: /^Cancel the appointment on / });
+    await cancel.waitFor();
+    await expectFitsPhone(page, 'appointments');
+    await expectOnScreen(cancel, 'appointment cancel');
+    await expectOnScreen(page.getByRole('link', { name: `Chat with ${doctor.name}` }), 'appointment chat');
+
+    await page.goto(`${portal.url}/history/${patient.id}`);
+    await page.getByRole('heading', { name: /Medical history|History/i }).first().waitFor();
+    await expectFitsPhone(page, 'history');
+
+    await page.goto(`${portal.url}/chat`);
+    await page.getByRole('list', { name: 'Conversations' }).waitFor();
+    await expectFitsPhone(page, 'chat');
+
+    // An open conversation fills the phone, with its input above the fold and the list one tap back.
+    await page.goto(`${portal.url}/settings/appointments`);
+    await page.getByRole('link', { name: `Chat with ${doctor.name}` }).click();
+    const input = page.getByLabel('Type a message');
+    await input.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectFitsPhone(page, 'chat-open');
+    await expectAboveFold(input, phone.height, 'phone chat input');
+    await page.getByRole('button', { name: 'All conversations' }).click();
+    await page.getByRole('list', { name: 'Conversations' }).getByText(doctor.name).waitFor();
+
+    // On a 1280 × 800 screen too the input is visible without scrolling, and names are whole.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+    await input.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAboveFold(input, 800, 'desktop chat input');
+    const cut = await page.locator('.chat-list__name').evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent));
+    expect(cut).toEqual([]);
+    await screenshot(page, 'desktop-chat-open');
+  });
+
+  it('puts the medical history remove buttons on screen for a patient with entries', async () => {
+    const page = await (await newContext(browser, phone.width, phone.height)).newPage();
+    await loginThroughUi(page, portal, demo.patient.email, demo.patient.password);
+    await page.goto(`${portal.url}/history/${demo.patient.id}`);
+    const remove = page.getByRole('button', { name: /^Remove / });
+    await remove.first().waitFor();
+    await expectFitsPhone(page, 'history-demo');
+    for (const button of (await remove.all()).slice(0, 4)) await expectOnScreen(button, `history ${await button.getAttribute('aria-label')}`);
+  });
+
+  it('the pharmacist sees the status and Mark shipped of a received order on screen', async () => {
+    const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
+    const { token } = await apiLogin(portal, patient.email, patient.password);
+    expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '1' }, token)).status).toBe(200);
+    expect((await api(portal, 'POST', 'checkout', card, token)).status).toBe(200);
+
+    // The buyer's orders and payments fit her phone too.
+    const buyer = await (await newContext(browser, phone.width, phone.height)).newPage();
+    await loginThroughUi(buyer, portal, patient.email, patient.password);
+    await buyer.goto(`${portal.url}/settings/orders`);
+    await buyer.getByRole('link', { name: /^Order .*: Vitamin D3 5000 IU$/ }).waitFor();
+    await expectFitsPhone(buyer, 'orders');
+    // Readable without sliding the table sideways: the last column is on screen.
+    const date = buyer.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
+    await expectOnScreen(date, 'order date');
+    await buyer.goto(`${portal.url}/settings/payments`);
+    await buyer.getByRole('list', { name: 'Previous payment methods' }).waitFor();
+    await expectFitsPhone(buyer, 'payments');
+
+    // The seeded pharmacies share the demo password; the one selling the product received the order.
+    let seller = '';
+    for (const email of [demo.pharmacist.email, 'ramy.fawzy@clinic.test', 'mariam.said@clinic.test']) {
+      const login = await apiLogin(portal, email, demo.pharmacist.password);
+      const received = await api(portal, 'GET', 'orders/received', undefined, login.token);
+      if ((received.body.orders ?? []).length > 0) seller = email;
+    }
+    expect(seller).not.toBe('');
+
+    const page = await (await newContext(browser, phone.width, phone.height)).newPage();
+    await loginThroughUi(page, portal, seller, demo.pharmacist.password);
+    await page.goto(`${portal.url}/settings/orders-received`);
+    const ship = page.getByRole('button', { name: /^Mark shipped/ }).first();
+    await ship.waitFor();
+    await expectFitsPhone(page, 'orders-received');
+    await expectOnScreen(ship, 'Mark shipped');
+    await expectOnScreen(page.getByRole('table').getByText('pending', { exact: true }).first(), 'delivery status');
+  });
+});
