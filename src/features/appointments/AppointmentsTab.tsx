@@ -188,7 +188,7 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
             {a.reserved && a.patient ? (
               <div className="d-flex flex-column align-items-start gap-1">
                 <Link to={`/history/${a.patient._id}`} aria-label={`Medical history of ${a.patient.name}`}>
-                  View history
+                  Medical history
                 </Link>
                 <button type="button" className="btn btn-outline-primary btn-sm" aria-label={`Write prescription for ${a.patient.name}`} onClick={onPrescribe}>
                   Write prescription
