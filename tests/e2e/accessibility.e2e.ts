@@ -14,9 +14,10 @@ const context = { doctorName: demo.doctor.name, productSlug: '', blogSlug: '' };
 beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
-  // A product in stock, so its Add To Cart button is enabled.
+  // A product in stock and sold without a prescription, so its Add To Cart button works for anyone.
   for (const p of (await api(portal, 'GET', 'medicines/?page=1')).body.products ?? []) {
-    if ((await api(portal, 'GET', `medicine/?product=${p.slug}`)).body.product?.quantity >= 5) {
+    const product = (await api(portal, 'GET', `medicine/?product=${p.slug}`)).body.product;
+    if (product?.quantity >= 5 && !product.prescriptionOnly) {
       context.productSlug = p.slug;
       break;
     }

@@ -55,7 +55,7 @@ describe('doctors and appointments journey', () => {
     const neurology = patientPage.getByRole('list', { name: 'Neurology doctors' });
     await neurology.waitFor();
     expect(await neurology.getByRole('article').count()).toBe(4);
-    await neurology.getByRole('link', { name: `View the profile and appointments of ${doctor.name}` }).click();
+    await neurology.getByRole('link', { name: `View profile of ${doctor.name}` }).click();
     await patientPage.waitForURL(`${portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
     const reserve = patientPage.getByRole('button', { name: /^Reserve .* at 11:30 AM$/ });
     await reserve.click();

@@ -56,7 +56,7 @@ beforeAll(async () => {
   const products = json(await server.app.inject('/api/medicines/?page=1')).products ?? [];
   for (const p of products) {
     const detail = json(await server.app.inject(`/api/medicine/?product=${p.slug}`)).product;
-    if (detail?.quantity >= 5) {
+    if (detail?.quantity >= 5 && !detail.prescriptionOnly) {
       productSlug = p.slug;
       break;
     }
@@ -91,12 +91,20 @@ describe('medical history: the patient and her doctors only', () => {
     expect((await ownerView()).diagnosis.map((d: { _id: string }) => d._id)).toContain(diagnosisId);
   });
 
-  it.each(everyone.filter((w) => w !== 'patientA'))('adding as %s never lands in patient A’s history', async (who) => {
+  // Her doctor (a care relation) may add, signed with his name; nobody else's entry ever lands.
+  it.each(everyone.filter((w) => w !== 'patientA' && w !== 'doctorA'))('adding as %s never lands in patient A’s history', async (who) => {
     const before = (await ownerView()).diagnosis.length;
-    await send(who, 'POST', `/api/history/diagnosis/?patient=${people.patientA.id}`, { diagnosis: `planted by ${who}`, notes: '', patient: people.patientA.id });
+    await send(who, 'POST', `/api/history/diagnosis/?patient=${people.patientA.id}`, { diagnosis: `planted by ${who}`, notes: '' });
     const after = await ownerView();
     expect(after.diagnosis.length).toBe(before);
-    expect(JSON.stringify(after)).not.toContain('planted by');
+    expect(JSON.stringify(after)).not.toContain(`planted by ${who}`);
+  });
+
+  it('adding as doctorA, her doctor, lands signed with his name', async () => {
+    const res = await send('doctorA', 'POST', `/api/history/diagnosis/?patient=${people.patientA.id}`, { diagnosis: 'written by doctorA', notes: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    const entry = (await ownerView()).diagnosis.find((d: { diagnosis: string }) => d.diagnosis === 'written by doctorA');
+    expect(entry?.self_reported).toBe(false);
   });
 
   it.each(everyone.filter((w) => w !== 'patientA'))('patient A’s access log is not readable as %s', async (who) => {
