@@ -47,6 +47,7 @@ async function popup(page: Page, text: string) {
 
 describe('prescription journey', () => {
   let code = '';
+  let orderNumber = '';
 
   it('the doctor prescribes Amoxicillin from the booked appointment and acknowledges the penicillin-allergy warning', async () => {
     const page = await signedInPage(demo.doctor.email, demo.doctor.password);
@@ -143,7 +144,7 @@ describe('prescription journey', () => {
     const done = page.getByRole('dialog').filter({ hasText: 'Payed Successfully' });
     const numbered = done.getByText(/^Your order number is .+\.$/);
     await numbered.waitFor();
-    const orderNumber = /^Your order number is (.+)\.$/.exec((await numbered.textContent()) ?? '')?.[1] ?? '';
+    orderNumber = /^Your order number is (.+)\.$/.exec((await numbered.textContent()) ?? '')?.[1] ?? '';
     expect(orderNumber).not.toBe('');
     await page.waitForURL(`${portal.url}/settings/orders`, { timeout: 10_000 });
     await popup(page, 'Payed Successfully');
@@ -173,6 +174,32 @@ describe('prescription journey', () => {
     const received = await api(portal, 'GET', 'orders/received', undefined, token);
     expect(received.status).toBe(200);
     expect(received.body.orders.some((o: { prescription?: { code: string } | null }) => o.prescription?.code === code)).toBe(false);
+  });
+
+  it('the pharmacy refuses the prescription order with a reason: the buyer reads it on her order and the prescription is valid again', async () => {
+    expect(orderNumber).not.toBe('');
+    const reason = 'Please bring the paper prescription: the code could not be confirmed by phone';
+    const pharmacy = await signedInPage(seller.email, seller.password);
+    await pharmacy.goto(`${portal.url}/settings/orders-received`);
+    const order = pharmacy.getByRole('row').filter({ hasText: medicine }).filter({ hasText: 'Sara Ali' });
+    await order.getByRole('button', { name: `Refuse: ${medicine} for Sara Ali` }).click();
+    const dialog = pharmacy.getByRole('dialog', { name: `Refuse ${medicine} for Sara Ali` });
+    await dialog.getByLabel('Reason for refusing').fill(reason);
+    await dialog.getByRole('button', { name: 'Refuse the order' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await order.getByText(`Refused: ${reason}`).waitFor();
+    await pharmacy.context().close();
+
+    const page = await signedInPage(demo.patient.email, demo.patient.password);
+    await page.goto(`${portal.url}/orders/${orderNumber}`);
+    const line = page.getByRole('row').filter({ hasText: medicine });
+    await line.getByText('cancelled', { exact: true }).waitFor();
+    await line.getByText(`Refused by the pharmacy: ${reason}`).waitFor();
+    await expectAccessible(page, 'order refused by the pharmacy');
+    // The packs went back to the prescription, so it can be bought again.
+    await page.goto(`${portal.url}/prescriptions`);
+    await page.getByRole('list', { name: 'Your prescriptions' }).getByRole('listitem').filter({ hasText: `Prescription ${code}` }).getByText('valid', { exact: true }).waitFor();
+    await page.context().close();
   });
 
   it('a patient without a prescription is refused Amoxicillin with the server’s message', async () => {

@@ -76,6 +76,14 @@ describe('OrderPage', () => {
     expect(within(screen.getByRole('list', { name: 'Not added to the cart' })).getByText('Paracetamol 500 mg is out of stock')).toBeInTheDocument();
   });
 
+  it("tells the buyer why the pharmacy refused a prescription line, in the pharmacist's words", async () => {
+    const refused = { ...order().lines[0]!, deliveryStatus: 'cancelled', refusalReason: 'The prescription code does not match the paper one' };
+    server.use(http.get('/api/orders/CPABCD2345', () => HttpResponse.json({ order: order({ status: 'cancelled', lines: [refused], canCancel: false }) })));
+    renderPage();
+    const row = await screen.findByRole('row', { name: /Paracetamol 500 mg/ });
+    expect(within(row).getByText('Refused by the pharmacy: The prescription code does not match the paper one')).toBeInTheDocument();
+  });
+
   it("shows the server's message for an order that is not hers", async () => {
     server.use(http.get('/api/orders/CPABCD2345', () => HttpResponse.json({ message: 'This order does not exist' }, { status: 404 })));
     renderPage();

@@ -143,6 +143,7 @@ export default function OrderPage() {
                       <td className="text-end">{dollarsOf(l.total)}</td>
                       <td>
                         <span className={`badge ${statusStyle[l.deliveryStatus] ?? 'text-bg-light'}`}>{l.deliveryStatus}</span>
+                        {l.refusalReason && <p className="small text-danger mb-0 mt-1">Refused by the pharmacy: {l.refusalReason}</p>}
                       </td>
                     </tr>
                   ))}

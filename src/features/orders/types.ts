@@ -11,6 +11,8 @@ export interface OrderDetail {
     unitPrice: number;
     total: number;
     deliveryStatus: string;
+    /** Why the pharmacy refused this line (a prescription it would not fill); '' or absent otherwise. */
+    refusalReason?: string;
   }[];
   totals: { items: number; subtotal: number; cancelled: number; total: number; refunded: number };
   delivery: { location: string; country: string; government: string };
