@@ -103,6 +103,15 @@ export const appointmentMails = {
     attachments: [calendar],
   }),
 
+  requestAccepted: (clinic: string, to: string, name: string, what: string, url: string, calendar: Attachment) => ({
+    ...compose({
+      to, clinic, subject: 'Your appointment request was accepted', greeting: `Hello ${name},`,
+      lines: [`Your appointment request was accepted: your appointment is ${what}.`, 'The attached calendar file adds it to your calendar; open it again if the appointment moves.'],
+      action: { label: 'My appointments', url },
+    }),
+    attachments: [calendar],
+  }),
+
   moved: (clinic: string, to: string, name: string, what: string, url: string, calendar: Attachment) => ({
     ...compose({
       to, clinic, subject: 'Your appointment was moved', greeting: `Hello ${name},`,

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids.js';
 import { appointmentsRepository } from '../../server/modules/appointments/repository.js';
 import { slotInstant } from '../../server/modules/appointments/slot-time.js';
 import { processExpiredOffers } from '../../server/modules/appointments/waitlist.js';
-import { lastMailTo, readOutbox } from './outbox.js';
+import { attachedCalendar, lastMailTo, rawMailsTo } from './outbox.js';
 import { markEmailVerified, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 
 /**
@@ -70,22 +68,6 @@ function lastWeekday(year: number, month: number, weekday: number): string {
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 86400000).toISOString().slice(0, 10);
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86400000).toISOString().slice(0, 10);
 
-/** The raw messages to `to` whose subject contains `subject`, oldest first. */
-function rawMailsTo(to: string, subject: string): string[] {
-  const dir = path.join(server.config.dataDir, 'outbox');
-  return readOutbox(server.config.dataDir)
-    .filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.subject.includes(subject))
-    .map((m) => readFileSync(path.join(dir, m.file), 'utf8'));
-}
-/** The calendar attachment of a raw mail (base64 or quoted-printable), decoded. */
-function attachedCalendar(raw: string): string | undefined {
-  const part = /Content-Type: text\/calendar[^]*?\n\n([^]*?)\n--/i.exec(raw);
-  if (!part) return undefined;
-  const header = /Content-Type: text\/calendar[^]*?\n\n/i.exec(raw)?.[0] ?? '';
-  if (/base64/i.test(header)) return Buffer.from(part[1].replace(/\s+/g, ''), 'base64').toString('utf8');
-  return part[1].replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
 const notificationsOf = (userId: string) => db().selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 
 describe('calendar files', () => {
@@ -138,7 +120,7 @@ describe('calendar files', () => {
     expect((await ics(doctor.token, later)).statusCode).toBe(404);
 
     // The confirmation email carries the same event.
-    const mail = rawMailsTo(patient.email, 'Your appointment is reserved').at(-1);
+    const mail = rawMailsTo(server.config.dataDir, patient.email, 'Your appointment is reserved').at(-1);
     expect(mail).toBeDefined();
     expect(field(attachedCalendar(mail as string) ?? '', 'UID')).toBe(uid);
 
@@ -204,7 +186,7 @@ describe('a doctor cancelling a booked slot', () => {
     const mail = lastMailTo(server.config.dataDir, patient.email, 'cancelled by the doctor');
     expect(mail?.text).toContain('I am at a conference that day');
     expect(mail?.text).toContain(nextText);
-    const raw = rawMailsTo(patient.email, 'cancelled by the doctor').at(-1) as string;
+    const raw = rawMailsTo(server.config.dataDir, patient.email, 'cancelled by the doctor').at(-1) as string;
     expect(field(attachedCalendar(raw) ?? '', 'METHOD')).toBe('CANCEL');
 
     const chat = await db().selectFrom('chats').select('id').where('sender_id', '=', patient.id).where('receiver_id', '=', doctor.id).executeTakeFirstOrThrow();

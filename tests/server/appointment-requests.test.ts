@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { markEmailVerified, multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { attachedCalendar, rawMailsTo } from './outbox.js';
 
 let server: TestServer;
 type Account = Awaited<ReturnType<typeof signUpAndLogin>>;
@@ -217,6 +218,39 @@ describe('accepting and declining', () => {
     const res = await accept(admin.token, id, slot);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().request.appointment.doctor).toBe((await server.database.db.selectFrom('users').select('name').where('id', '=', colleague.id).executeTakeFirstOrThrow()).name);
+  });
+
+  it('treats an accepted request as a reservation: her confirmation mail carries the calendar file, and her reminders are planned', async () => {
+    const booked = await signUpAndLogin(server.app, 'patient', { name: 'Hala Mostafa' });
+    await markEmailVerified(server.app, booked.id);
+    const id = await patientRequest(booked);
+    const slot = await newSlot(doctor, 17, '10:00');
+    expect((await accept(doctor.token, id, slot)).statusCode).toBe(200);
+
+    const mail = rawMailsTo(server.config.dataDir, booked.email, 'Your appointment request was accepted').at(-1);
+    expect(mail, 'one confirmation mail').toBeDefined();
+    const calendar = attachedCalendar(mail as string) ?? '';
+    expect(calendar).toMatch(/BEGIN:VEVENT/);
+    expect(calendar).toMatch(/Dr\. Samira Wahba/);
+    // The generic notification mail does not come as well.
+    expect(rawMailsTo(server.config.dataDir, booked.email, 'accepted')).toHaveLength(1);
+    const jobs = await server.database.db.selectFrom('scheduled_jobs').select('kind').where('appointment_id', '=', slot).execute();
+    expect(jobs.map((j) => j.kind).sort()).toEqual(expect.arrayContaining(['reminder_24h', 'reminder_2h']));
+    const calendarFile = await server.app.inject({ method: 'GET', url: `/api/appointment/${slot}/calendar.ics`, headers: { authorization: booked.token } });
+    expect(calendarFile.statusCode).toBe(200);
+  });
+
+  it('refuses to accept a request into a time the patient already holds with another doctor, naming it', async () => {
+    const busy = await signUpAndLogin(server.app, 'patient', { name: 'Yara Fawzy' });
+    const theirs = await newSlot(colleague, 18, '10:00');
+    const reserved = await server.app.inject({ method: 'POST', url: `/api/appointment/reserve?appointment=${theirs}&receiver=${colleague.id}`, headers: { authorization: busy.token } });
+    expect(reserved.statusCode, reserved.body).toBe(200);
+    const id = await patientRequest(busy);
+    const res = await accept(doctor.token, id, await newSlot(doctor, 18, '10:15'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Yara Fawzy already has an appointment at that time: with .* at 10:00 .*Choose another time for her\.$/);
+    const row = await server.database.db.selectFrom('appointment_requests').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
   });
 
   it('answers 404 for a request that does not exist', async () => {

@@ -50,3 +50,20 @@ export function lastMailTo(dataDir: string, to: string, subject?: string): Outbo
     .filter((m) => m.to.toLowerCase() === to.toLowerCase() && (!subject || m.subject.includes(subject)))
     .at(-1);
 }
+
+/** The raw messages to `to` whose subject contains `subject`, oldest first (for their attachments). */
+export function rawMailsTo(dataDir: string, to: string, subject: string): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  return readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.subject.includes(subject))
+    .map((m) => readFileSync(path.join(dir, m.file), 'utf8'));
+}
+
+/** The calendar attachment of a raw mail (base64 or quoted-printable), decoded. */
+export function attachedCalendar(raw: string): string | undefined {
+  const part = /Content-Type: text\/calendar[^]*?\n\n([^]*?)\n--/i.exec(raw);
+  if (!part) return undefined;
+  const header = /Content-Type: text\/calendar[^]*?\n\n/i.exec(raw)?.[0] ?? '';
+  if (/base64/i.test(header)) return Buffer.from(part[1].replace(/\s+/g, ''), 'base64').toString('utf8');
+  return decodeQuotedPrintable(part[1]);
+}

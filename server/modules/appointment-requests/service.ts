@@ -6,10 +6,11 @@ import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { requireApproved, type Viewer } from '../../plugins/auth.js';
-import { planAppointmentJobs } from '../../jobs/appointment-jobs.js';
+import { appointmentMails } from '../../mail/templates.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications } from '../notifications/service.js';
-import { appointmentsRepository } from '../appointments/repository.js';
+import { announce, mergeAnnouncements, portalUrl } from '../appointments/announce.js';
+import { appointmentsPath, bookingRules } from '../appointments/booking.js';
 import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/slot-time.js';
 import { toRequestDto, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
@@ -25,7 +26,7 @@ const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
 
 export function appointmentRequestsService(app: App) {
   const repo = appointmentRequestsRepository(app.db);
-  const slots = appointmentsRepository(app.db, app.dialect);
+  const booking = bookingRules(app);
   const zone = app.config.clinicTimeZone;
   const toDto = (row: RequestRow) => toRequestDto(row, zone);
 
@@ -143,24 +144,34 @@ export function appointmentRequestsService(app: App) {
       if (fromFlag(slot.reserved)) throw conflict('This slot has just been reserved; please choose another one');
 
       const patientId = request.patient_id;
-      const now = nowIso();
+      const nowDate = new Date();
+      const now = nowDate.toISOString();
       const local = utcToClinicTime(new Date(slot.starts_at), zone);
       const line = `Your appointment request was accepted: ${slot.doctor_name} will see you on ${local.date} at ${local.time}.`;
-      const told = await app.db.transaction().execute(async (trx) => {
+      const done = await app.db.transaction().execute(async (trx) => {
         const answered = await repo.answer(trx, request.id, { status: 'accepted', decline_reason: '', appointment_id: slot.id, handled_by: viewer.id, updated_at: now });
         if (!answered) throw conflict('This request has just been answered by someone else');
-        if (!(await slots.reserve(trx, slot.id, slot.doctor_id, patientId, now))) {
-          throw conflict('This slot has just been reserved or has started; please choose another one');
-        }
-        await slots.ensureCareRelation(trx, slot.doctor_id, patientId, now);
-        const chat = await slots.ensureChat(trx, patientId, slot.doctor_id, now);
-        await repo.tellInChat(trx, chat, slot.doctor_id, line, newId(), now);
-        await planAppointmentJobs(trx, { id: slot.id, patient_id: patientId, starts_at: slot.starts_at });
-        return recordNotifications(trx, [
-          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was accepted', body: line, link: '/settings/appointments' },
+        // The same rules as her own reservation: her limit, no overlap, calendar event, reminders.
+        const held = await booking.hold(trx, slot, { id: patientId, name: request.name }, nowDate);
+        if (!held) throw conflict('This slot has just been reserved or has started; please choose another one');
+        await repo.tellInChat(trx, held.chat, slot.doctor_id, line, newId(), now);
+        const notifications = await recordNotifications(trx, [
+          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was accepted', body: line, link: appointmentsPath },
         ]);
+        return { held, notifications };
       });
-      void deliverNotifications(app, told);
+      // Her confirmation carries the calendar file; it stands for the notification's email, under her choice.
+      const [mail] = await booking.confirmationMails(patientId, slot.id, (contact, what, entry) =>
+        appointmentMails.requestAccepted(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), booking.attachment(entry)),
+      );
+      await announce(
+        app,
+        mergeAnnouncements(done.held.announcements, {
+          notifications: done.notifications,
+          mails: [],
+          notificationMails: mail ? [[done.notifications[0].id, mail]] : [],
+        }),
+      );
       return { message: `${request.name} has the appointment on ${local.date} at ${local.time}`, request: toDto((await repo.findById(request.id)) as RequestRow) };
     },
 
@@ -177,7 +188,7 @@ export function appointmentRequestsService(app: App) {
         // A guest has no account to tell; the doctor calls them.
         if (!patientId) return [];
         return recordNotifications(trx, [
-          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was declined', body: `The reason: ${reason}`, link: '/settings/appointments' },
+          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was declined', body: `The reason: ${reason}`, link: appointmentsPath },
         ]);
       });
       if (!told) throw conflict('This request has just been answered by someone else');

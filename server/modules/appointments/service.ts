@@ -1,8 +1,7 @@
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
-import type { MailMessage } from '../../mail/mailer.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
@@ -13,8 +12,9 @@ import { appointmentRequestsRepository } from '../appointment-requests/repositor
 import { cancelAppointmentJobs, planAppointmentJobs } from '../../jobs/appointment-jobs.js';
 import { recordNotifications } from '../notifications/service.js';
 import { announce, describeSlot, doctorPagePath, mergeAnnouncements, noAnnouncements, portalUrl, slotWhen, type Announcements } from './announce.js';
-import { calendarFile, type CalendarContext } from './calendar.js';
-import { calendarRepository as calendar, type CalendarEntry } from './calendar-repository.js';
+import { calendarFile } from './calendar.js';
+import { appointmentsPath, bookingRules } from './booking.js';
+import { calendarRepository as calendar } from './calendar-repository.js';
 import type { AppointmentDto } from './dto.js';
 import { appointmentsRepository, type SlotWithPeople } from './repository.js';
 import { slotDateFields, slotInstant } from './slot-time.js';
@@ -23,7 +23,6 @@ import { leaveWaitlist, offerFreedSlot } from './waitlist.js';
 const maxCancelReasonLength = 500;
 /** How many of the doctor's next free times a patient whose slot he cancelled is offered. */
 const nextSlotsOffered = 3;
-const appointmentsPath = '/settings/appointments';
 
 const given = (value: string | undefined) => {
   const v = value?.trim() ?? '';
@@ -32,7 +31,6 @@ const given = (value: string | undefined) => {
 
 export function appointmentsService(app: App) {
   const repo = appointmentsRepository(app.db, app.dialect);
-  const maxUpcoming = app.config.maxUpcomingReservations;
   const zone = app.config.clinicTimeZone;
   const cutoffMs = app.config.cancelCutoffHours * 3600000;
   const requests = appointmentRequestsRepository(app.db);
@@ -40,26 +38,8 @@ export function appointmentsService(app: App) {
   const changeableUntil = (startsAt: string) => new Date(Date.parse(startsAt) - cutoffMs).toISOString();
   const cutoffFrom = (now: Date) => new Date(now.getTime() + cutoffMs).toISOString();
 
-  const publicBase = portalUrl(app, '');
-  const calendarContext: CalendarContext = {
-    clinicName: app.config.clinicName,
-    timeZone: zone,
-    host: new URL(publicBase).hostname,
-    organizerEmail: /<([^>]+)>/.exec(app.config.mailFrom)?.[1] ?? app.config.mailFrom,
-    url: portalUrl(app, appointmentsPath),
-  };
-  const attachment = (entry: Parameters<typeof calendarFile>[0]) => ({
-    filename: 'appointment.ics',
-    content: calendarFile(entry, calendarContext),
-    contentType: `text/calendar; charset=utf-8; method=${entry.cancelled_at ? 'CANCEL' : 'PUBLISH'}`,
-  });
-
-  /** The live calendar event of a held slot, with what its file needs. */
-  async function entryOf(slotId: string, patientId: string): Promise<CalendarEntry | undefined> {
-    return calendar.latestFor(app.db, slotId, patientId);
-  }
-
-  const patientContact = (id: string) => app.db.selectFrom('users').select(['name', 'email']).where('id', '=', id).executeTakeFirst();
+  const booking = bookingRules(app);
+  const { attachment, calendarContext } = booking;
 
   const toDto = (row: SlotWithPeople): AppointmentDto => {
     const reserved = fromFlag(row.reserved);
@@ -131,22 +111,9 @@ export function appointmentsService(app: App) {
       if (slot.doctor_status !== 'approved') throw notFound('This doctor is not taking appointments');
 
       const nowDate = new Date();
-      const now = nowDate.toISOString();
-      const tooManyHeld = () =>
-        conflict(`You already hold ${maxUpcoming} upcoming appointments, the most one patient may hold. Please cancel one or wait until it has passed.`);
       const done = await app.db.transaction().execute(async (trx) => {
-        // One patient cannot take all of a doctor's slots: at most MAX_UPCOMING_RESERVATIONS at once.
-        if ((await repo.upcomingOfPatientLocked(trx, viewer.id, now)) >= maxUpcoming) throw tooManyHeld();
-        // Checked after the lock on the patient: two reservations of hers at once are checked in turn.
-        const clash = await repo.overlapping(trx, viewer.id, slot.starts_at, slot.id);
-        if (clash) throw overlapError(clash);
-        const won = await repo.reserve(trx, slot.id, slot.doctor_id, viewer.id, now);
-        if (!won) return null;
-        await repo.ensureCareRelation(trx, slot.doctor_id, viewer.id, now);
-        const chat = await repo.ensureChat(trx, viewer.id, slot.doctor_id, now);
-        await calendar.open(trx, { uid: newId(), appointmentId: slot.id, patientId: viewer.id, doctorId: slot.doctor_id, startsAt: slot.starts_at, now });
-        await planAppointmentJobs(trx, { id: slot.id, patient_id: viewer.id, starts_at: slot.starts_at }, nowDate);
-        const { announcements: passedOn } = await leaveWaitlist(app, trx, slot.doctor_id, viewer.id, slot.id, nowDate);
+        const held = await booking.hold(trx, slot, { id: viewer.id }, nowDate);
+        if (!held) return null;
         const notifications = await recordNotifications(trx, [
           {
             userId: slot.doctor_id,
@@ -155,7 +122,7 @@ export function appointmentsService(app: App) {
             link: appointmentsPath,
           },
         ]);
-        return { chat, announcements: mergeAnnouncements(passedOn, { notifications, mails: [] }) };
+        return { chat: held.chat, announcements: mergeAnnouncements(held.announcements, { notifications, mails: [] }) };
       });
       if (!done) {
         const current = await repo.findById(slot.id);
@@ -168,9 +135,7 @@ export function appointmentsService(app: App) {
         throw badRequest('This appointment has already passed; please choose another one');
       }
       const reserved = (await repo.findById(slot.id)) as SlotWithPeople;
-      const mails = await confirmationMail(viewer.id, slot.id, (contact, what, entry) =>
-        appointmentMails.reserved(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), attachment(entry)),
-      );
+      const mails = await booking.confirmationMails(viewer.id, slot.id);
       await announce(app, mergeAnnouncements(done.announcements, { notifications: [], mails }));
       return { message: `Your appointment with ${slot.doctor_name} is reserved`, appointment: toDto(reserved), chat: done.chat };
     },
@@ -267,7 +232,7 @@ export function appointmentsService(app: App) {
       const done = await app.db.transaction().execute(async (trx) => {
         await repo.upcomingOfPatientLocked(trx, viewer.id, now);
         const clash = await repo.overlapping(trx, viewer.id, to.starts_at, from.id);
-        if (clash && clash.id !== to.id) throw overlapError(clash);
+        if (clash && clash.id !== to.id) throw booking.clashError(clash);
         const outcome = await repo.move(trx, from.id, to.id, from.doctor_id, viewer.id, now, cutoff);
         if (outcome === 'taken') throw conflict('Sorry, someone else has just taken this time; please choose another one');
         // Throwing rolls the new slot back: the old one stays hers.
@@ -288,7 +253,7 @@ export function appointmentsService(app: App) {
         const offered = await offerFreedSlot(app, trx, { id: from.id, doctorId: from.doctor_id, doctorName: from.doctor_name, startsAt: from.starts_at }, nowDate);
         return mergeAnnouncements(passedOn, { notifications, mails: [] }, offered);
       });
-      const mails = await confirmationMail(viewer.id, to.id, (contact, what, entry) =>
+      const mails = await booking.confirmationMails(viewer.id, to.id, (contact, what, entry) =>
         appointmentMails.moved(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), attachment(entry)),
       );
       await announce(app, mergeAnnouncements(done, { notifications: [], mails }));
@@ -318,25 +283,8 @@ export function appointmentsService(app: App) {
     },
   };
 
-  function overlapError(clash: { starts_at: string; doctor_name: string }) {
-    return new HttpError(409, `You already have an appointment at that time: ${describeSlot(zone, clash.doctor_name, clash.starts_at)}. Cancel or move it first.`, {
-      conflict: { doctor: clash.doctor_name, ...slotDateFields(clash.starts_at, zone) },
-    });
-  }
-
   function cutoffMessage(action: 'cancelled' | 'moved') {
     return `Appointments can be ${action} until ${app.config.cancelCutoffHours} hours before they start; please call the clinic`;
-  }
-
-  /** The patient's mail about her reservation on `slotId`, with its calendar file; built after the commit. */
-  async function confirmationMail(
-    patientId: string,
-    slotId: string,
-    build: (contact: { name: string; email: string }, what: string, entry: CalendarEntry) => MailMessage,
-  ): Promise<MailMessage[]> {
-    const [contact, entry] = await Promise.all([patientContact(patientId), entryOf(slotId, patientId)]);
-    if (!contact || !entry) return [];
-    return [build(contact, describeSlot(zone, entry.doctor_name, entry.starts_at), entry)];
   }
 
   /**
