@@ -1,7 +1,6 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { lastMailTo } from '../server/outbox';
-import { expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+import { expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, waitForMail, type Portal } from './harness';
 
 /**
  * With the embedded outbox (no SMTP_URL): a person verifies the email, resets a forgotten
@@ -23,12 +22,8 @@ afterAll(async () => {
 
 /** The link of the newest mail to `to`, on the portal's own origin (the mail names PUBLIC_URL or localhost). */
 async function followMailLink(page: Page, to: string, subject: string) {
-  let mail = lastMailTo(portal.dataDir, to, subject);
-  for (let i = 0; !mail && i < 20; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    mail = lastMailTo(portal.dataDir, to, subject);
-  }
-  if (!mail?.link) throw new Error(`no "${subject}" mail to ${to}`);
+  const mail = await waitForMail(portal, to, subject, 2_000);
+  if (!mail.link) throw new Error(`the "${subject}" mail to ${to} has no link`);
   const link = new URL(mail.link);
   await page.goto(`${portal.url}${link.pathname}${link.hash}`);
 }

@@ -4,9 +4,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { lastMailTo, type OutboxMail } from '../server/outbox';
 
 /**
  * The end-to-end harness: the real server (server/index.ts through tsx) on a free port with a
@@ -254,4 +256,39 @@ export async function expectAccessible(page: Page, context = '') {
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.resolve('.tmp/shots', `${name}.png`), fullPage: true });
+}
+
+/**
+ * Runs one statement on the portal's database (`?` placeholders), as an operator would: journeys use
+ * it to bring a scheduled job's time forward instead of waiting a day for it.
+ */
+export async function sqlOn(portal: Portal, statement: string, params: unknown[] = []): Promise<void> {
+  if (portal.databaseUrl) {
+    const client = new pg.Client({ connectionString: portal.databaseUrl });
+    await client.connect();
+    try {
+      let n = 0;
+      await client.query(statement.replace(/\?/g, () => `$${++n}`), params);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Sqlite(path.join(portal.dataDir, 'portal.sqlite'), { timeout: 10_000 });
+  try {
+    db.prepare(statement).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits (up to `timeoutMs`) for the newest mail to `to` whose subject contains `subject` in the embedded outbox. */
+export async function waitForMail(portal: Portal, to: string, subject: string, timeoutMs = 15_000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = lastMailTo(portal.dataDir, to, subject);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no "${subject}" mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
