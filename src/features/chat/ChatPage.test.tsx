@@ -91,14 +91,21 @@ describe('ChatPage', () => {
     expect(screen.getByText('Offline')).toBeInTheDocument();
   });
 
-  it('sends with Enter or the button only when the text is longer than 1 character, and clears the input', async () => {
+  it('sends with Enter or the button only when the text is longer than 1 character, says why otherwise, and clears the input', async () => {
     const user = userEvent.setup();
     renderChat(`/chat?chat=${demoChat._id}`);
     const input = await screen.findByRole('textbox', { name: 'Type a message' });
     await user.type(input, 'a{Enter}');
     expect(fake.calls.send).toEqual([]);
     expect(input).toHaveValue('a');
+    // It says why, tied to the input, instead of silently keeping the text.
+    expect(input).toHaveAccessibleDescription('A message needs at least 2 characters');
+    expect(screen.getByText('A message needs at least 2 characters')).toHaveAttribute('role', 'status');
     await user.clear(input);
+    expect(input).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(input).toHaveAccessibleDescription('Type a message to send');
+    expect(fake.calls.send).toEqual([]);
     await user.type(input, 'See you on Tuesday{Enter}');
     await waitFor(() => expect(fake.calls.send).toEqual([{ chatId: demoChat._id, content: 'See you on Tuesday' }]));
     expect(input).toHaveValue('');
