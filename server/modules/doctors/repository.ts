@@ -32,16 +32,25 @@ export function doctorsRepository(db: DB) {
   };
   const searchable = (filter: DoctorFilter) => db.selectFrom('users').where(listedWhere(filter));
 
-  const doctorsWithWords = (words: string[], filter: DoctorFilter) =>
+  /**
+   * The doctors having any of `words`, one row per matching word. With `everyGroup`, only doctors
+   * having a word of each group (one group per typed word), so a two-word search reads the doctors
+   * matching both, not everyone matching either.
+   */
+  const doctorsWithWords = (words: string[], filter: DoctorFilter, everyGroup: string[][] = []) => {
     // Read from the words first (a cross join fixes that order on SQLite, whose planner would
     // otherwise walk every doctor by the role index), then each matching doctor by his key.
-    db
+    let q = db
       .selectFrom('doctor_search_words as w')
       .crossJoin('users')
       .whereRef('users.id', '=', 'w.doctor_id')
       .where('w.word', 'in', words)
-      .where(listedWhere(filter))
-      .select([...resultColumns, 'w.word']);
+      .where(listedWhere(filter));
+    for (const group of everyGroup) {
+      q = q.where('users.id', 'in', (eb) => eb.selectFrom('doctor_search_words as g').select('g.doctor_id').where('g.word', 'in', group));
+    }
+    return q.select([...resultColumns, 'w.word']);
+  };
 
   const listedPage = (filter: DoctorFilter, sort: 'nextSlot' | 'rating' | 'name', offset: number, limit: number | null) => {
     const rating = [sql`round(users.rating_avg * 10) desc`, sql`users.rating_count desc`];
@@ -127,7 +136,7 @@ export function doctorsRepository(db: DB) {
     },
 
     /** The listed doctors having one of the words, with the word each row matched. */
-    doctorsWithWords: (words: string[], filter: DoctorFilter) => doctorsWithWords(words, filter).execute(),
+    doctorsWithWords: (words: string[], filter: DoctorFilter, everyGroup: string[][] = []) => doctorsWithWords(words, filter, everyGroup).execute(),
 
     async countListed(filter: DoctorFilter) {
       const row = await searchable(filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();

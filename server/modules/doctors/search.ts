@@ -1,4 +1,4 @@
-import { toDepartment } from '../../lib/departments.js';
+import { toDepartment, type Department } from '../../lib/departments.js';
 import { badRequest } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { App } from '../../types.js';
@@ -59,6 +59,20 @@ async function nearWords(repo: ReturnType<typeof doctorsRepository>, typed: stri
 }
 
 /**
+ * The department a one-word search means: when every indexed word close enough to count (within
+ * one point of the best, the rule the scoring below applies) is one department's name, the
+ * results are exactly that department's doctors.
+ */
+function departmentMeant(near: Map<string, number>[]): Department | null {
+  if (near.length !== 1 || near[0]!.size === 0) return null;
+  const scores = [...near[0]!.entries()];
+  const best = Math.min(...scores.map(([, score]) => score));
+  const counted = scores.filter(([, score]) => score < best + 1).map(([word]) => toDepartment(word));
+  const first = counted[0];
+  return first && counted.every((d) => d === first) ? first : null;
+}
+
+/**
  * Doctor search. Without text the database filters, sorts and pages (next free slot and rating are
  * columns kept in step by triggers). With text, each typed word is looked up in the word index
  * (exact, prefix or a near typo among few candidates) and only the doctors having those words are
@@ -89,8 +103,18 @@ export function doctorSearch(app: App) {
       [total, shown] = await Promise.all([repo.countListed(filter), repo.listedPage(filter, sort, offset, limit).then((rows) => rows.map(toResult))]);
     } else {
       const near = await Promise.all(typed.map((t) => nearWords(repo, t)));
+      const department = departmentMeant(near);
+      if (department && (!specialization || specialization === department)) {
+        // One word that can only mean a department ("cardiolgy"): its 1,000 doctors are filtered,
+        // counted, sorted and paged by the database, like a department chosen from the filter.
+        const byDepartment = { ...filter, specialization: department };
+        [total, shown] = await Promise.all([repo.countListed(byDepartment), repo.listedPage(byDepartment, sort, offset, limit).then((rows) => rows.map(toResult))]);
+        return answer(total, shown);
+      }
       const words = [...new Set(near.flatMap((n) => [...n.keys()]))];
-      const rows = words.length ? await repo.doctorsWithWords(words, filter) : [];
+      // A typed word that matches nothing leaves no doctor; with several words, only doctors having one of each are read.
+      const groups = typed.length > 1 ? near.map((n) => [...n.keys()]) : [];
+      const rows = words.length && groups.every((g) => g.length) ? await repo.doctorsWithWords(words, filter, groups) : [];
       // Every typed word must match one of the doctor's words; his score adds each typed word's best match.
       const found = new Map<string, { row: Row; best: number[] }>();
       for (const row of rows) {
@@ -109,13 +133,17 @@ export function doctorSearch(app: App) {
       total = results.length;
       shown = limit === null ? results : results.slice(offset, offset + limit);
     }
-    const pages = Math.max(1, Math.ceil(total / doctorsPerPage));
-    return {
-      doctors: shown.map((r) => toDoctorResult(r, app.images)),
-      total,
-      page: options.paged ? page : 1,
-      pages: options.paged ? pages : 1,
-      timeZone: app.config.clinicTimeZone,
-    };
+    return answer(total, shown);
+
+    function answer(count: number, rows: Result[]) {
+      const pages = Math.max(1, Math.ceil(count / doctorsPerPage));
+      return {
+        doctors: rows.map((r) => toDoctorResult(r, app.images)),
+        total: count,
+        page: options.paged ? page : 1,
+        pages: options.paged ? pages : 1,
+        timeZone: app.config.clinicTimeZone,
+      };
+    }
   };
 }
