@@ -1,6 +1,7 @@
 import { badRequest } from '../../lib/errors.js';
 import { amountToCents } from '../../lib/mappers.js';
-import { cleanField, type Form } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { type Form } from '../../plugins/forms.js';
 import { stripTags } from '../../../shared/html-text.js';
 import type { Sanitizer } from '../../lib/sanitizer.js';
 import { cleanProductHtml } from '../shop/sanitize.js';
