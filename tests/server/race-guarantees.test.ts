@@ -50,7 +50,7 @@ async function slot(minutes: number, patientId: string | null = null) {
 describe('races where the writes overlap, on every database', () => {
   it('gives a slot to exactly one of several patients reserving it at once', async () => {
     const id = await slot(0);
-    const view = readsMeetFirst(db, contenders);
+    const view = readsMeetFirst(db, server.database.dialect, contenders);
     const repo = appointmentsRepository(view, server.database.dialect);
     const now = new Date().toISOString();
     const won = await Promise.all(patients.map((p) => repo.reserve(view, id, doctor.id, p.id, now)));
@@ -63,7 +63,7 @@ describe('races where the writes overlap, on every database', () => {
     const [patient] = patients;
     const mine = await slot(60, patient.id);
     const targets = [await slot(120), await slot(180)];
-    const view = readsMeetFirst(db, targets.length);
+    const view = readsMeetFirst(db, server.database.dialect, targets.length);
     const repo = appointmentsRepository(view, server.database.dialect);
     const now = new Date().toISOString();
     const outcomes = await Promise.all(targets.map((to) => repo.move(view, mine, to, doctor.id, patient.id, now, now)));
@@ -81,7 +81,7 @@ describe('races where the writes overlap, on every database', () => {
         active_ingredients: '[]', prescription_only: 0,
       })
       .execute();
-    const view = readsMeetFirst(db, contenders);
+    const view = readsMeetFirst(db, server.database.dialect, contenders);
     const repo = checkoutRepository(view);
     const won = await Promise.all(Array.from({ length: contenders }, () => repo.reserveStock(asTrx(view), id, 1)));
     expect(won.filter(Boolean)).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('races where the writes overlap, on every database', () => {
       .insertInto('prescription_lines')
       .values({ id: lineId, prescription_id: prescriptionId, position: 0, product_id: null, medicine: 'Amoxicillin', dose: '', frequency: '', duration: '', quantity: 1, remaining: 1, notes: '' })
       .execute();
-    const view = readsMeetFirst(db, contenders);
+    const view = readsMeetFirst(db, server.database.dialect, contenders);
     const repo = prescriptionsRepository(view);
     const used = await Promise.all(Array.from({ length: contenders }, () => repo.consume(asTrx(view), lineId, patient.id, 1, now)));
     expect(used.filter(Boolean)).toHaveLength(1);
