@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freshSchema as freshSchemaOf } from '../scripts/fresh-schema.mjs';
 
 /** Starts the real portal (server/index.ts, as `npm start` runs it) on a free port with a temporary data directory. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,24 +20,7 @@ export function freePort() {
 }
 
 /** A fresh PostgreSQL schema when DATABASE_URL is set, so a benchmark never touches real data. */
-export async function freshSchema(base) {
-  const schema = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
+export const freshSchema = (base) => freshSchemaOf(base, 'bench');
 
 export async function startPortal({ spaDir, env = {} } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));

@@ -1,3 +1,4 @@
+import { containsNul } from './lib/form-text.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
@@ -79,10 +80,9 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
 
   await app.register(errorsPlugin);
   // PostgreSQL text cannot hold a NUL character: refuse it in query strings and paths at the door.
-  const hasNul = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) && v.some(hasNul));
   app.addHook('preValidation', async (request) => {
     for (const source of [request.query, request.params]) {
-      if (source && typeof source === 'object' && Object.values(source).some(hasNul)) throw badRequest('The address contains a character that is not allowed');
+      if (source && typeof source === 'object' && Object.values(source).some(containsNul)) throw badRequest('The address contains a character that is not allowed');
     }
   });
   await app.register(helmet, {

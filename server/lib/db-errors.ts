@@ -4,12 +4,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/** Which unique index was hit, when the driver says (index name for PostgreSQL, columns for SQLite). */
-export function violatedConstraint(error: unknown): string {
-  const e = error as { constraint?: string; message?: string };
-  return e?.constraint ?? e?.message ?? '';
-}
-
 /** Network errors that mean the database server is out of reach (not a bug in a query). */
 const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 

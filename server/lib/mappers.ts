@@ -1,5 +1,4 @@
 /** Small conversions shared by every repository: the database keeps flags as 0/1 and money in cents. */
-export const toFlag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 export const fromFlag = (value: number | boolean | null | undefined): boolean => value === 1 || value === true;
 export const centsToAmount = (cents: number): number => Math.round(Number(cents)) / 100;
 export const amountToCents = (amount: number): number => Math.round(amount * 100);

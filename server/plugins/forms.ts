@@ -5,6 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../lib/errors.js';
+import { containsNul } from '../lib/form-text.js';
 import { newId } from '../lib/ids.js';
 import type { UploadedFile } from '../storage/images.js';
 
@@ -114,7 +115,7 @@ export function cleanUpTempUploads(app: FastifyInstance) {
 
 /** PostgreSQL text cannot hold a NUL character: refuse it here instead of failing inside a query. */
 function withoutNul(form: Form): Form {
-  if (Object.values(form.fields).some((v) => v.includes('\u0000'))) throw badRequest('The form contains a character that is not allowed');
+  if (Object.values(form.fields).some(containsNul)) throw badRequest('The form contains a character that is not allowed');
   return form;
 }
 
@@ -126,14 +127,6 @@ function multipartProblem(error: unknown): Error {
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('Too many fields in one request');
   if (code === 'FST_PROTO_VIOLATION') return badRequest('The form is malformed');
   return badRequest('The form could not be read; please send it again');
-}
-
-/** Treats the junk the existing client sends for untouched fields as absent. */
-export function cleanField(value: string | undefined): string {
-  if (value === undefined) return '';
-  const trimmed = value.trim();
-  if (trimmed === 'null' || trimmed === 'undefined' || trimmed.startsWith('[object Object]')) return '';
-  return trimmed;
 }
 
 export const firstFile = (form: Form, field: string): UploadedFile | undefined => form.files[field]?.[0];

@@ -8,6 +8,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { freshSchema } from '../../scripts/fresh-schema.mjs';
 import { lastMailTo, type OutboxMail } from '../server/outbox';
 
 /**
@@ -28,25 +29,10 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A fresh PostgreSQL schema when DATABASE_URL is set. */
 async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base = process.env.DATABASE_URL;
-  if (!base) return null;
-  const schema = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
+  return base ? freshSchema(base, 'e2e') : null;
 }
 
 export interface Portal {

@@ -263,6 +263,7 @@ describe('rescheduling', () => {
   });
 
   it('moves one appointment once when it is moved to two times at once: the losing move takes nothing', async () => {
+    // On SQLite the driver runs these requests' transactions one after another, so this passes there even without the conditional update; race-guarantees.test.ts races the statements themselves on every database.
     const doctor = await signUpAndLogin(server.app, 'doctor');
     const patient = await signUpAndLogin(server.app, 'patient');
     const [mine, b, c] = await Promise.all([slotIn(doctor, 40), slotIn(doctor, 140), slotIn(doctor, 160)]);
@@ -286,6 +287,7 @@ describe('rescheduling', () => {
   });
 
   it('gives one target slot to exactly one of 20 patients moving to it at once; the others keep theirs', async () => {
+    // On SQLite the driver runs these requests' transactions one after another, so this passes there even without the conditional update; race-guarantees.test.ts races the statements themselves on every database.
     const doctor = await signUpAndLogin(server.app, 'doctor');
     const patients = await Promise.all(Array.from({ length: 20 }, () => signUpAndLogin(server.app, 'patient')));
     const own = await Promise.all(patients.map((_, i) => slotIn(doctor, 30 + i)));

@@ -189,6 +189,7 @@ describe('reserving slots', () => {
   });
 
   it('gives exactly one of 20 concurrent reservations of one slot', async () => {
+    // On SQLite the driver runs these requests' transactions one after another, so this passes there even without the conditional update; race-guarantees.test.ts races the statements themselves on every database.
     const slot = await newSlot(otherDoctor, '09:15');
     const patients = await Promise.all(Array.from({ length: 20 }, () => signUpAndLogin(server.app, 'patient')));
     const results = await Promise.all(patients.map((p) => reserve(p.token, slot, otherDoctor.id)));

@@ -1,4 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
+import { vi } from 'vitest';
+import type { Presence } from '../../server/realtime/presence.js';
 import type { App } from '../../server/types.js';
 import { newId } from '../../server/lib/ids.js';
 import { multipart } from './helpers.js';
@@ -54,7 +56,20 @@ export async function settle(client: Client) {
   await client.socket.emitWithAck('getOnlineList');
 }
 
-export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Closes the client and waits until the server has handled the disconnect: its socket is out of
+ * the user's presence (the server's own record, asked until it says so, instead of a fixed pause).
+ */
+export async function closeAndLeave(presence: Presence, userId: string, client: Client) {
+  const socketId = client.socket.id ?? '';
+  client.socket.close();
+  await vi.waitFor(
+    async () => {
+      if (await presence.has(userId, socketId)) throw new Error('the socket is still in the presence');
+    },
+    { timeout: 5_000, interval: 10 },
+  );
+}
 
 export async function login(app: App, email: string, password: string): Promise<{ token: string; id: string }> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email, password }) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, listen, login, next, openChat, pause, settle, type Client, type Message } from './chat-client.js';
+import { closeAndLeave, connect, listen, login, next, openChat, settle, type Client, type Message } from './chat-client.js';
 import { newId } from '../../server/lib/ids.js';
 import { signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
 
@@ -194,7 +194,8 @@ describe('the chat socket', () => {
     const p = await online(patient);
     p.socket.emit('sendMessage', { chatId: demoChatId, content: 'only for the doctor', sender: patient.token });
     await next(p, 'chat');
-    await pause(100);
+    // The server answers o's acknowledgement after everything it sent o before: had the message gone to o, it came first.
+    await settle(o);
     expect(o.received.chat).toBeUndefined();
   });
 
@@ -258,7 +259,9 @@ describe('the chat socket', () => {
     o.socket.emit('sendMessage', { chatId, content: 'Is the clinic open on Friday?', sender: other.token });
     expect(await update).toMatchObject({ chatId, lastMessage: 'Is the clinic open on Friday?', from: other.id });
     await inOtherTab;
-    await pause(100);
+    // Acknowledged after all the server sent these sockets for the message (one socket's events are handled in order).
+    await settle(o);
+    await settle(outsider);
     // The sending socket views the chat: it got the list, not the notice.
     expect(o.received.chat).toHaveLength(1);
     expect(o.received.chatUpdated).toBeUndefined();
@@ -318,10 +321,12 @@ describe('presence', () => {
 
     const changes: Array<Record<string, boolean>> = [];
     watcher.socket.on('onlineList', (list: Record<string, boolean>) => changes.push(list));
-    first.socket.close();
-    await pause(150);
-    watcher.socket.emit('getOnlineList');
-    expect((await next<Record<string, boolean>>(watcher, 'onlineList'))[user.id]).toBe(true);
+    await closeAndLeave(server.app.presence, user.id, first);
+    // Someone else coming online is broadcast after anything the leaving socket caused (broadcasts go out in order).
+    const sentinel = await signUpAndLogin(server.app, 'patient');
+    const sentinelSeen = next<Record<string, boolean>>(watcher, 'onlineList', (list) => list[sentinel.id] === true);
+    await online(sentinel);
+    expect((await sentinelSeen)[user.id]).toBe(true);
     // One socket leaving was no change, so nothing was broadcast about her.
     expect(changes.filter((list) => !list[user.id])).toEqual([]);
 
@@ -348,7 +353,7 @@ describe('presence', () => {
     const c = await online(user);
     const other = await client();
     other.socket.emit('goOffline', user.token);
-    await pause(100);
+    await settle(other);
     expect((await server.app.presence.list())[user.id]).toBeUndefined();
     expect(c.socket.connected).toBe(true);
   });

@@ -18,6 +18,7 @@ afterAll(async () => {
 
 describe('checkout under concurrency', () => {
   it('sells exactly the stock: 15 buyers of one unit each, stock 5 → 5 orders, stock 0', async () => {
+    // On SQLite the driver runs these requests' transactions one after another, so this passes there even without the conditional update; race-guarantees.test.ts races the statements themselves on every database.
     const product = await listProduct(server.app, pharmacist.token, { name: 'Race Stock', quantity: '5' });
     const buyers = await Promise.all(Array.from({ length: 15 }, () => signUpAndLogin(server.app, 'patient')));
     for (const b of buyers) expect((await setCart(server.app, b.token, product.slug, 1)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { freshSchema } from '../../scripts/fresh-schema.mjs';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/db/index.js';
@@ -21,24 +21,8 @@ export interface TestServer {
  */
 export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  let databaseUrl = process.env.DATABASE_URL;
-  let dropSchema: (() => Promise<void>) | undefined;
-  if (databaseUrl) {
-    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
-  }
+  const schema = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : undefined;
+  const databaseUrl = schema?.url;
   const config = loadConfig(
     // Test files create many accounts from one address; the sign-up limit has its own test.
     { ...process.env, LOG_LEVEL: 'silent', SIGNUP_MAX_PER_HOUR: '100000', ...options.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
@@ -56,7 +40,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     async close() {
       await app.close();
       await database.db.destroy();
-      await dropSchema?.();
+      await schema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

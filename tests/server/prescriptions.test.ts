@@ -154,6 +154,7 @@ describe('writing, reading and buying a prescription', () => {
   });
 
   it('two checkouts against one prescription at once: one succeeds', async () => {
+    // On SQLite the driver runs these requests' transactions one after another, so this passes there even without the conditional update; race-guarantees.test.ts races the statements themselves on every database.
     await app().inject({ method: 'POST', url: `/api/prescriptions/${prescriptionId}/cart`, headers: auth(patient.token) });
     const answers = await Promise.all([checkout(app(), patient.token, {}, 'race-key-one'), checkout(app(), patient.token, {}, 'race-key-two')]);
     // The loser is refused, or (same cart still open) told the winner's answer: never a second purchase.

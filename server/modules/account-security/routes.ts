@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { cleanField, readForm } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { accountSecurityService } from './service.js';
 

@@ -10,7 +10,8 @@ import { disconnectSessions } from '../../realtime/session-rooms.js';
 import { accountSecurityService } from '../account-security/service.js';
 import { twoFactorService } from '../two-factor/service.js';
 import { checkCurrentPassword } from './current-password.js';
-import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { cleanField, notSent } from '../../lib/form-text.js';
+import { firstFile, type Form } from '../../plugins/forms.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
@@ -27,13 +28,12 @@ const roleFields: Record<Role, readonly string[]> = {
 };
 const commonFields = ['name', 'username', 'email', 'password', 'phone', 'country', 'government'] as const;
 
-const junk = (raw: string | undefined) => raw === undefined || /^(null|undefined)$/.test(raw.trim()) || raw.includes('[object Object]');
 
 /** Maps a form field to its column and check. Returns the column changes for the fields present. */
 async function columnsFrom(fields: Record<string, string>, role: Role, partial: boolean): Promise<Partial<UsersTable>> {
   const allowed = new Set<string>([...commonFields, ...roleFields[role]]);
   const out: Partial<UsersTable> = {};
-  const present = (key: string) => allowed.has(key) && (!partial || !junk(fields[key]));
+  const present = (key: string) => allowed.has(key) && (!partial || !notSent(fields[key]));
   const value = (key: string) => cleanField(fields[key]);
 
   if (!partial || present('name')) out.name = check.checkName(value('name'));

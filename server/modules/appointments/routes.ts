@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorResponses, formBody, messageSchema, queryText } from '../../lib/schemas.js';
 import { requireViewer, requireVerifiedEmail } from '../../plugins/auth.js';
-import { cleanField, readForm } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { appointmentSchema } from './dto.js';
 import { appointmentsService } from './service.js';

@@ -1,3 +1,4 @@
+import { givenField } from '../../lib/form-text.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -24,10 +25,6 @@ const maxCancelReasonLength = 500;
 /** How many of the doctor's next free times a patient whose slot he cancelled is offered. */
 const nextSlotsOffered = 3;
 
-const given = (value: string | undefined) => {
-  const v = value?.trim() ?? '';
-  return v === '' || v === 'undefined' || v === 'null' ? undefined : v;
-};
 
 export function appointmentsService(app: App) {
   const repo = appointmentsRepository(app.db, app.dialect);
@@ -57,7 +54,7 @@ export function appointmentsService(app: App) {
 
   /** The slot named by a query value, or a 404 a person understands. */
   async function slotFrom(id: string | undefined, action: string) {
-    const slotId = given(id);
+    const slotId = givenField(id);
     if (!slotId) throw badRequest(`Please choose the appointment to ${action}`);
     const slot = isId(slotId) ? await repo.findById(slotId) : undefined;
     if (!slot) throw notFound('This appointment does not exist any more');
@@ -105,7 +102,7 @@ export function appointmentsService(app: App) {
     async reserve(viewer: Viewer, slotIdText: string | undefined, receiverText: string | undefined) {
       if (viewer.role !== 'patient') throw forbidden('Only patients can reserve appointments');
       const slot = await slotFrom(slotIdText, 'reserve');
-      const receiver = given(receiverText);
+      const receiver = givenField(receiverText);
       if (!receiver) throw badRequest('Please say which doctor the appointment is with');
       if (receiver !== slot.doctor_id) throw badRequest('This appointment does not belong to this doctor');
       if (slot.doctor_status !== 'approved') throw notFound('This doctor is not taking appointments');
@@ -217,7 +214,7 @@ export function appointmentsService(app: App) {
       if (viewer.role !== 'patient') throw forbidden('Only the patient holding an appointment can move it');
       const from = await slotFrom(slotIdText, 'move');
       if (from.patient_id !== viewer.id) throw forbidden('You can only move your own appointments');
-      const target = given(toText);
+      const target = givenField(toText);
       if (!target) throw badRequest('Please choose the new time');
       const to = isId(target) ? await repo.findById(target) : undefined;
       if (!to) throw notFound('The time you chose does not exist any more');

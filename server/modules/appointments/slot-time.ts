@@ -1,5 +1,6 @@
 import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
 import { badRequest } from '../../lib/errors.js';
+import { isCalendarDay } from '../../lib/time.js';
 
 /**
  * Doctors type a slot's date and time as free text in the clinic's time zone. These helpers turn
@@ -7,11 +8,6 @@ import { badRequest } from '../../lib/errors.js';
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-function isRealDate(y: number, m: number, d: number): boolean {
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
-}
 
 /** Reads YYYY-MM-DD (what a date input sends), YYYY/MM/DD, MM/DD/YYYY or MM-DD-YYYY into YYYY-MM-DD. */
 export function parseSlotDate(raw: string): string {
@@ -26,7 +22,7 @@ export function parseSlotDate(raw: string): string {
   } else {
     throw badRequest(`"${text.slice(0, 40)}" is not a date we can read; use YYYY-MM-DD, for example 2027-01-25`);
   }
-  if (!isRealDate(y, m, d)) throw badRequest(`${text} is not a real calendar date`);
+  if (!isCalendarDay(y, m, d)) throw badRequest(`${text} is not a real calendar date`);
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 

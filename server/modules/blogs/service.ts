@@ -1,28 +1,21 @@
-import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { firstFile, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { toBlogDto } from './dto.js';
 import { blogsRepository } from './repository.js';
 import { stripTags } from '../../../shared/html-text.js';
 import { sanitizeContent } from './sanitize.js';
-import { parseKeywords, slugCandidate, slugFromTitle } from './text.js';
+import { parseKeywords } from './text.js';
+import { insertWithFreeSlug, slugify } from '../../lib/slugs.js';
 
 const maxTitle = 200;
 
 export function blogsService(app: App) {
   const repo = blogsRepository(app.db);
-
-  /** A free slug for the title: the title's own, or the first numbered variant not yet used. */
-  async function freeSlug(base: string, from = 1): Promise<{ slug: string; attempt: number }> {
-    for (let attempt = from; ; attempt += 1) {
-      const slug = slugCandidate(base, attempt);
-      if (!(await repo.slugTaken(slug))) return { slug, attempt };
-    }
-  }
 
   return {
     async list() {
@@ -60,30 +53,21 @@ export function blogsService(app: App) {
       const thumbnail = await app.images.save(file, 'The thumbnail', viewer.id);
 
       const keywords = parseKeywords(form.fields.keywords);
-      const base = slugFromTitle(title);
       const now = nowIso();
-      let { slug, attempt } = await freeSlug(base);
-      // Two posts with the same title at the same moment: the unique index decides, the loser takes the next number.
-      for (let tries = 0; ; tries += 1) {
-        try {
-          await repo.insert({
-            id: newId(),
-            slug,
-            title,
-            content,
-            thumbnail,
-            category_id: category.id,
-            author_id: viewer.id,
-            keywords: JSON.stringify(keywords),
-            created_at: now,
-            updated_at: now,
-          });
-          break;
-        } catch (error) {
-          if (!isUniqueViolation(error) || tries >= 5) throw error;
-          ({ slug, attempt } = await freeSlug(base, attempt + 1));
-        }
-      }
+      const { slug } = await insertWithFreeSlug(slugify(title, 'blog'), repo.slugTaken, (slug) =>
+        repo.insert({
+          id: newId(),
+          slug,
+          title,
+          content,
+          thumbnail,
+          category_id: category.id,
+          author_id: viewer.id,
+          keywords: JSON.stringify(keywords),
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       const row = await repo.findBySlug(slug);
       return { message: 'Your blog is published', blog: toBlogDto(row!, app.images) };
     },

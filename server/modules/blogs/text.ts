@@ -1,22 +1,3 @@
-/**
- * Turns a title into the path segment of a post: lower case, accents dropped, letters and digits
- * of any script kept, everything else collapsed into single hyphens.
- */
-export function slugFromTitle(title: string, maxLength = 80): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, maxLength)
-    .replace(/-+$/g, '');
-  return slug || 'blog';
-}
-
-/** The n-th candidate for a slug that is already taken: base, base-2, base-3, ... */
-export const slugCandidate = (base: string, attempt: number) => (attempt <= 1 ? base : `${base}-${attempt}`);
-
 const junkKeyword = /^(\[object|object\]|null|undefined)$/i;
 
 /**

@@ -1,6 +1,7 @@
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { cleanField, type Form } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { toCartDto } from './dto.js';
 import { cartRepository } from './repository.js';

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { CheckoutItemsTable, CheckoutsTable, Database, OrdersTable, PaymentsTable } from '../../db/schema.js';
+import { returnStock } from '../../db/stock.js';
 
 type Trx = Transaction<Database>;
 
@@ -67,8 +68,7 @@ export function checkoutRepository(db: DB) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    releaseStock: (trx: Trx, productId: string, quantity: number) =>
-      trx.updateTable('products').set((eb) => ({ quantity: eb('quantity', '+', quantity) })).where('id', '=', productId).execute(),
+    returnStock,
 
     /** Moves an open (pending or confirming) checkout to its outcome; false when another process already settled it. */
     settle: async (trx: Trx, id: string, changes: Partial<CheckoutsTable>) => {

@@ -91,7 +91,7 @@ export function checkoutSettlement(app: App, gatewayName: string) {
         const settled = await repo.settle(trx, checkoutId, { status, status_code: statusCode, message, updated_at: nowIso() });
         if (!settled) return false;
         for (const item of await repo.items(trx, checkoutId)) {
-          await repo.releaseStock(trx, item.product_id, Number(item.quantity));
+          await repo.returnStock(trx, item.product_id, Number(item.quantity));
           await prescriptions.restore(trx, item.prescription_line_id, Number(item.quantity));
         }
         return true;

@@ -1,3 +1,4 @@
+import { givenField } from '../../lib/form-text.js';
 import { z } from 'zod';
 import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
@@ -38,15 +39,15 @@ export default async function doctorsRoutes(app: App) {
       },
     },
     async (request) => {
-      const name = service.given(request.query.name);
+      const name = givenField(request.query.name);
       if (name) return { doctor: await service.byName(name, request.viewer) };
       const { q, gender, sort, page } = request.query;
       const query = {
-        q: service.given(q),
-        specialization: service.given(request.query.specialization),
-        gender: service.given(gender),
-        sort: service.given(sort),
-        page: service.given(page),
+        q: givenField(q),
+        specialization: givenField(request.query.specialization),
+        gender: givenField(gender),
+        sort: givenField(sort),
+        page: givenField(page),
       };
       if (query.q !== undefined || query.gender !== undefined || query.sort !== undefined || query.page !== undefined) {
         return search(query, { paged: true });
@@ -78,7 +79,7 @@ export default async function doctorsRoutes(app: App) {
     async (request) => {
       const viewer = requireViewer(request);
       const form = await readForm(request);
-      return service.rate(viewer, service.given(request.query.doctor), request.query.rate, form.fields.comment ?? '');
+      return service.rate(viewer, givenField(request.query.doctor), request.query.rate, form.fields.comment ?? '');
     },
   );
 }

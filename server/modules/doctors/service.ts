@@ -13,19 +13,11 @@ const topDoctorsCount = 10;
 const maxReviews = 20;
 const maxComment = 1000;
 
-/** A query value the existing client may send as empty or as the text `undefined`/`null`. */
-const given = (value: string | undefined) => {
-  const v = value?.trim() ?? '';
-  return v === '' || v === 'undefined' || v === 'null' ? undefined : v;
-};
-
 export function doctorsService(app: App) {
   const repo = doctorsRepository(app.db);
   const zone = app.config.clinicTimeZone;
 
   return {
-    given,
-
     async top() {
       const doctors = await repo.list();
       return doctors

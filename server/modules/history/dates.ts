@@ -1,4 +1,5 @@
 import { badRequest } from '../../lib/errors.js';
+import { isCalendarDay } from '../../lib/time.js';
 
 const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -11,11 +12,7 @@ function monthFromName(word: string): number | null {
 
 /** A real calendar day (no 31 April), kept at 12:00 UTC so no time zone moves it to another day. */
 function calendarDay(year: number, month: number, day: number): Date | null {
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const date = new Date(Date.UTC(year, month - 1, day, 12));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date;
+  return isCalendarDay(year, month, day) ? new Date(Date.UTC(year, month - 1, day, 12)) : null;
 }
 
 /**

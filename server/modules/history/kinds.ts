@@ -1,6 +1,7 @@
 import type { AllergySeverity, Flag } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { firstFile, type Form } from '../../plugins/forms.js';
 import type { UploadedFile } from '../../storage/images.js';
 import { requireDate } from './dates.js';
 

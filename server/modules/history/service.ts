@@ -5,7 +5,8 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { cleanField, type Form } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { type Form } from '../../plugins/forms.js';
 import { isPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
 import { careAccess } from './care-access.js';

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { Database, OrderEventsTable, OrdersTable, RefundsTable } from '../../db/schema.js';
+import { returnStock } from '../../db/stock.js';
 
 type Trx = Transaction<Database>;
 
@@ -33,8 +34,7 @@ export function ordersRepository(db: DB) {
       const result = await trx.updateTable('orders').set({ delivery_status: to, updated_at: at }).where('id', '=', id).where('delivery_status', '=', from).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    returnStock: (trx: Trx, productId: string, quantity: number) =>
-      trx.updateTable('products').set((eb) => ({ quantity: eb('quantity', '+', quantity) })).where('id', '=', productId).execute(),
+    returnStock,
     addEvent: (trx: Trx, row: OrderEventsTable) => trx.insertInto('order_events').values(row).execute(),
 
     refunds: (paymentId: string) => db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).orderBy('created_at').orderBy('id').execute(),

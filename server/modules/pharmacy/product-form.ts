@@ -1,6 +1,7 @@
 import { badRequest } from '../../lib/errors.js';
 import { amountToCents } from '../../lib/mappers.js';
-import { cleanField, type Form } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { type Form } from '../../plugins/forms.js';
 import { stripTags } from '../../../shared/html-text.js';
 import type { Sanitizer } from '../../lib/sanitizer.js';
 import { cleanProductHtml } from '../shop/sanitize.js';
@@ -105,19 +106,3 @@ function readFlag(text: string, name: string): boolean {
   if (['false', '0', 'off', 'no', ''].includes(value)) return false;
   throw badRequest(`${name} must be true or false`);
 }
-
-/** A readable, unique-ready address from the product name. */
-export function slugBase(name: string): string {
-  const base = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/%/g, '-percent')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-  return base || 'product';
-}
-
-export const slugCandidate = (base: string, attempt: number) => (attempt <= 1 ? base : `${base}-${attempt}`);

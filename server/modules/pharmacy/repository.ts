@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { Database, OrdersTable, ProductPhotosTable, ProductsTable } from '../../db/schema.js';
 import { orderColumns } from '../checkout/repository.js';
+import { returnStock } from '../../db/stock.js';
 
 type Trx = Transaction<Database>;
 
@@ -65,8 +66,7 @@ export function pharmacyRepository(db: DB) {
       const result = await trx.updateTable('orders').set({ delivery_status: to, updated_at: at, ...(reason ? { refusal_reason: reason } : {}) }).where('id', '=', id).where('delivery_status', '=', from).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    returnStock: (trx: Trx, productId: string, quantity: number) =>
-      trx.updateTable('products').set((eb) => ({ quantity: eb('quantity', '+', quantity) })).where('id', '=', productId).execute(),
+    returnStock,
   };
 }
 

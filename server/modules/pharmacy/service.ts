@@ -1,10 +1,10 @@
-import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { ProductsTable } from '../../db/schema.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { cleanField, firstFile, type Form } from '../../plugins/forms.js';
+import { cleanField } from '../../lib/form-text.js';
+import { firstFile, type Form } from '../../plugins/forms.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
@@ -13,7 +13,8 @@ import { ordersRepository } from '../orders/repository.js';
 import { ordersService } from '../orders/service.js';
 import { prescriptionChecks } from '../prescriptions/checks.js';
 import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
-import { readProductForm, slugBase, slugCandidate } from './product-form.js';
+import { readProductForm } from './product-form.js';
+import { insertWithFreeSlug, slugify } from '../../lib/slugs.js';
 import { pharmacyRepository } from './repository.js';
 
 const notYours = 'Only the pharmacist who sells this product can change it';
@@ -83,30 +84,20 @@ export function pharmacyService(app: App) {
       const photos = await photosOf(form, 'Each photo', viewer.id);
       const id = newId();
       const now = nowIso();
-      const base = slugBase(input.name ?? '');
-      let attempt = 1;
-      while (await repo.slugTaken(slugCandidate(base, attempt))) attempt += 1;
-      // Two products with the same name at once: the unique index decides and the loser takes the next number.
-      for (let tries = 0; ; tries += 1) {
-        const slug = slugCandidate(base, attempt);
-        try {
-          await app.db.transaction().execute(async (trx) => {
-            const row: ProductsTable = {
-              id, slug, name: input.name ?? '', price_cents: input.priceCents ?? 0, quantity: input.quantity ?? 0, thumbnail,
-              about: input.about ?? '', description: input.description ?? '', indications: input.indications ?? '',
-              side_effects: input.sideEffects ?? '', contraindications: input.contraindications ?? '',
-              category_id: category ?? null, owner_id: viewer.id, brand: input.brand ?? '', deleted: 0, created_at: now, updated_at: now,
-              active_ingredients: JSON.stringify(input.activeIngredients ?? []), prescription_only: input.prescriptionOnly ? 1 : 0,
-            };
-            await repo.insertProduct(trx, row);
-            await repo.replacePhotos(trx, id, (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })));
-          });
-          return { message: 'Product added successfully', ...(await shop.product(slug)) };
-        } catch (error) {
-          if (!isUniqueViolation(error) || tries >= 5) throw error;
-          attempt += 1;
-        }
-      }
+      const { slug } = await insertWithFreeSlug(slugify(input.name ?? '', 'product'), repo.slugTaken, (slug) =>
+        app.db.transaction().execute(async (trx) => {
+          const row: ProductsTable = {
+            id, slug, name: input.name ?? '', price_cents: input.priceCents ?? 0, quantity: input.quantity ?? 0, thumbnail,
+            about: input.about ?? '', description: input.description ?? '', indications: input.indications ?? '',
+            side_effects: input.sideEffects ?? '', contraindications: input.contraindications ?? '',
+            category_id: category ?? null, owner_id: viewer.id, brand: input.brand ?? '', deleted: 0, created_at: now, updated_at: now,
+            active_ingredients: JSON.stringify(input.activeIngredients ?? []), prescription_only: input.prescriptionOnly ? 1 : 0,
+          };
+          await repo.insertProduct(trx, row);
+          await repo.replacePhotos(trx, id, (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })));
+        }),
+      );
+      return { message: 'Product added successfully', ...(await shop.product(slug)) };
     },
 
     async update(viewer: Viewer, slugText: string | undefined, form: Form) {

@@ -1,3 +1,4 @@
+import { cleanField } from '../../lib/form-text.js';
 import { amountToCents } from '../../lib/mappers.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { App } from '../../types.js';
@@ -8,14 +9,9 @@ export const pageSize = 12;
 const maxFound = 200;
 const relatedCount = 4;
 
-/** Query values arrive raw: possibly missing, empty, or the text `undefined`/`null`. */
-export const queryValue = (value: string | undefined) => {
-  const v = (value ?? '').trim();
-  return v === 'undefined' || v === 'null' ? '' : v;
-};
 
 function priceBound(value: string | undefined, label: string): number | null {
-  const text = queryValue(value);
+  const text = cleanField(value);
   if (!text) return null;
   const amount = Number(text);
   if (!Number.isFinite(amount) || amount < 0) throw badRequest(`The ${label} price must be a number of 0 or more`);
@@ -23,7 +19,7 @@ function priceBound(value: string | undefined, label: string): number | null {
 }
 
 function readSort(value: string | undefined, hasText: boolean): ProductSort {
-  const text = queryValue(value);
+  const text = cleanField(value);
   if (!text) return hasText ? 'relevance' : 'newest';
   if (!(productSorts as readonly string[]).includes(text)) throw badRequest(`The sort must be one of ${productSorts.join(', ')}`);
   return text as ProductSort;
@@ -31,14 +27,14 @@ function readSort(value: string | undefined, hasText: boolean): ProductSort {
 
 /** Search text, filters and sort from the query string, checked. */
 function readSearch(query: Record<string, string | undefined>, text: string | undefined): ProductSearch {
-  const q = queryValue(text).slice(0, 200);
+  const q = cleanField(text).slice(0, 200);
   const search: ProductSearch = {
     q,
     sort: readSort(query.sort, q !== ''),
     minCents: priceBound(query.minPrice, 'lowest'),
     maxCents: priceBound(query.maxPrice, 'highest'),
-    category: queryValue(query.category).slice(0, 200),
-    pharmacy: queryValue(query.pharmacy).slice(0, 200),
+    category: cleanField(query.category).slice(0, 200),
+    pharmacy: cleanField(query.pharmacy).slice(0, 200),
   };
   if (search.minCents !== null && search.maxCents !== null && search.minCents > search.maxCents) {
     throw badRequest('The lowest price must not be above the highest price');
@@ -52,7 +48,7 @@ export function shopService(app: App) {
   return {
     /** One page of the catalogue, searched, filtered and sorted (no values: the whole catalogue, newest first). */
     async page(query: Record<string, string | undefined>) {
-      const text = queryValue(query.page) || '1';
+      const text = cleanField(query.page) || '1';
       const requested = Number(text);
       if (!Number.isInteger(requested) || requested < 1) throw badRequest('The page must be a whole number of 1 or more');
       const search = readSearch(query, query.q);
@@ -71,7 +67,7 @@ export function shopService(app: App) {
     },
 
     async product(slugText: string | undefined) {
-      const slug = queryValue(slugText);
+      const slug = cleanField(slugText);
       const row = slug ? await repo.bySlug(slug) : undefined;
       if (!row) throw notFound('This product does not exist or is no longer sold');
       const [texts, photos] = await Promise.all([repo.detail(row.id), repo.photos(row.id)]);
@@ -79,7 +75,7 @@ export function shopService(app: App) {
     },
 
     async related(slugText: string | undefined) {
-      const slug = queryValue(slugText);
+      const slug = cleanField(slugText);
       const row = slug ? await repo.bySlug(slug) : undefined;
       if (!row) throw notFound('This product does not exist or is no longer sold');
       const rows = await repo.related(row.id, row.category_id, relatedCount);
