@@ -27,8 +27,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // The largest chunk is country-state-city's region data (about 650 kB, 134 kB gzip), loaded only
-    // by the forms that ask for a country and government; everything else stays far below this.
-    chunkSizeWarningLimit: 700,
   },
 });

@@ -10,6 +10,7 @@ import checkoutRoutes from './checkout/routes.js';
 import chatRoutes from './chat/routes.js';
 import contentRoutes from './content/routes.js';
 import doctorsRoutes from './doctors/routes.js';
+import geoRoutes from './geo/routes.js';
 import historyRoutes from './history/routes.js';
 import notificationsRoutes from './notifications/routes.js';
 import ordersRoutes from './orders/routes.js';
@@ -38,4 +39,5 @@ export async function registerModules(api: App) {
   await api.register(ordersRoutes);
   await api.register(prescriptionsRoutes);
   await api.register(notificationsRoutes);
+  await api.register(geoRoutes);
 }

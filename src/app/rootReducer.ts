@@ -13,6 +13,7 @@ import { cartSlice } from '../features/cart/cartSlice';
 import { orderSlice } from '../features/orders/orderSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { prescriptionsSlice } from '../features/prescriptions/prescriptionsSlice';
+import { geoSlice } from '../features/geo/geoSlice';
 
 /** Every slice of the store, one line each. */
 export const rootReducer = combineReducers({
@@ -30,6 +31,7 @@ export const rootReducer = combineReducers({
   [orderSlice.reducerPath]: orderSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [prescriptionsSlice.reducerPath]: prescriptionsSlice.reducer,
+  [geoSlice.reducerPath]: geoSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

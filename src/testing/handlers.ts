@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { geoHandlers } from './geo';
 
 /** A user object shaped like the server's, for tests. */
 export function testUser(overrides: Record<string, unknown> = {}) {
@@ -41,4 +42,5 @@ export const handlers = [
   http.get('/api/chat', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get('/api/appointment/requests', () => HttpResponse.json({ requests: [] })),
   http.get('/api/doctors/:id/waitlist', () => HttpResponse.json({ waitlist: { joined: false, position: null, offer: null } })),
+  ...geoHandlers,
 ];

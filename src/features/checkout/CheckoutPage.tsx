@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LoginLink } from '../../ui/LoginLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,15 +7,13 @@ import { PageBanner } from '../../ui/PageBanner';
 import { popupError, popupInfo, popupSuccess } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { fetchCart, selectCart, selectCartStatus } from '../cart/cartSlice';
+import { CountryGovernmentFields } from '../geo';
 import { dollarsOf } from '../cart/money';
 import type { SafetyConflict } from '../prescriptions/types';
 import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
 import { CardFields } from './CardFields';
 import { SafetyWarning } from '../prescriptions/SafetyWarning';
 import { placeOrder, type CardForm, type CheckoutFailure } from './placeOrder';
-
-// country-state-city is large: it is downloaded only when this page shows the address fields.
-const CountryGovernmentFields = lazy(() => import('../../ui/CountryGovernmentFields'));
 
 const redirectDelayMs = 1500;
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -156,9 +154,7 @@ export default function CheckoutPage() {
                     </label>
                     <input id="checkout-location" className="form-control" autoComplete="street-address" value={card.location} onChange={(e) => change({ location: e.target.value })} />
                   </div>
-                  <Suspense fallback={<Spinner label="Loading countries…" />}>
-                    <CountryGovernmentFields country={card.country} government={card.government} onChange={change} />
-                  </Suspense>
+                  <CountryGovernmentFields country={card.country} government={card.government} onChange={change} />
                 </fieldset>
               </section>
             </div>

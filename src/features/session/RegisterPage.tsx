@@ -1,11 +1,10 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { departments } from '../../ui/departments';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
-import { Spinner } from '../../ui/Spinner';
 import {
   bloodTypeOptions,
   certificateAccept,
@@ -16,10 +15,9 @@ import {
   textFieldInfo,
   type TextField,
 } from './registrationFields';
+import { CountryGovernmentFields } from '../geo';
 import { register } from './sessionSlice';
 import type { RegistrationKind } from './types';
-
-const CountryGovernmentFields = lazy(() => import('../../ui/CountryGovernmentFields'));
 
 const emptyText: Record<TextField, string> = {
   name: '', username: '', email: '', password: '', phone: '', location: '', pharmacyName: '', officeNumber: '', height: '', weight: '',
@@ -135,13 +133,11 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                   </Form.Group>
                 )}
               </div>
-              <Suspense fallback={<Spinner label="Loading countries…" />}>
-                <div className="row">
-                  <div className="col-12">
-                    <CountryGovernmentFields country={place.country} government={place.government} onChange={setPlace} />
-                  </div>
+              <div className="row">
+                <div className="col-12">
+                  <CountryGovernmentFields country={place.country} government={place.government} onChange={setPlace} />
                 </div>
-              </Suspense>
+              </div>
               <div className="row">
                 <Form.Group className="mb-3 col-md-6" controlId="register-image">
                   <Form.Label>Profile photo</Form.Label>

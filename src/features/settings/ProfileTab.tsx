@@ -1,12 +1,10 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
-import { Spinner } from '../../ui/Spinner';
+import { CountryGovernmentFields } from '../geo';
 import { selectRole, selectUser, updateProfile } from '../session/sessionSlice';
 import { profileChanges, profileValuesOf, type ProfileTextField } from './profileChanges';
-
-const CountryGovernmentFields = lazy(() => import('../../ui/CountryGovernmentFields'));
 
 export const noChangeMessage = 'There is no change to save';
 
@@ -92,9 +90,7 @@ export default function ProfileTab() {
             <Form.Control type="text" value={user?.gender || 'Not set'} readOnly plaintext className="text-capitalize" />
           </Form.Group>
         </div>
-        <Suspense fallback={<Spinner label="Loading countries…" />}>
-          <CountryGovernmentFields country={values.country} government={values.government} onChange={(p) => setValues((v) => ({ ...v, ...p }))} />
-        </Suspense>
+        <CountryGovernmentFields country={values.country} government={values.government} onChange={(p) => setValues((v) => ({ ...v, ...p }))} />
         {role === 'pharmacist' && (
           <div className="row">
             <Form.Group className="mb-3 col-md-6" controlId="profile-pharmacy-location">
