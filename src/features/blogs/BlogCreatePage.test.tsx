@@ -38,6 +38,7 @@ describe('BlogCreatePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     const done = await screen.findByText(/You just added a new blog successfully/);
     expect(done.closest('.alert')).toHaveClass('alert-success');
+    await waitFor(() => expect(done.closest('.alert')).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Go to the blogs' })).toHaveAttribute('href', '/blogs');
     expect(sent!.get('title')).toBe('Walking after meals');
     expect(sent!.get('content')).toContain('Ten minutes of walking lowers blood sugar.');
@@ -60,6 +61,7 @@ describe('BlogCreatePage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Please choose a thumbnail image');
     expect(alert).toHaveClass('alert-danger');
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 
   it('has a keyboard-operable formatting toolbar with one tab stop', async () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
 import './blogs.css';
@@ -62,12 +62,11 @@ export default function BlogCreatePage() {
       <div className="container py-5">
         <form className="blog-create card p-4 p-md-5 mx-auto" onSubmit={submit} noValidate>
           <h2 className="h4 mb-4">Write a new article</h2>
-          {create.status === 'succeeded' && (
-            <div className="alert alert-success" role="status">
-              You just added a new blog successfully. <Link to="/blogs">Go to the blogs</Link>
-            </div>
-          )}
-          <ErrorAlert message={create.status === 'failed' ? create.error : null} />
+          <SuccessAlert message={create.status === 'succeeded' ? 'You just added a new blog successfully.' : null} focus>
+            {' '}
+            <Link to="/blogs">Go to the blogs</Link>
+          </SuccessAlert>
+          <ErrorAlert message={create.status === 'failed' ? create.error : null} focus />
           <ErrorAlert message={categories.error} />
           <div className="mb-3">
             <label className="form-label" htmlFor={`${id}-title`}>

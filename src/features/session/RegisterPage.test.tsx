@@ -32,7 +32,8 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     expect(government).toBeEnabled();
     await userEvent.selectOptions(government, await screen.findByRole('option', { name: 'Cairo' }));
     await userEvent.click(screen.getByRole('button', { name: /create account/i }));
-    expect(await screen.findByText('Account created successfully, you will be redirected in moments')).toBeInTheDocument();
+    const created = await screen.findByText('Account created successfully, you will be redirected in moments');
+    await waitFor(() => expect(created).toHaveFocus());
     expect(sent!.get('blood_type')).toBe('-AB');
     expect(sent!.get('country')).toBe('Egypt');
     expect(sent!.get('government')).toBe('Cairo');
@@ -54,6 +55,9 @@ describe('RegisterPage', { timeout: 15_000 }, () => {
     renderWithProviders(<RegisterPage kind="doctor" />);
     await userEvent.selectOptions(screen.getByLabelText(/specialization/i), 'Cardiology');
     await userEvent.click(screen.getByRole('button', { name: /create account/i }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This email is already registered');
+    // The message sits above the form: focus moves to it, so it is read and in view.
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 });

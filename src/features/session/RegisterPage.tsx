@@ -77,8 +77,8 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
         <div className="card shadow-sm border-0 auth-card">
           <div className="card-body p-4 p-md-5">
             <RegistrationSwitcher kind={kind} />
-            <ErrorAlert message={error} />
-            <SuccessAlert message={success} />
+            <ErrorAlert message={error} focus />
+            <SuccessAlert message={success} focus />
             <Form onSubmit={onSubmit} noValidate>
               <div className="row">
                 {fields.text.map((field) => {
