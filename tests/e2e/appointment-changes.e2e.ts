@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { api, apiLogin, launchBrowser, loginThroughUi, newContext, registerAccount, startPortal, type Portal } from './harness';
+import { api, apiLogin, launchBrowser, loginThroughUi, moveAppointmentInTab, newContext, registerAccount, startPortal, type Portal } from './harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -53,13 +53,7 @@ describe('calendar, moving, a doctor cancelling and the waiting list', () => {
     expect(uid).toBeTruthy();
 
     // She moves it to the later time.
-    await row.getByRole('button', { name: /^Move the appointment/ }).click();
-    const moveDialog = patientPage.getByRole('dialog');
-    await moveDialog.getByLabel(/at 11:00 AM$/).check();
-    await moveDialog.getByRole('button', { name: 'Move to this time' }).click();
-    await moveDialog.getByText(/is moved to/).waitFor();
-    await moveDialog.getByRole('button', { name: 'Close' }).last().click();
-    await patientPage.getByRole('row', { name: /11:00 AM/ }).waitFor();
+    await moveAppointmentInTab(patientPage, '10:00 AM', '11:00 AM');
 
     // She holds another time; the doctor cancels it with a reason from his appointments tab.
     const patientLogin = await apiLogin(portal, patient.email, patient.password);

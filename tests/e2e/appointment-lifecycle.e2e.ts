@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { attachedCalendar, rawMailsTo, readOutbox } from '../server/outbox';
-import { api, apiLogin, expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, sqlOn, startPortal, waitForMail, type Portal } from './harness';
+import { api, apiLogin, expectAccessible, launchBrowser, loginThroughUi, moveAppointmentInTab, newContext, registerAccount, sqlOn, startPortal, waitForMail, type Portal } from './harness';
 
 /**
  * Nobody misses an appointment, end to end with the embedded outbox: a patient books and gets the
@@ -130,14 +130,7 @@ describe(`an appointment from booking to the waiting list (${twoInstances ? 'two
 
     const page = await signedInPage(a, patient.email, patient.password);
     await page.goto(`${a.url}/settings/appointments`);
-    const row = page.getByRole('row', { name: /10:00 AM/ });
-    await row.getByRole('button', { name: /^Move the appointment/ }).click();
-    const moveDialog = page.getByRole('dialog');
-    await moveDialog.getByLabel(/at 1:00 PM$/).check();
-    await moveDialog.getByRole('button', { name: 'Move to this time' }).click();
-    await moveDialog.getByText(/is moved to/).waitFor();
-    await moveDialog.getByRole('button', { name: 'Close' }).last().click();
-    await page.getByRole('row', { name: /1:00 PM/ }).waitFor();
+    await moveAppointmentInTab(page, '10:00 AM', '1:00 PM');
 
     await waitForMail(a, patient.email, 'Your appointment was moved');
     const calendar = attachedCalendar(rawMailsTo(a.dataDir, patient.email, 'Your appointment was moved').at(-1) as string) ?? '';

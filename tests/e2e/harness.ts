@@ -278,3 +278,17 @@ export async function waitForMail(portal: Portal, to: string, subject: string, t
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * On the appointments tab (already open), moves the appointment shown at `from` ("10:00 AM") to the
+ * free time shown at `to` ("1:00 PM") through the Move dialog, and waits for the row at its new time.
+ */
+export async function moveAppointmentInTab(page: Page, from: string, to: string) {
+  await page.getByRole('row', { name: new RegExp(from) }).getByRole('button', { name: /^Move the appointment/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(new RegExp(`at ${to}$`)).check();
+  await dialog.getByRole('button', { name: 'Move to this time' }).click();
+  await dialog.getByText(/is moved to/).waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByRole('row', { name: new RegExp(to) }).waitFor();
+}
