@@ -54,7 +54,8 @@ describe('doctors and appointments journey', () => {
     await patientPage.getByRole('group', { name: 'Departments' }).getByRole('button', { name: 'Neurology' }).click();
     const neurology = patientPage.getByRole('list', { name: 'Neurology doctors' });
     await neurology.waitFor();
-    expect(await neurology.getByRole('article').count()).toBe(4);
+    // The list is named for the department as soon as it is chosen; its cards follow the server's answer.
+    await expect.poll(() => neurology.getByRole('article').count(), { timeout: 10_000 }).toBe(4);
     await neurology.getByRole('link', { name: `View profile of ${doctor.name}` }).click();
     await patientPage.waitForURL(`${portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
     const reserve = patientPage.getByRole('button', { name: /^Reserve .* at 11:30 AM$/ });
