@@ -16,6 +16,7 @@ import { badRequest } from './lib/errors.js';
 import { createSanitizer } from './lib/sanitizer.js';
 import { createTokens } from './lib/tokens.js';
 import authPlugin from './plugins/auth.js';
+import responseCache from './cache/index.js';
 import errorsPlugin from './plugins/errors.js';
 import { registerModules } from './modules/index.js';
 import { databaseState, redisState } from './health.js';
@@ -132,6 +133,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  // After the sign-in check (a cached answer still passes it), before the routes that use it.
+  await app.register(responseCache, { database });
 
   await app.register(fastifyStatic, {
     root: config.uploadDir,

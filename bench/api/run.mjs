@@ -55,7 +55,8 @@ try {
   const token = session.json?.user?.tokens?.[0]?.token;
   if (!token) throw new Error(`the demo patient could not log in: ${JSON.stringify(session.json)}`);
   const firstPage = await probe(`${portal.url}/api/medicines/?page=1`);
-  const slug = firstPage.json?.products?.find?.((p) => p.quantity === undefined || p.quantity > 0)?.slug;
+  // A product anyone may buy: one sold only against a prescription would answer 403.
+  const slug = firstPage.json?.products?.find?.((p) => !p.prescriptionOnly && (p.quantity === undefined || p.quantity > 0))?.slug;
   const cart = multipartBody({ product: slug ?? 'missing', quantity: '1' });
 
   const targets = [

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { reportingWrites, type WriteListener } from './written-rows.js';
 import * as initial from './migrations/2026-11-23-001-initial.js';
 import * as shop from './migrations/2026-11-23-020-shop.js';
 import * as history from './migrations/2026-11-23-030-history.js';
@@ -37,6 +38,8 @@ export interface OpenedDatabase {
    * listener the pool's 'error' event would end the process; the app points this at its log.
    */
   reportError: (error: Error) => void;
+  /** Where committed writes are reported (the response cache forgets what they make stale); nowhere until the app says. */
+  reportWrites: WriteListener;
 }
 
 // Migrations are listed here rather than read from disk, so the same list works under tsx and in tests.
@@ -69,10 +72,11 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     const url = new URL(options.databaseUrl);
     const opened: OpenedDatabase = {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: reportingWrites(new PostgresDialect({ pool }), () => opened.reportWrites) }),
       dialect: 'postgres',
       description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       reportError: (error) => console.error(`database connection lost: ${error.message}`),
+      reportWrites: () => undefined,
     };
     pool.on('error', (error) => opened.reportError(error));
     // A connection checked out but between two queries (inside a transaction, say) reports a server
@@ -89,13 +93,15 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   // FULL syncs the log at every commit, so a confirmed payment or history entry survives a power
   // cut as well as a crash (NORMAL only survives a crash); it costs well under a millisecond per write.
   sqlite.pragma('synchronous = FULL');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+  const opened: OpenedDatabase = {
+    db: new Kysely<Database>({ dialect: reportingWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), () => opened.reportWrites) }),
     dialect: 'sqlite',
     description: `SQLite at ${file}`,
     file,
     reportError: (error) => console.error(`database error: ${error.message}`),
+    reportWrites: () => undefined,
   };
+  return opened;
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {

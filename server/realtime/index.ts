@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../lib/redis.js';
 import { Server } from 'socket.io';
 import { viewerFromToken } from '../plugins/auth.js';
 import type { App } from '../types.js';
@@ -100,28 +101,3 @@ export default fp(async (app: App) => {
     await Promise.all([redis, pub, sub].map((c) => c?.quit().catch(() => undefined)));
   });
 });
-
-/**
- * A Redis client that never takes the process down: errors are logged (once per outage), commands
- * fail at once while it is disconnected (callers fall back to this process's own state) and it
- * reconnects by itself, retrying every few seconds for as long as it takes.
- */
-function connectRedis(app: App, url: string, role: string, options: RedisOptions = {}): Redis {
-  const client = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 3_000),
-    ...options,
-  });
-  let down = false;
-  client.on('error', (error: Error) => {
-    if (down) return;
-    down = true;
-    app.log.warn({ err: error, role }, 'Redis connection failed; retrying in the background');
-  });
-  client.on('ready', () => {
-    if (down) app.log.info({ role }, 'Redis connection is back');
-    down = false;
-  });
-  return client;
-}

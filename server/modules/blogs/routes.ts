@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cachedRoute } from '../../cache/index.js';
 import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
 import { requireRole } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
@@ -14,6 +15,7 @@ export default async function blogsRoutes(app: App) {
   app.get(
     '/blog',
     {
+      ...cachedRoute(app, { tables: ['blogs', 'blog_categories', 'users'] }),
       schema: {
         tags,
         summary: 'Every post oldest first (`blogs`), or with ?slug= the one post as an array of one (`blog`)',
@@ -30,7 +32,7 @@ export default async function blogsRoutes(app: App) {
 
   app.get(
     '/blog/category',
-    { schema: { tags, summary: 'Blog categories', response: { 200: z.object({ categories: z.array(blogCategorySchema) }), ...errorResponses } } },
+    { ...cachedRoute(app, { tables: ['blog_categories'] }), schema: { tags, summary: 'Blog categories', response: { 200: z.object({ categories: z.array(blogCategorySchema) }), ...errorResponses } } },
     async () => service.categories(),
   );
 

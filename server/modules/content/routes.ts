@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cachedRoute } from '../../cache/index.js';
 import { errorResponses, queryText } from '../../lib/schemas.js';
 import type { App } from '../../types.js';
 import { menuSchema, slideSchema } from './dto.js';
@@ -11,7 +12,7 @@ export default async function contentRoutes(app: App) {
 
   app.get(
     '/cms/slider',
-    { schema: { tags, summary: 'The home slider, in display order', response: { 200: z.object({ slides: z.array(slideSchema) }), ...errorResponses } } },
+    { ...cachedRoute(app, { tables: ['slides'] }), schema: { tags, summary: 'The home slider, in display order', response: { 200: z.object({ slides: z.array(slideSchema) }), ...errorResponses } } },
     async () => {
       const slides = await repo.slides();
       return {
@@ -30,6 +31,7 @@ export default async function contentRoutes(app: App) {
   app.get(
     '/cms/menu',
     {
+      ...cachedRoute(app, { tables: ['menus', 'menu_items'] }),
       schema: {
         tags,
         summary: 'A content menu by name (features or benefits); every menu without a name. Always an array.',

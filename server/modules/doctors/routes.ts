@@ -1,5 +1,6 @@
 import { givenField } from '../../lib/form-text.js';
 import { z } from 'zod';
+import { cachedRoute } from '../../cache/index.js';
 import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
@@ -16,10 +17,20 @@ export default async function doctorsRoutes(app: App) {
   const service = doctorsService(app);
   const search = doctorSearch(app);
   const tags = ['doctors'];
+  const doctorTables = ['users', 'appointments', 'ratings', 'doctor_education', 'doctor_search_words'];
+  // Upcoming slots and the next free one move with the clock, not only with writes: a slot that has
+  // begun leaves a kept answer within this time (booking it is refused meanwhile).
+  const clockBoundMs = 15_000;
 
   app.get(
     '/doctors',
     {
+      ...cachedRoute(app, {
+        tables: doctorTables,
+        maxAgeMs: clockBoundMs,
+        // A doctor's page marks the viewer's own reserved slot and chat: shared among guests only.
+        dependsOnViewer: (request) => (request.query as Record<string, unknown>).name !== undefined,
+      }),
       schema: {
         tags,
         summary:
@@ -60,7 +71,7 @@ export default async function doctorsRoutes(app: App) {
 
   app.get(
     '/top-doctors',
-    { schema: { tags, summary: 'The best-rated doctors, highest rate first', response: { 200: z.object({ doctors: z.array(doctorCardSchema) }), ...errorResponses } } },
+    { ...cachedRoute(app, { tables: doctorTables, maxAgeMs: clockBoundMs }), schema: { tags, summary: 'The best-rated doctors, highest rate first', response: { 200: z.object({ doctors: z.array(doctorCardSchema) }), ...errorResponses } } },
     async () => ({ doctors: await service.top() }),
   );
 

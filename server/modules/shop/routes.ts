@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cachedRoute } from '../../cache/index.js';
 import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
@@ -9,10 +10,14 @@ import { shopService } from './service.js';
 export default async function shopRoutes(app: App) {
   const service = shopService(app);
   const tags = ['shop'];
+  // Lists change with any product (stock puts a product behind the in-stock ones); seller and
+  // category names come from their own tables.
+  const listTables = ['products', 'categories', 'users'];
 
   app.get(
     '/medicines',
     {
+      ...cachedRoute(app, { tables: listTables }),
       schema: {
         tags,
         summary:
@@ -44,6 +49,8 @@ export default async function shopRoutes(app: App) {
   app.get(
     '/medicine',
     {
+      // One product: forgotten by a write to its own row, not by every write to the catalogue.
+      ...cachedRoute(app, { tables: ['categories', 'users', 'product_photos'], row: { table: 'products', id: (answer) => (answer as { product?: { _id?: string } }).product?._id } }),
       schema: {
         tags,
         summary: 'One product with photos, seller and sanitized texts',
@@ -57,6 +64,7 @@ export default async function shopRoutes(app: App) {
   app.get(
     '/medicines/related',
     {
+      ...cachedRoute(app, { tables: listTables }),
       schema: {
         tags,
         summary: 'Products from the same category',
@@ -70,6 +78,7 @@ export default async function shopRoutes(app: App) {
   app.get(
     '/category',
     {
+      ...cachedRoute(app, { tables: ['categories'] }),
       schema: {
         tags,
         summary: 'Product categories with their sub-categories (failures carry `error` as well as `message`)',

@@ -1,0 +1,27 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import type { App } from '../types.js';
+
+/**
+ * A Redis client that never takes the process down: errors are logged (once per outage), commands
+ * fail at once while it is disconnected (callers fall back to this process's own state) and it
+ * reconnects by itself, retrying every few seconds for as long as it takes.
+ */
+export function connectRedis(app: App, url: string, role: string, options: RedisOptions = {}): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 3_000),
+    ...options,
+  });
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    app.log.warn({ err: error, role }, 'Redis connection failed; retrying in the background');
+  });
+  client.on('ready', () => {
+    if (down) app.log.info({ role }, 'Redis connection is back');
+    down = false;
+  });
+  return client;
+}
