@@ -106,7 +106,12 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
     },
   };
   app.decorate('answers', cache);
-  options.database.reportWrites = (writes) => cache.forgetWrites(writes);
+  // Chained, so two apps on one database object (as some tests build them) both hear its writes.
+  const previous = options.database.reportWrites;
+  options.database.reportWrites = (writes) => {
+    previous(writes);
+    cache.forgetWrites(writes);
+  };
 
   // A write's answer leaves only once its invalidation reached Redis, so the writer's next read,
   // wherever the balancer sends it, finds the other instances told (Redis passes a published
