@@ -2,7 +2,6 @@ import { containsNul } from './lib/form-text.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { cleanUpTempUploads } from './plugins/forms.js';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import { badRequest } from './lib/errors.js';
 import { createSanitizer } from './lib/sanitizer.js';
 import { createTokens } from './lib/tokens.js';
 import authPlugin from './plugins/auth.js';
+import { useSecurityHeaders } from './plugins/security-headers.js';
 import responseCache from './cache/index.js';
 import errorsPlugin from './plugins/errors.js';
 import { registerModules } from './modules/index.js';
@@ -86,7 +86,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
       if (source && typeof source === 'object' && Object.values(source).some(containsNul)) throw badRequest('The address contains a character that is not allowed');
     }
   });
-  await app.register(helmet, {
+  useSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

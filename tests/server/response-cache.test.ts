@@ -14,9 +14,16 @@ import { checkout, listProduct, setCart } from './shop-helpers.js';
 let server: TestServer;
 let app: App;
 
+/** With REDIS_URL an instance serves from memory only once it listens for invalidations. */
+async function listening(...apps: App[]) {
+  for (let i = 0; i < 250 && !apps.every((a) => a.answers.usable()); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!apps.every((a) => a.answers.usable())) throw new Error('the invalidation channel did not come up');
+}
+
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   app = server.app;
+  await listening(app);
 });
 afterAll(async () => server?.close());
 
@@ -143,7 +150,7 @@ describe('answers that depend on the viewer', () => {
     const own = (await get(url, { authorization: holder.token })).json().doctor.availableDates[0];
     expect(own.patient).toBe(holder.id);
     expect((await get(url, { authorization: holder.token })).headers.etag).toBeUndefined();
-    for (const headers of [{}, { authorization: other.token }, {}]) {
+    for (const headers of [{}, { authorization: other.token }, {}] as Array<Record<string, string>>) {
       const seen = (await get(url, headers)).json().doctor.availableDates[0];
       expect(seen.reserved).toBe(true);
       expect(seen.patient).toBeNull();
@@ -211,8 +218,7 @@ describe.skipIf(!redisUrl)('two instances behind a balancer', () => {
     secondDatabase = openDatabase(first.config);
     second = await buildApp({ config: first.config, database: secondDatabase, logger: false });
     await second.ready();
-    // Both subscribed before the test reads: until then neither serves from memory.
-    for (let i = 0; i < 100 && !(first.app.answers.usable() && second.answers.usable()); i++) await new Promise((r) => setTimeout(r, 20));
+    await listening(first.app, second);
   });
   afterAll(async () => {
     await second?.close();
