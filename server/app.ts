@@ -15,7 +15,7 @@ import { badRequest } from './lib/errors.js';
 import { createSanitizer } from './lib/sanitizer.js';
 import { createTokens } from './lib/tokens.js';
 import authPlugin from './plugins/auth.js';
-import { useSecurityHeaders } from './plugins/security-headers.js';
+import { applySecurityHeaders } from './plugins/security-headers.js';
 import responseCache from './cache/index.js';
 import errorsPlugin from './plugins/errors.js';
 import { registerModules } from './modules/index.js';
@@ -86,7 +86,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
       if (source && typeof source === 'object' && Object.values(source).some(containsNul)) throw badRequest('The address contains a character that is not allowed');
     }
   });
-  useSecurityHeaders(app, {
+  applySecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -20,7 +20,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export function useSecurityHeaders(app: App, options: HelmetOptions) {
+export function applySecurityHeaders(app: App, options: HelmetOptions) {
   const headers = Object.entries(securityHeaders(options));
   app.addHook('onRequest', (_request, reply, done) => {
     // On the raw response, as helmet does: a route that sets its own policy on it (uploads) still wins.
