@@ -7,13 +7,13 @@ import { runLoad } from './load.mjs';
 /**
  * API benchmark: 100 keep-alive connections against a bare Fastify route and against the portal's
  * busiest calls, each in its own server process, measured by the same load generator in this run.
- * Goals: reads reach at least 0.40 of the bare route's requests per second, and p99 ≤ 25 ms.
+ * Goals: reads reach at least 0.40 of the bare route's requests per second with p99 ≤ 25 ms; POST cart p99 ≤ 50 ms.
  *
  *   npm run bench:api            (BENCH_SECONDS=10 by default; DATABASE_URL runs it on PostgreSQL)
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const goals = { readRatio: 0.4, p99Ms: 25 };
+const goals = { readRatio: 0.4, p99Ms: 25, writeP99Ms: 50 };
 
 function startBare() {
   return new Promise((resolve, reject) => {
@@ -99,11 +99,12 @@ for (const r of results) {
   let goal = '';
   if (r.kind !== 'reference') {
     const ratioOk = r.kind !== 'read' || ratio >= goals.readRatio;
-    const p99Ok = r.p99 <= goals.p99Ms;
+    const p99Limit = r.kind === 'read' ? goals.p99Ms : goals.writeP99Ms;
+    const p99Ok = r.p99 <= p99Limit;
     const met = ratioOk && p99Ok && nonOk === 0;
     allMet &&= met;
-    goal = met ? 'met' : `NOT met (${[!ratioOk && `ratio < ${goals.readRatio}`, !p99Ok && `p99 > ${goals.p99Ms} ms`, nonOk && 'errors'].filter(Boolean).join(', ')})`;
+    goal = met ? 'met' : `NOT met (${[!ratioOk && `ratio < ${goals.readRatio}`, !p99Ok && `p99 > ${p99Limit} ms`, nonOk && 'errors'].filter(Boolean).join(', ')})`;
   }
   console.log(`| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.kind === 'reference' ? '1.00' : fmt(ratio, 2)} | ${nonOk} | ${goal} |`);
 }
-console.log(`\nGoals (reads ≥ ${goals.readRatio} of the bare route, p99 ≤ ${goals.p99Ms} ms): ${allMet ? 'all met' : 'not all met'}`);
+console.log(`\nGoals (reads ≥ ${goals.readRatio} of the bare route and p99 ≤ ${goals.p99Ms} ms; POST cart p99 ≤ ${goals.writeP99Ms} ms): ${allMet ? 'all met' : 'not all met'}`);
