@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three test projects: the SPA in jsdom, the server through HTTP against a real database,
- * and the end-to-end journeys in Chromium against the real server.
+ * Four test projects: the SPA in jsdom, the server through HTTP against a real database, the page
+ * weight of the production build, and the end-to-end journeys in Chromium against the real server.
  */
 export default defineConfig({
   test: {
@@ -31,11 +31,21 @@ export default defineConfig({
       },
       {
         test: {
+          // What each route loads, read from the journeys' production build (not rebuilt per check).
+          name: 'bundle',
+          environment: 'node',
+          include: ['tests/bundle/**/*.test.ts'],
+          globalSetup: ['tests/built-spa.ts'],
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           globals: true,
           include: ['tests/e2e/**/*.e2e.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/built-spa.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',

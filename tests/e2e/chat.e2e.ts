@@ -141,7 +141,7 @@ describe('chat journey', () => {
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) console.warn('chat across processes: SKIPPED. Set REDIS_URL to run the journey on two server processes.');
 
-describe.skipIf(!redisUrl)('chat journey on two server processes with Redis', () => {
+describe.skipIf(!redisUrl)('chat journey on two server processes with Redis (runs when REDIS_URL is set)', () => {
   let a: Portal;
   let b: Portal;
   let browser: Browser;

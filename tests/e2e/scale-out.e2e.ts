@@ -11,7 +11,7 @@ if (!enabled) {
   console.warn('scale-out: SKIPPED. Set DATABASE_URL (PostgreSQL) and REDIS_URL to run two instances against them.');
 }
 
-describe.skipIf(!enabled)('two instances on one PostgreSQL and one Redis', () => {
+describe.skipIf(!enabled)('two instances on one PostgreSQL and one Redis (runs when DATABASE_URL and REDIS_URL are set)', () => {
   // Behind one load balancer: the nearest X-Forwarded-For entry is the client's address.
   const env = { LOGIN_MAX_ATTEMPTS: '4', LOGIN_WINDOW_SECONDS: '600', TRUST_PROXY: '1' };
   let a: Portal;

@@ -73,7 +73,7 @@ describe('Redis on a closed port', () => {
   }, 120_000);
 });
 
-describe.skipIf(!enabled)('two instances on PostgreSQL + Redis under database failures', () => {
+describe.skipIf(!enabled)('two instances on PostgreSQL + Redis under database failures (runs when DATABASE_URL and REDIS_URL are set)', () => {
   const dbName = `chaos_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const url = new URL(base ?? 'postgres://localhost/x');
   url.pathname = `/${dbName}`;

@@ -13,7 +13,7 @@ import { signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) console.warn('chat-redis: SKIPPED. Set REDIS_URL to run two chat instances against one Redis.');
 
-describe.skipIf(!redisUrl)('chat across two instances with Redis', () => {
+describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDIS_URL is set)', () => {
   let first: TestServer;
   let second: App;
   let urlA: string;

@@ -51,7 +51,7 @@ function relay(target: URL) {
   return { open, cut, port: () => port };
 }
 
-describe.skipIf(!base)('a running server when PostgreSQL goes away and comes back', () => {
+describe.skipIf(!base)('a running server when PostgreSQL goes away and comes back (runs when DATABASE_URL is set)', () => {
   const schema = `outage_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-outage-'));
   const link = relay(new URL(base ?? 'postgres://localhost'));
