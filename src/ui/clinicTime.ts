@@ -43,6 +43,12 @@ export function slotTime(time: string): string {
   return dateFormat({ timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: true }).format(Date.UTC(2000, 0, 1, hour, Number(match[2])));
 }
 
+/** A slot's start as "Tue 26 Nov, 10:00 am" in the given zone (the browser's when it is unknown). */
+export function slotMoment(iso: string, timeZone: string | undefined): string {
+  const parsed = valid(iso);
+  return parsed ? dateFormat({ timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(parsed) : '';
+}
+
 /** "Africa/Cairo" → "Cairo time". */
 export function zoneLabel(timeZone: string | undefined): string {
   if (!timeZone) return '';

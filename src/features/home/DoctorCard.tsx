@@ -3,6 +3,7 @@ import { secureUrl } from '../../ui/text';
 import type { TopDoctor } from './types';
 import { useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 
 /** A doctor in the top-doctors carousel: photo, name, department and a link to the profile. */
 export function DoctorCard({ doctor }: { doctor: TopDoctor }) {
@@ -18,8 +19,8 @@ export function DoctorCard({ doctor }: { doctor: TopDoctor }) {
         <h3 className="doctor-card__name">
           <bdi>{doctor.name}</bdi>
         </h3>
-        <p className="doctor-card__specialty" dir="auto">
-          {doctor.specialization}
+        <p className="doctor-card__specialty">
+          {departmentName(doctor.specialization)}
         </p>
         {rate > 0 && (
           <p className="doctor-card__rate">

@@ -1,6 +1,8 @@
 import auth from './auth.json';
 import common from './common.json';
+import doctors from './doctors.json';
 import home from './home.json';
+import shop from './shop.json';
 
 /** Arabic: a chunk of its own, loaded only when a visitor chooses it. */
-export default { auth, common, home };
+export default { auth, common, doctors, home, shop };
