@@ -12,8 +12,9 @@ export const clinicTimeZone = 'Africa/Cairo';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** A cached formatter for the current language. */
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = languageInfo(currentLanguage()).locale;
+function dateFormat(options: Intl.DateTimeFormatOptions, englishLocale?: string): Intl.DateTimeFormat {
+  const language = currentLanguage();
+  const locale = language === 'en' && englishLocale ? englishLocale : languageInfo(language).locale;
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
@@ -57,10 +58,20 @@ export function zoneLabel(timeZone: string | undefined): string {
   return i18n.t('zone', { city: i18n.t(`cities.${city}`, { defaultValue: name }) });
 }
 
-/** A moment as a date in the clinic's time zone: "15 Jan 2027" ('' when not a date). */
-export function formatDate(value: string | number | Date): string {
+/** A moment as a date in the clinic's time zone: "15 Jan 2027" or "15 January 2027" ('' when not a date). */
+export function formatDate(value: string | number | Date, month: 'long' | 'short' = 'short'): string {
   const parsed = valid(value);
-  return parsed ? dateFormat({ timeZone: clinicTimeZone, day: 'numeric', month: 'short', year: 'numeric' }).format(parsed) : '';
+  return parsed ? dateFormat({ timeZone: clinicTimeZone, day: 'numeric', month, year: 'numeric' }).format(parsed) : '';
+}
+
+/** The two parts of a date badge in the clinic's time zone: month abbreviation ("Mar") and day ("04"). */
+export function monthAndDay(value: string | number | Date): { month: string; day: string } {
+  const parsed = valid(value);
+  if (!parsed) return { month: '', day: '' };
+  return {
+    month: dateFormat({ timeZone: clinicTimeZone, month: 'short' }, 'en-US').format(parsed),
+    day: dateFormat({ timeZone: clinicTimeZone, day: '2-digit' }).format(parsed),
+  };
 }
 
 /** A moment as date and time in the clinic's time zone: "15 Jan 2027, 14:30". */
