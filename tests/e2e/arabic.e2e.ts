@@ -60,6 +60,7 @@ describe('the portal in Arabic', () => {
     await page.getByRole('link', { name: 'الدخول/التسجيل' }).waitFor();
     expect(arabicChunks.length).toBeGreaterThan(0);
     await screenshot(page, 'arabic-home');
+    await page.screenshot({ path: '.tmp/shots/arabic-home-top.png' });
 
     await page.getByRole('link', { name: 'الصيدلية', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'الصيدلية' }).waitFor();
@@ -105,12 +106,14 @@ describe('the portal in Arabic', () => {
     await page.getByRole('button', { name: 'English' }).waitFor();
     await expectNoSideScroll(page, 'home');
     await screenshot(page, 'arabic-phone-home');
+    await page.screenshot({ path: '.tmp/shots/arabic-phone-home-top.png' });
     await expectAccessible(page, 'ar home (phone)');
 
     await page.goto(`${portal.url}/doctors`);
     await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
     await expectNoSideScroll(page, 'doctors');
     await screenshot(page, 'arabic-phone-doctors');
+    await page.screenshot({ path: '.tmp/shots/arabic-phone-doctors-top.png' });
     await expectAccessible(page, 'ar doctors (phone)');
 
     // And at desktop width.
