@@ -83,8 +83,12 @@ export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: bool
               decoding="async"
             />
             <div className="hero__caption container">
-              <h2 className="hero__title">{slide.title}</h2>
-              <p className="hero__text">{slide.description}</p>
+              <h2 className="hero__title" dir="auto">
+                {slide.title}
+              </h2>
+              <p className="hero__text" dir="auto">
+                {slide.description}
+              </p>
               <SlideLink slide={slide} />
             </div>
           </div>
