@@ -8,14 +8,17 @@ import { languageInfo, type Language } from './languages';
  */
 export async function applyDirection(language: Language): Promise<void> {
   const { dir } = languageInfo(language);
-  const root = document.documentElement;
-  root.lang = language;
-  root.dir = dir;
+  // The page turns only once its stylesheet is in place, so it never shows mirrored text on unmirrored styles.
+  const turn = () => {
+    document.documentElement.lang = language;
+    document.documentElement.dir = dir;
+  };
   const ltr = document.querySelector<HTMLLinkElement | HTMLStyleElement>('link[rel="stylesheet"][href*="/assets/index-"], style[data-vite-dev-id*="bootstrap.min.css"]');
   const rtl = document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('[data-rtl-stylesheet]');
   if (dir === 'ltr') {
     rtl.forEach((element) => element.remove());
     if (ltr) ltr.disabled = false;
+    turn();
     return;
   }
   if (rtl.length === 0) {
@@ -23,4 +26,5 @@ export async function applyDirection(language: Language): Promise<void> {
     await rtlStylesheets(ltr);
   }
   if (ltr) ltr.disabled = true;
+  turn();
 }
