@@ -6,9 +6,12 @@ import { setReady } from './app/appSlice';
 import { App } from './app/App';
 import { installDevtoolsGuard } from './app/devtoolsGuard';
 import { removeServiceWorkers, reportWebVitals } from './app/startup';
+import { preloadHttp } from './api/http';
 import { makeStore } from './app/store';
+import { startLanguage } from './i18n';
 import { checkSession } from './features/session/sessionSlice';
 
+preloadHttp();
 const store = makeStore();
 void store.dispatch(checkSession()).finally(() => store.dispatch(setReady()));
 
@@ -16,8 +19,11 @@ if (import.meta.env.PROD) installDevtoolsGuard();
 void removeServiceWorkers().catch(() => undefined);
 void reportWebVitals();
 
-createRoot(document.getElementById('root')!).render(
+// The first paint waits for the visitor's language (texts and, for Arabic, the RTL stylesheet).
+void startLanguage().finally(() =>
+  createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App store={store} />
-  </StrictMode>,
+      <App store={store} />
+    </StrictMode>,
+  ),
 );

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n';
+
 /** The clinic's departments, in the order the doctors page shows them. */
 export const departments = [
   'Dental',
@@ -11,3 +13,6 @@ export const departments = [
 ] as const;
 
 export type Department = (typeof departments)[number];
+
+/** A department's name in the chosen language (a name the clinic does not list stays as it is). */
+export const departmentName = (name: string): string => i18n.t(`departments.${name}`, { defaultValue: name });

@@ -1,5 +1,6 @@
 /** Text helpers shared by the pages that show server content: image addresses, HTML excerpts, dates. */
 import { stripTags } from '../../shared/html-text';
+import { formatDate } from './clinicTime';
 
 export { stripTags };
 
@@ -14,7 +15,5 @@ export function excerpt(html: string, length: number): string {
 
 /** A readable date such as "14 March 2026" (or "14 Mar 2026"), or '' for a value that is not a date. */
 export function readableDate(iso: string, month: 'long' | 'short' = 'long'): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month, year: 'numeric' });
+  return formatDate(iso, month);
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ApprovalNotice } from '../../features/session/ApprovalNotice';
+import { useTranslation } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
@@ -10,10 +11,12 @@ import { SiteNavbar } from './SiteNavbar';
 const AccountBanner = lazy(() => import('../../features/account-security/AccountBanner'));
 
 export function Layout() {
+  // Subscribed here so that the whole page renders again in a newly chosen language.
+  const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <ScrollManager />
       <SiteNavbar />

@@ -7,6 +7,8 @@ import { selectIsLoggedIn, selectRole } from '../../features/session/sessionSlic
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { LogoMark } from '../../ui/icons';
 import { useAppSelector } from '../hooks';
+import { useTranslation } from '../../i18n';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
@@ -17,28 +19,30 @@ export function SiteNavbar() {
   const role = useAppSelector(selectRole);
   const [expanded, setExpanded] = useState(false);
   const location = useLocation();
+  const { t } = useTranslation();
 
   // A chosen link closes the mobile menu.
   useEffect(() => setExpanded(false), [location.pathname, location.hash]);
 
   return (
     <header className="navbar navbar-expand-lg bg-white site-navbar shadow-sm sticky-top">
-      <nav className="container" aria-label="Main">
+      <nav className="container" aria-label={t('nav.main')}>
         <Link to="/" className="navbar-brand site-navbar__brand">
           <LogoMark className="me-2 text-primary" width={30} height={30} />
           <span className="site-navbar__brand-words">
-            Nile <strong>Clinic</strong>
+            {t('nav.brandFirst')} <strong>{t('nav.brandSecond')}</strong>
           </span>
         </Link>
         <div className="d-flex align-items-center order-lg-last gap-2 site-navbar__icons">
           {loggedIn && <NotificationBell />}
           {loggedIn && <ChatLink />}
+          <LanguageSwitch />
           <CartLink />
           {loggedIn ? (
             <UserMenu />
           ) : (
             <Link to="/account/login" className="btn btn-primary btn-sm px-3 site-navbar__login">
-              Login/Register
+              {t('nav.loginRegister')}
             </Link>
           )}
           <button
@@ -46,7 +50,7 @@ export function SiteNavbar() {
             className="navbar-toggler ms-1"
             aria-controls="site-nav"
             aria-expanded={expanded}
-            aria-label="Toggle navigation"
+            aria-label={t('nav.toggle')}
             onClick={() => setExpanded((e) => !e)}
           >
             <span className="navbar-toggler-icon" />
@@ -56,25 +60,25 @@ export function SiteNavbar() {
           <ul className="navbar-nav mx-auto">
             <li className="nav-item">
               <NavLink to="/" end className={navLinkClass}>
-                Home
+                {t('nav.home')}
               </NavLink>
             </li>
             <li className="nav-item">
               <Link to="/#benefits" className="nav-link">
-                About
+                {t('nav.about')}
               </Link>
             </li>
-            <DropdownMenu as="li" className="nav-item" toggleClassName="nav-link btn btn-link" toggle="Doctors & Appointments">
+            <DropdownMenu as="li" className="nav-item" toggleClassName="nav-link btn btn-link" toggle={t('nav.doctorsMenu')}>
               {(close) => (
                 <>
                   <li>
                     <Link className="dropdown-item" to="/doctors" onClick={close}>
-                      Find a doctor
+                      {t('nav.findDoctor')}
                     </Link>
                   </li>
                   <li>
                     <Link className="dropdown-item" to="/appointment/request" onClick={close}>
-                      Request an appointment
+                      {t('nav.requestAppointment')}
                     </Link>
                   </li>
                 </>
@@ -82,24 +86,24 @@ export function SiteNavbar() {
             </DropdownMenu>
             <li className="nav-item">
               <NavLink to="/shop" className={navLinkClass}>
-                Shop
+                {t('nav.shop')}
               </NavLink>
             </li>
             <li className="nav-item">
               <NavLink to="/blogs" className={navLinkClass}>
-                Blogs
+                {t('nav.blogs')}
               </NavLink>
             </li>
             {role === 'doctor' && (
               <li className="nav-item">
                 <NavLink to="/blog/create" className={navLinkClass}>
-                  Add Blog
+                  {t('nav.addBlog')}
                 </NavLink>
               </li>
             )}
             <li className="nav-item">
               <NavLink to="/contact" className={navLinkClass}>
-                Contact
+                {t('nav.contact')}
               </NavLink>
             </li>
           </ul>

@@ -3,6 +3,7 @@ import { logout, selectRole, selectUser, selectUserId } from '../../features/ses
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { UserIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { useTranslation } from '../../i18n';
 
 /** The avatar menu of a signed-in user. */
 export function UserMenu() {
@@ -11,6 +12,7 @@ export function UserMenu() {
   const role = useAppSelector(selectRole);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t } = useTranslation();
 
   const onLogout = async () => {
     await dispatch(logout());
@@ -18,19 +20,19 @@ export function UserMenu() {
   };
 
   const links = [
-    ...(user?.roles?.includes('admin') ? [{ to: '/admin', label: 'Admin console' }] : []),
-    { to: '/settings/profile', label: 'Settings' },
-    { to: `/history/${userId}`, label: 'Medical History' },
-    ...(role === 'patient' ? [{ to: '/prescriptions', label: 'Prescriptions' }] : []),
-    { to: '/settings/orders', label: 'Order' },
-    { to: '/settings/payments', label: 'Payment' },
-    { to: '/settings/appointments', label: 'Appointment' },
+    ...(user?.roles?.includes('admin') ? [{ to: '/admin', label: t('user.admin') }] : []),
+    { to: '/settings/profile', label: t('user.settings') },
+    { to: `/history/${userId}`, label: t('user.history') },
+    ...(role === 'patient' ? [{ to: '/prescriptions', label: t('user.prescriptions') }] : []),
+    { to: '/settings/orders', label: t('user.orders') },
+    { to: '/settings/payments', label: t('user.payments') },
+    { to: '/settings/appointments', label: t('user.appointments') },
   ];
 
   return (
     <DropdownMenu
       align="end"
-      toggleLabel="Account menu"
+      toggleLabel={t('user.menu')}
       toggleClassName="btn btn-link p-0 user-menu__toggle"
       toggle={
         user?.image ? (
@@ -46,7 +48,9 @@ export function UserMenu() {
         <>
           {user?.name && (
             <li>
-              <h2 className="dropdown-header h6">{user.name}</h2>
+              <h2 className="dropdown-header h6">
+                <bdi>{user.name}</bdi>
+              </h2>
             </li>
           )}
           {links.map((link) => (
@@ -68,7 +72,7 @@ export function UserMenu() {
                 void onLogout();
               }}
             >
-              Logout
+              {t('user.logout')}
             </button>
           </li>
         </>

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import './blogs.css';
@@ -15,6 +16,7 @@ import { ShareLinks } from './ShareLinks';
 
 /** One post: banner, picture with its date label, sanitized content, share links, author and comments. */
 export default function BlogPage() {
+  const { t } = useTranslation('blogs');
   const { slug = '' } = useParams();
   const dispatch = useAppDispatch();
   const current = useAppSelector(selectCurrentBlog);
@@ -34,14 +36,14 @@ export default function BlogPage() {
 
   return (
     <>
-      <PageBanner title={blog?.title ?? 'Blog'} />
+      <PageBanner title={blog?.title ?? t('post.fallbackTitle')} />
       <div className="container py-5">
         <div className="row g-4 g-lg-5">
           <div className="col-lg-8">
             {loading ? (
-              <Spinner label="Loading the article…" />
+              <Spinner label={t('post.loading')} />
             ) : !blog ? (
-              <ErrorAlert message={current.error ?? 'This blog post could not be loaded'} />
+              <ErrorAlert message={current.error ?? t('post.failed')} />
             ) : (
               <article className="blog-post">
                 <div className="blog-post__image">
@@ -53,16 +55,20 @@ export default function BlogPage() {
                     </span>
                   )}
                 </div>
-                <h2 className="blog-post__title">{blog.title}</h2>
+                <h2 className="blog-post__title" dir="auto">
+                  {blog.title}
+                </h2>
                 <ul className="blog-post__meta list-unstyled">
                   <li>
-                    By <strong>admin</strong>
+                    {t('post.by')} <strong>{t('post.admin')}</strong>
                   </li>
-                  <li>{blog.category?.name}</li>
+                  <li>
+                    <bdi>{blog.category?.name}</bdi>
+                  </li>
                   <li>
                     <time dateTime={blog.created_at}>{readableDate(blog.created_at)}</time>
                   </li>
-                  <li>15 comments</li>
+                  <li>{t('post.comments')}</li>
                 </ul>
                 <div className="blog-post__content" dangerouslySetInnerHTML={{ __html: html }} />
                 <ShareLinks title={blog.title} content={blog.content} url={window.location.href} />

@@ -4,6 +4,7 @@ import { selectGlobalError } from '../../app/appSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import './blogs.css';
@@ -17,6 +18,7 @@ export const emptyAfterMs = 10_000;
 
 /** Every post, newest first, with the side panel. */
 export default function BlogsPage() {
+  const { t } = useTranslation('blogs');
   const dispatch = useAppDispatch();
   const blogs = useAppSelector(selectBlogs);
   const status = useAppSelector(selectBlogsStatus);
@@ -42,19 +44,19 @@ export default function BlogsPage() {
 
   return (
     <>
-      <PageBanner title="Blogs" />
+      <PageBanner title={t('title')} />
       <div className="container py-5">
         <div className="row g-4 g-lg-5">
           <div className="col-lg-8">
             <ErrorAlert message={error} />
             {blogs.length === 0 ? (
               waited || (status === 'succeeded' && blogs.length === 0) ? (
-                <EmptyState message="There are no blogs found" />
+                <EmptyState message={t('empty')} />
               ) : (
-                <Spinner label="Loading blogs…" />
+                <Spinner label={t('loading')} />
               )
             ) : shown.length === 0 ? (
-              <EmptyState message="No article matches your search.">
+              <EmptyState message={t('noMatch')}>
                 <button
                   type="button"
                   className="btn btn-outline-primary"
@@ -63,7 +65,7 @@ export default function BlogsPage() {
                     setCategory(null);
                   }}
                 >
-                  Show all articles
+                  {t('showAll')}
                 </button>
               </EmptyState>
             ) : (
@@ -82,15 +84,17 @@ export default function BlogsPage() {
                         </Link>
                         <div className="blog-entry__body">
                           <p className="blog-entry__meta">
-                            <span>By admin</span>
-                            {blog.category?.name && <span>{blog.category.name}</span>}
+                            <span>{t('byAdmin')}</span>
+                            {blog.category?.name && <bdi>{blog.category.name}</bdi>}
                           </p>
                           <h2 className="blog-entry__title">
-                            <Link to={`/blogs/${blog.slug}`}>{blog.title}</Link>
+                            <Link to={`/blogs/${blog.slug}`} dir="auto">
+                              {blog.title}
+                            </Link>
                           </h2>
                           <p className="blog-entry__excerpt">{excerpt(blog.content, 220)}</p>
-                          <Link to={`/blogs/${blog.slug}`} className="btn btn-primary btn-sm" aria-label={`Read more: ${blog.title}`}>
-                            Read more
+                          <Link to={`/blogs/${blog.slug}`} className="btn btn-primary btn-sm" aria-label={t('readMoreOf', { title: blog.title })}>
+                            {t('readMore')}
                           </Link>
                         </div>
                       </article>

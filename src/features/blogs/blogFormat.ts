@@ -1,4 +1,5 @@
 /** Text helpers for posts: date labels, share summaries and keywords. */
+import { monthAndDay } from '../../ui/clinicTime';
 import { stripTags } from '../../ui/text';
 
 /** What a share dialog says about a post: the first 200 characters of its text. */
@@ -8,9 +9,7 @@ export const shareQuote = (title: string) => `Check: ${title}`;
 
 /** The short label on a post's picture: month abbreviation and day of the month. */
 export function dateLabel(iso: string): { month: string; day: string } {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return { month: '', day: '' };
-  return { month: date.toLocaleDateString('en-US', { month: 'short' }), day: String(date.getDate()).padStart(2, '0') };
+  return monthAndDay(iso);
 }
 
 /** Keywords as typed: split on whitespace (and commas), empty pieces dropped. */

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsLoggedIn } from '../session/sessionSlice';
+import { i18n, useTranslation } from '../../i18n';
+import { formatNumber } from '../../ui/clinicTime';
 import { CartIcon } from '../../ui/icons';
 import { fetchCart, selectCartCount, selectCartStatus } from './cartSlice';
 
@@ -19,13 +21,13 @@ export function CartBadge() {
   if (!loggedIn || count === 0) return null;
   return (
     <span className="icon-badge" data-testid="cart-count">
-      {count}
+      <span aria-hidden="true">{formatNumber(count)}</span>
       <span className="visually-hidden"> {cartCountWords(count)}</span>
     </span>
   );
 }
 
-const cartCountWords = (count: number) => `${count === 1 ? 'product' : 'products'} in the cart`;
+const cartCountWords = (count: number) => i18n.t('nav.cartCount', { count });
 
 /**
  * The navbar's cart icon. Its name carries the count ("Cart, 2 products in the cart"): a name set
@@ -34,7 +36,8 @@ const cartCountWords = (count: number) => `${count === 1 ? 'product' : 'products
 export function CartLink() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const count = useAppSelector(selectCartCount);
-  const name = loggedIn && count > 0 ? `Cart, ${count} ${cartCountWords(count)}` : 'Cart';
+  const { t } = useTranslation();
+  const name = loggedIn && count > 0 ? t('nav.cartWithCount', { countWords: cartCountWords(count) }) : t('nav.cart');
   return (
     <Link to="/cart" className="icon-link-btn" aria-label={name}>
       <CartIcon />

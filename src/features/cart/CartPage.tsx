@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { popupError } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
@@ -23,6 +24,7 @@ export default function CartPage() {
   const error = useAppSelector(selectCartError);
   const updating = useAppSelector(selectCartUpdating);
   const [emptyChecked, setEmptyChecked] = useState(false);
+  const { t } = useTranslation('cart');
 
   useEffect(() => {
     if (loggedIn) void dispatch(fetchCart());
@@ -48,33 +50,33 @@ export default function CartPage() {
   const lines = cart?.products ?? [];
   return (
     <>
-      <PageBanner title="Cart" />
+      <PageBanner title={t('title')} />
       <div className="container py-4">
         {loggedIn && status === 'failed' && <ErrorAlert message={error} />}
         {lines.length === 0 ? (
           emptyChecked ? (
-            <EmptyState message="Your cart is empty">
+            <EmptyState message={t('empty')}>
               <Link to="/shop" className="btn btn-primary">
-                Go to the shop
+                {t('toShop')}
               </Link>
             </EmptyState>
           ) : (
-            <Spinner label="Loading your cart…" />
+            <Spinner label={t('loading')} />
           )
         ) : (
           <div className="row g-4">
             <div className="col-lg-8">
               <div className="table-responsive">
                 <table className="table align-middle cart-table table-stack">
-                  <caption className="visually-hidden">Products in your cart</caption>
+                  <caption className="visually-hidden">{t('caption')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Product</th>
-                      <th scope="col">Price</th>
-                      <th scope="col">Quantity</th>
-                      <th scope="col">Total</th>
+                      <th scope="col">{t('product')}</th>
+                      <th scope="col">{t('price')}</th>
+                      <th scope="col">{t('quantity')}</th>
+                      <th scope="col">{t('total')}</th>
                       <th scope="col">
-                        <span className="visually-hidden">Remove</span>
+                        <span className="visually-hidden">{t('remove')}</span>
                       </th>
                     </tr>
                   </thead>
@@ -87,26 +89,31 @@ export default function CartPage() {
                           <td>
                             <div className="d-flex align-items-center gap-2">
                               <img src={line.product.thumbnail} alt="" width={56} height={42} className="cart-table__thumb" />
-                              <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}>{line.product.name}</Link>
+                              <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}><bdi>{line.product.name}</bdi>
+                              </Link>
                             </div>
                           </td>
-                          <td data-label="Price">{dollarsOf(line.product.price)}</td>
-                          <td data-label="Quantity">
-                            <div className="input-group input-group-sm cart-quantity" role="group" aria-label={`Quantity of ${line.product.name}`}>
-                              <button type="button" className="btn btn-outline-secondary" aria-label={`Decrease the quantity of ${line.product.name}`} disabled={busy || line.quantity <= 1} onClick={() => void change(line.product.slug, line.quantity - 1)}>
+                          <td data-label={t('price')}>
+                            <bdi>{dollarsOf(line.product.price)}</bdi>
+                          </td>
+                          <td data-label={t('quantity')}>
+                            <div className="input-group input-group-sm cart-quantity" role="group" aria-label={t('quantityOf', { name: line.product.name })}>
+                              <button type="button" className="btn btn-outline-secondary" aria-label={t('decrease', { name: line.product.name })} disabled={busy || line.quantity <= 1} onClick={() => void change(line.product.slug, line.quantity - 1)}>
                                 −
                               </button>
                               <output className="form-control text-center" aria-live="polite">
                                 {line.quantity}
                               </output>
-                              <button type="button" className="btn btn-outline-secondary" aria-label={`Increase the quantity of ${line.product.name}`} disabled={busy || line.quantity >= stock} onClick={() => void change(line.product.slug, line.quantity + 1)}>
+                              <button type="button" className="btn btn-outline-secondary" aria-label={t('increase', { name: line.product.name })} disabled={busy || line.quantity >= stock} onClick={() => void change(line.product.slug, line.quantity + 1)}>
                                 +
                               </button>
                             </div>
                           </td>
-                          <td data-label="Total">{dollarsOf(line.product.price * line.quantity)}</td>
+                          <td data-label={t('total')}>
+                            <bdi>{dollarsOf(line.product.price * line.quantity)}</bdi>
+                          </td>
                           <td className="cart-table__remove">
-                            <button type="button" className="btn btn-link text-danger cart-table__remove-btn" aria-label={`Remove ${line.product.name}`} disabled={busy} onClick={() => void remove(line.product.slug)}>
+                            <button type="button" className="btn btn-link text-danger cart-table__remove-btn" aria-label={t('removeLine', { name: line.product.name })} disabled={busy} onClick={() => void remove(line.product.slug)}>
                               ✕
                             </button>
                           </td>
@@ -120,14 +127,16 @@ export default function CartPage() {
             <div className="col-lg-4">
               <section className="card card-body" aria-labelledby="cart-total-title">
                 <h2 id="cart-total-title" className="h5">
-                  Cart total
+                  {t('cartTotal')}
                 </h2>
                 <p className="d-flex justify-content-between fs-5 mb-3">
-                  <span>Total</span>
-                  <strong data-testid="cart-total">{dollarsOf(cart?.total ?? 0)}</strong>
+                  <span>{t('total')}</span>
+                  <strong data-testid="cart-total">
+                    <bdi>{dollarsOf(cart?.total ?? 0)}</bdi>
+                  </strong>
                 </p>
                 <Link to="/checkout" className="btn btn-primary w-100">
-                  Proceed to checkout
+                  {t('checkout')}
                 </Link>
               </section>
             </div>

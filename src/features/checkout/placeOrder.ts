@@ -1,5 +1,4 @@
-import { AxiosError } from 'axios';
-import { toFormData } from '../../api/http';
+import { responseOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { cartEmptied } from '../cart/cartSlice';
 import type { SafetyConflict } from '../prescriptions/types';
@@ -29,10 +28,11 @@ export interface CheckoutFailure {
 
 /** The server's message, or the fixed fallback when there is none (no answer, or an answer without one). */
 export function checkoutFailure(error: unknown): CheckoutFailure {
-  if (error instanceof AxiosError && error.response) {
-    const data = error.response.data as { message?: unknown; total?: unknown; conflicts?: unknown } | undefined;
+  const response = responseOf(error);
+  if (response) {
+    const data = response.data as { message?: unknown; total?: unknown; conflicts?: unknown } | undefined;
     const message = typeof data?.message === 'string' && data.message ? data.message : fallbackFailure;
-    const conflict = error.response.status === 409;
+    const conflict = response.status === 409;
     const total = conflict && typeof data?.total === 'number' ? data.total : undefined;
     const conflicts = conflict && Array.isArray(data?.conflicts) && data.conflicts.length ? (data.conflicts as SafetyConflict[]) : undefined;
     return { message, answered: true, ...(total === undefined ? {} : { total }), ...(conflicts ? { conflicts } : {}) };

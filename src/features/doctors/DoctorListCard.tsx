@@ -2,69 +2,66 @@ import { Link } from 'react-router-dom';
 import { dollarsOf } from '../cart/money';
 import { DoctorPhoto } from './DoctorPhoto';
 import type { DoctorSummary } from './types';
-
-/** "Tue, 26 Nov, 10:00 AM" in the clinic's time zone (the browser's when the zone is unknown). */
-function nextSlotText(iso: string, timeZone: string | undefined): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(at);
-}
+import { useTranslation } from '../../i18n';
+import { formatNumber, slotMoment } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 
 /** A doctor on /doctors: photo, department, rating, next free slot, fee and the ways to book. */
 export function DoctorListCard({ doctor, timeZone }: { doctor: DoctorSummary; timeZone?: string }) {
+  const { t, i18n } = useTranslation('doctors');
   const rate = typeof doctor.rate === 'number' ? doctor.rate : 0;
   const profile = `/doctor/${encodeURIComponent(doctor.name)}`;
   return (
     <article className="card h-100 doctor-list-card">
       <div className="doctor-list-card__photo">
         <DoctorPhoto doctor={doctor} lazy />
-        {rate > 3 && <span className="doctor-badge">Top rated</span>}
+        {rate > 3 && <span className="doctor-badge">{t('card.topRated')}</span>}
       </div>
       <div className="card-body d-flex flex-column">
         <h2 className="h5 mb-1">
           <Link to={profile} className="text-decoration-none">
-            {doctor.name}
+            <bdi>{doctor.name}</bdi>
           </Link>
         </h2>
-        <p className="doctor-list-card__dept mb-2">{doctor.specialization}</p>
+        <p className="doctor-list-card__dept mb-2">{departmentName(doctor.specialization)}</p>
         <p className="small text-muted mb-3">
           {rate > 0 ? (
             <>
               <span className="text-warning" aria-hidden="true">
                 ★
               </span>{' '}
-              {rate.toFixed(1)} <span className="visually-hidden">out of 5</span>
-              {doctor.ratings ? ` (${doctor.ratings} ${doctor.ratings === 1 ? 'rating' : 'ratings'})` : ''}
+              {i18n.language === 'en' ? rate.toFixed(1) : formatNumber(Number(rate.toFixed(1)))} <span className="visually-hidden">{t('card.outOf5')}</span>
+              {doctor.ratings ? t('card.ratings', { count: doctor.ratings }) : ''}
             </>
           ) : (
-            'Not rated yet'
+            t('card.notRated')
           )}
         </p>
         {doctor.nextSlot !== undefined && (
           <p className="small mb-1">
-            <span className="fw-semibold">Next free slot:</span> {doctor.nextSlot ? nextSlotText(doctor.nextSlot, timeZone) : 'none open yet'}
+            <span className="fw-semibold">{t('card.nextSlot')}</span> {doctor.nextSlot ? slotMoment(doctor.nextSlot, timeZone) : t('card.noSlot')}
           </p>
         )}
         {doctor.fee !== undefined && (
           <p className="small mb-3">
-            <span className="fw-semibold">Fee:</span> {doctor.fee > 0 ? dollarsOf(doctor.fee) : 'ask reception'}
+            <span className="fw-semibold">{t('card.fee')}</span> {doctor.fee > 0 ? <bdi>{dollarsOf(doctor.fee)}</bdi> : t('card.askReception')}
           </p>
         )}
         {doctor.nextSlot === undefined && (
           <p className="small mb-3 doctor-list-card__hours">
-            <span className="fw-semibold">Clinic hours:</span> Sat – Thu, 10:00 AM – 6:00 PM
+            <span className="fw-semibold">{t('card.hours')}</span> {t('card.hoursValue')}
           </p>
         )}
         <div className="mt-auto d-flex gap-2 flex-wrap">
-          <Link className="btn btn-primary btn-sm" to={profile} aria-label={`View profile of ${doctor.name}`}>
-            View profile
+          <Link className="btn btn-primary btn-sm" to={profile} aria-label={t('card.viewProfileOf', { name: doctor.name })}>
+            {t('card.viewProfile')}
           </Link>
           <Link
             className="btn btn-outline-primary btn-sm"
             to={`/appointment/request/${encodeURIComponent(doctor.name)}/${encodeURIComponent(doctor.specialization)}`}
-            aria-label={`Request appointment with ${doctor.name}`}
+            aria-label={t('card.requestWith', { name: doctor.name })}
           >
-            Request appointment
+            {t('card.request')}
           </Link>
         </div>
       </div>

@@ -11,9 +11,11 @@ import './doctors.css';
 import { fetchDoctor, selectDoctor, selectDoctorError, selectDoctorStatus } from './doctorsSlice';
 import { SlotsTable } from './SlotsTable';
 import { WaitlistPanel } from './WaitlistPanel';
+import { useTranslation } from '../../i18n';
 
 /** A doctor's profile with rating, background and the slots to reserve. */
 export default function DoctorPage() {
+  const { t } = useTranslation('doctors');
   const { name = '' } = useParams();
   const dispatch = useAppDispatch();
   const doctor = useAppSelector(selectDoctor);
@@ -28,16 +30,16 @@ export default function DoctorPage() {
 
   return (
     <>
-      <PageBanner title={current?.name ?? 'Doctor'} />
+      <PageBanner title={current?.name ?? t('page.fallbackTitle')} />
       <div className="container py-5">
         {!current && (status === 'loading' || status === 'idle') ? (
-          <Spinner label="Loading the doctor…" />
+          <Spinner label={t('page.loading')} />
         ) : !current ? (
           <>
             <ErrorAlert message={error} />
-            <EmptyState message="There is no data for this doctor">
+            <EmptyState message={t('page.noData')}>
               <Link className="btn btn-outline-primary" to="/doctors">
-                Find a doctor
+                {t('page.find')}
               </Link>
             </EmptyState>
           </>
@@ -55,7 +57,7 @@ export default function DoctorPage() {
               <section className="card border-0 shadow-sm" aria-labelledby="doctor-slots">
                 <div className="card-body p-4">
                   <h2 id="doctor-slots" className="h5 mb-3">
-                    Appointments
+                    {t('page.appointments')}
                   </h2>
                   <SlotsTable doctor={current} />
                 </div>

@@ -6,9 +6,13 @@ import { selectIsLoggedIn } from '../session/sessionSlice';
 import { DoctorPhoto } from './DoctorPhoto';
 import { fetchDoctor, rateDoctor } from './doctorsSlice';
 import type { DoctorDetail } from './types';
+import { useTranslation } from '../../i18n';
+import { formatDate } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 
 /** Photo, contact details and the rating stars a patient clicks to rate. */
 export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
+  const { t } = useTranslation('doctors');
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const rate = typeof doctor.rate === 'number' ? doctor.rate : 0;
@@ -35,48 +39,52 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
       <div className="card-body p-4">
         <div className="doctor-profile__photo mb-3">
           <DoctorPhoto doctor={doctor} />
-          {rate > 3 && <span className="doctor-badge">Top rated</span>}
+          {rate > 3 && <span className="doctor-badge">{t('card.topRated')}</span>}
         </div>
-        <h2 className="h4 mb-1">{doctor.name}</h2>
-        {doctor.education[0] && <p className="text-muted mb-1">{doctor.education[0].degree}</p>}
-        <p className="doctor-list-card__dept mb-3">{doctor.specialization}</p>
+        <h2 className="h4 mb-1">
+          <bdi>{doctor.name}</bdi>
+        </h2>
+        {doctor.education[0] && <p className="text-muted mb-1" dir="auto">
+            {doctor.education[0].degree}
+          </p>}
+        <p className="doctor-list-card__dept mb-3">{departmentName(doctor.specialization)}</p>
         {loggedIn && (
           <div className="mb-2">
             <label htmlFor="rating-comment" className="form-label small mb-1">
-              Comment with your rating (optional)
+              {t('profile.comment')}
             </label>
             <textarea id="rating-comment" className="form-control form-control-sm" rows={2} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
-            <div className="form-text">Patients may rate a doctor after a visit. Choose the stars to send.</div>
+            <div className="form-text">{t('profile.commentHelp')}</div>
           </div>
         )}
         <div className="mb-1 doctor-profile__rate">
-          <StarRating value={rate} onRate={(n) => void onRate(n)} label={`Rate ${doctor.name}`} />
+          <StarRating value={rate} onRate={(n) => void onRate(n)} label={t('profile.rate', { name: doctor.name })} />
         </div>
         <p className="small mb-4">
-          Total Rate: <strong>{rate.toFixed(1)}</strong> / 5
-          {doctor.ratings ? ` · ${doctor.ratings} ${doctor.ratings === 1 ? 'rating' : 'ratings'}` : ''}
+          {t('profile.total')} <strong>{rate.toFixed(1)}</strong> / 5
+          {doctor.ratings ? t('profile.ratings', { count: doctor.ratings }) : ''}
         </p>
-        <h3 className="h6 text-uppercase text-muted">Personal info</h3>
+        <h3 className="h6 text-uppercase text-muted">{t('profile.personal')}</h3>
         <dl className="doctor-info mb-0">
-          <dt>Phone</dt>
-          <dd>{doctor.phone ? `+(20) ${doctor.phone}` : '-'}</dd>
-          <dt>Office number</dt>
+          <dt>{t('profile.phone')}</dt>
+          <dd>{doctor.phone ? <bdi dir="ltr">{`+(20) ${doctor.phone}`}</bdi> : '-'}</dd>
+          <dt>{t('profile.office')}</dt>
           <dd>{doctor.officeNumber || '-'}</dd>
-          <dt>Email</dt>
+          <dt>{t('profile.email')}</dt>
           <dd className="text-break">{doctor.email ? <a href={`mailto:${doctor.email}`}>{doctor.email}</a> : '-'}</dd>
-          <dt>Address</dt>
-          <dd>{doctor.address || [doctor.government, doctor.country].filter(Boolean).join(', ') || '-'}</dd>
+          <dt>{t('profile.address')}</dt>
+          <dd dir="auto">{doctor.address || [doctor.government, doctor.country].filter(Boolean).join(', ') || '-'}</dd>
         </dl>
         {doctor.reviews && doctor.reviews.length > 0 && (
           <section className="mt-4" aria-labelledby="doctor-reviews">
             <h3 id="doctor-reviews" className="h6 text-uppercase text-muted">
-              What patients say
+              {t('profile.reviews')}
             </h3>
             <ul className="list-unstyled mb-0">
               {doctor.reviews.map((review) => (
                 <li key={`${review.date}-${review.comment.slice(0, 20)}`} className="border-top pt-2 mt-2">
                   <span className="small fw-semibold">{review.rate} / 5</span>
-                  <span className="small text-muted ms-2">{new Date(review.date).toLocaleDateString()}</span>
+                  <span className="small text-muted ms-2">{formatDate(review.date)}</span>
                   <p className="mb-0 small text-break" style={{ whiteSpace: 'pre-line' }}>
                     {review.comment}
                   </p>

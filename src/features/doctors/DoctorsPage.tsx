@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { departments } from '../../ui/departments';
+import { departmentName, departments } from '../../ui/departments';
+import { useTranslation } from '../../i18n';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
@@ -28,6 +29,7 @@ export default function DoctorsPage() {
   const status = useAppSelector(selectListStatus);
   const error = useAppSelector(selectListError);
   const [typed, setTyped] = useState(search.q);
+  const { t } = useTranslation('doctors');
 
   useEffect(() => {
     void dispatch(fetchDoctors(search));
@@ -47,28 +49,28 @@ export default function DoctorsPage() {
 
   return (
     <>
-      <PageBanner title="Find a doctor" />
+      <PageBanner title={t('title')} />
       <div className="container py-5">
-        <form role="search" className="doctor-search mb-3" onSubmit={onSubmit} aria-label="Doctors">
+        <form role="search" className="doctor-search mb-3" onSubmit={onSubmit} aria-label={t('search.form')}>
           <label htmlFor="doctor-search-q" className="form-label fw-semibold">
-            Search by name or specialty
+            {t('search.label')}
           </label>
           <div className="input-group">
             <input
               id="doctor-search-q"
               type="search"
               className="form-control"
-              placeholder="e.g. Ahmed Hassan or cardiology"
+              placeholder={t('search.placeholder')}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               maxLength={100}
             />
             <button type="submit" className="btn btn-primary">
-              Search
+              {t('search.submit')}
             </button>
           </div>
         </form>
-        <div className="department-filter mb-3" role="group" aria-label="Departments">
+        <div className="department-filter mb-3" role="group" aria-label={t('departments')}>
           {[null, ...departments].map((choice) => {
             const active = department === choice;
             return (
@@ -79,45 +81,45 @@ export default function DoctorsPage() {
                 aria-pressed={active}
                 onClick={() => go({ specialization: choice ?? '' })}
               >
-                {choice ?? 'All'}
+                {choice ? departmentName(choice) : t('all')}
               </button>
             );
           })}
         </div>
         <div className="d-flex flex-wrap gap-3 align-items-end mb-4">
           <Form.Group controlId="doctor-search-gender">
-            <Form.Label className="small mb-1">Gender</Form.Label>
+            <Form.Label className="small mb-1">{t('gender.label')}</Form.Label>
             <Form.Select size="sm" value={search.gender} onChange={(e) => go({ gender: e.target.value as DoctorSearch['gender'] })}>
-              <option value="">Any</option>
-              <option value="female">Female</option>
-              <option value="male">Male</option>
+              <option value="">{t('gender.any')}</option>
+              <option value="female">{t('gender.female')}</option>
+              <option value="male">{t('gender.male')}</option>
             </Form.Select>
           </Form.Group>
           <Form.Group controlId="doctor-search-sort">
-            <Form.Label className="small mb-1">Sort by</Form.Label>
+            <Form.Label className="small mb-1">{t('sort.label')}</Form.Label>
             <Form.Select size="sm" value={search.sort} onChange={(e) => go({ sort: e.target.value as DoctorSort })}>
-              {Object.entries(sortLabels).map(([value, label]) => (
+              {Object.keys(sortLabels).map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`sort.${value}`)}
                 </option>
               ))}
             </Form.Select>
           </Form.Group>
           <p className="small text-muted mb-1 ms-auto" aria-live="polite">
-            {status === 'succeeded' ? `${total} ${total === 1 ? 'doctor' : 'doctors'} found` : ''}
+            {status === 'succeeded' ? t('found', { count: total }) : ''}
           </p>
         </div>
         <ErrorAlert message={status === 'failed' ? error : null} />
         {loading ? (
-          <Spinner label="Loading doctors…" />
+          <Spinner label={t('loading')} />
         ) : status === 'succeeded' && doctors.length === 0 ? (
-          <EmptyState message={search.q ? `No doctor matches “${search.q}”.` : 'There is no doctor with this specialization yet!'}>
+          <EmptyState message={search.q ? t('noMatch', { q: search.q }) : t('noneInDepartment')}>
             <button type="button" className="btn btn-link" onClick={() => setParams(new URLSearchParams())}>
-              Get All doctors.
+              {t('getAll')}
             </button>
           </EmptyState>
         ) : (
-          <ul className="row g-4 list-unstyled" aria-label={department ? `${department} doctors` : 'All doctors'}>
+          <ul className="row g-4 list-unstyled" aria-label={department ? t('listOf', { department: departmentName(department) }) : t('listAll')}>
             {doctors.map((doctor) => (
               <li key={doctor._id} className="col-sm-6 col-lg-4 col-xl-3">
                 <DoctorListCard doctor={doctor} timeZone={timeZone} />
@@ -126,15 +128,15 @@ export default function DoctorsPage() {
           </ul>
         )}
         {status === 'succeeded' && pages > 1 && (
-          <nav aria-label="Result pages" className="d-flex justify-content-center align-items-center gap-3 mt-4">
+          <nav aria-label={t('pages')} className="d-flex justify-content-center align-items-center gap-3 mt-4">
             <button type="button" className="btn btn-outline-primary btn-sm" disabled={search.page <= 1} onClick={() => go({ page: search.page - 1 })}>
-              Previous page
+              {t('previousPage')}
             </button>
             <span className="small">
-              Page {search.page} of {pages}
+              {t('pageOf', { page: search.page, pages })}
             </span>
             <button type="button" className="btn btn-outline-primary btn-sm" disabled={search.page >= pages} onClick={() => go({ page: search.page + 1 })}>
-              Next page
+              {t('nextPage')}
             </button>
           </nav>
         )}

@@ -6,6 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { selectUserId } from '../session/sessionSlice';
 import { SlotModal, type SlotAction } from './SlotModal';
 import type { AvailableDate, DoctorDetail } from './types';
+import { useTranslation } from '../../i18n';
 
 /** How many slots show at first, and how many more each press of "Show more" adds. */
 const pageSize = 10;
@@ -13,6 +14,7 @@ const pageSize = 10;
 /** The doctor's upcoming slots: Reserve, Reserved (disabled), or the holder's chat link and cancel. */
 export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
   const userId = useAppSelector(selectUserId);
+  const { t } = useTranslation('doctors');
   const [open, setOpen] = useState<{ slot: AvailableDate; action: SlotAction } | null>(null);
   const [shown, setShown] = useState(pageSize);
   const close = useCallback(() => setOpen(null), []);
@@ -21,18 +23,18 @@ export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
   const slots = all.filter((slot, index) => index < shown || (Boolean(userId) && slot.patient === userId));
   const zone = zoneLabel(all[0]?.timeZone);
 
-  if (all.length === 0) return <EmptyState message="There are no appointments available for this doctor!" />;
+  if (all.length === 0) return <EmptyState message={t('slots.none')} />;
 
   return (
     <>
       <div className="table-responsive">
         <table className="table align-middle slot-table">
-          <caption className="small">Times are in the clinic&apos;s time zone{zone ? ` (${zone})` : ''}.</caption>
+          <caption className="small">{zone ? t('slots.captionZone', { zone }) : t('slots.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Time</th>
-              <th scope="col">Appointment</th>
+              <th scope="col">{t('slots.date')}</th>
+              <th scope="col">{t('slots.time')}</th>
+              <th scope="col">{t('slots.appointment')}</th>
             </tr>
           </thead>
           <tbody>
@@ -46,28 +48,28 @@ export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
                     {mine ? (
                       <div className="d-flex gap-2 flex-wrap align-items-center">
                         <Link className="btn btn-sm btn-success" to={slot.chat ? `/chat?chat=${slot.chat}` : '/chat'}>
-                          Chat with {doctor.name}
+                          {t('slots.chatWith', { name: doctor.name })}
                         </Link>
                         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setOpen({ slot, action: 'cancel' })}>
-                          Cancel
+                          {t('slots.cancel')}
                         </button>
                       </div>
                     ) : slot.reserved ? (
                       <button type="button" className="btn btn-sm btn-secondary" disabled>
-                        Reserved
+                        {t('slots.reserved')}
                       </button>
                     ) : slot.heldUntil && !slot.heldForYou ? (
                       <button type="button" className="btn btn-sm btn-secondary" disabled>
-                        Held for the waiting list
+                        {t('slots.held')}
                       </button>
                     ) : (
                       <button
                         type="button"
                         className="btn btn-sm btn-primary"
-                        aria-label={`Reserve ${slotDay(slot.date)} at ${slotTime(slot.time)}`}
+                        aria-label={t('slots.reserveAt', { day: slotDay(slot.date), time: slotTime(slot.time) })}
                         onClick={() => setOpen({ slot, action: 'reserve' })}
                       >
-                        Reserve
+                        {t('slots.reserve')}
                       </button>
                     )}
                   </td>
@@ -80,7 +82,7 @@ export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
       {all.length > slots.length && (
         <div className="text-center">
           <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setShown((n) => n + pageSize)}>
-            Show more appointments ({all.length - slots.length} more)
+            {t('slots.more', { count: all.length - slots.length })}
           </button>
         </div>
       )}

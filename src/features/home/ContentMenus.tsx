@@ -12,7 +12,7 @@ export function FeaturesStrip({ menu }: { menu: Menu | null }) {
             <h2 id="features-title" className="features-strip__title">
               Welcome to Nile Clinic
             </h2>
-            <p className="mb-0">{menu?.description ?? 'Everything you need for your care, in one place.'}</p>
+            <p className="mb-0" dir="auto">{menu?.description ?? 'Everything you need for your care, in one place.'}</p>
           </div>
           <ul className="features-strip__items list-unstyled">
             {(menu?.items ?? []).map((item) => (
@@ -21,7 +21,9 @@ export function FeaturesStrip({ menu }: { menu: Menu | null }) {
                   <span className="feature-link__icon">
                     <MenuIcon name={item.icon} />
                   </span>
-                  <span className="feature-link__title">{item.title}</span>
+                  <span className="feature-link__title" dir="auto">
+                    {item.title}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -49,7 +51,7 @@ export function BenefitsSection({ menu }: { menu: Menu | null }) {
             <h2 id="benefits-title" className="section-title">
               Why patients choose Nile Clinic
             </h2>
-            <p className="lead benefits__lead">{menu?.description ?? 'Specialists, a pharmacy and your medical record work together, so every visit builds on the last one.'}</p>
+            <p className="lead benefits__lead" dir="auto">{menu?.description ?? 'Specialists, a pharmacy and your medical record work together, so every visit builds on the last one.'}</p>
             <ul className="benefits__list list-unstyled">
               {(menu?.items ?? []).map((item) => (
                 <li key={item._id} className="benefits__item">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { secureUrl } from '../../ui/text';
 import type { Slide } from './types';
+import { useTranslation } from '../../i18n';
 
 const advanceEveryMs = 7000;
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -25,6 +26,7 @@ function SlideLink({ slide }: { slide: Slide }) {
  * or the visitor prefers reduced motion.
  */
 export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: boolean }) {
+  const { t } = useTranslation('home');
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [holding, setHolding] = useState(false);
@@ -39,11 +41,11 @@ export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: bool
 
   if (count === 0) {
     return (
-      <section className="hero hero--empty" aria-label="Welcome" aria-busy={loading}>
+      <section className="hero hero--empty" aria-label={t('hero.welcome')} aria-busy={loading}>
         <div className="hero__viewport">
           <div className="hero__caption container">
-            <p className="hero__title">Nile Clinic</p>
-            <p className="hero__text">Specialist doctors, a pharmacy and your medical record in one place.</p>
+            <p className="hero__title">{t('hero.title')}</p>
+            <p className="hero__text">{t('hero.text')}</p>
           </div>
         </div>
       </section>
@@ -54,7 +56,7 @@ export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: bool
     <section
       className="hero"
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t('hero.highlights')}
       onMouseEnter={() => setHolding(true)}
       onMouseLeave={() => setHolding(false)}
       onFocus={() => setHolding(true)}
@@ -67,7 +69,7 @@ export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: bool
             className={`hero__slide${i === current ? ' is-active' : ''}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t('hero.slideOf', { index: i + 1, count })}
             inert={i !== current}
           >
             <img
@@ -81,8 +83,12 @@ export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: bool
               decoding="async"
             />
             <div className="hero__caption container">
-              <h2 className="hero__title">{slide.title}</h2>
-              <p className="hero__text">{slide.description}</p>
+              <h2 className="hero__title" dir="auto">
+                {slide.title}
+              </h2>
+              <p className="hero__text" dir="auto">
+                {slide.description}
+              </p>
               <SlideLink slide={slide} />
             </div>
           </div>
@@ -90,7 +96,7 @@ export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: bool
       </div>
       {count > 1 && (
         <div className="hero__controls container">
-          <button type="button" className="hero__arrow" aria-label="Previous slide" onClick={() => setIndex((current - 1 + count) % count)}>
+          <button type="button" className="hero__arrow" aria-label={t('hero.previous')} onClick={() => setIndex((current - 1 + count) % count)}>
             ‹
           </button>
           <div className="hero__dots">
@@ -99,17 +105,17 @@ export function HeroSlider({ slides, loading }: { slides: Slide[]; loading: bool
                 key={slide._id ?? i}
                 type="button"
                 className={`hero__dot${i === current ? ' is-active' : ''}`}
-                aria-label={`Show slide ${i + 1}: ${slide.title}`}
+                aria-label={t('hero.show', { index: i + 1, title: slide.title })}
                 aria-current={i === current}
                 onClick={() => setIndex(i)}
               />
             ))}
           </div>
-          <button type="button" className="hero__arrow" aria-label="Next slide" onClick={() => setIndex((current + 1) % count)}>
+          <button type="button" className="hero__arrow" aria-label={t('hero.next')} onClick={() => setIndex((current + 1) % count)}>
             ›
           </button>
           <button type="button" className="hero__pause" onClick={() => setPaused((p) => !p)}>
-            {paused ? 'Play' : 'Pause'}
+            {paused ? t('hero.play') : t('hero.pause')}
           </button>
         </div>
       )}

@@ -7,6 +7,7 @@ import { fetchHomeBlogs, fetchMenu, fetchSlides, fetchTopDoctors, homeSlice, sel
 import { LatestBlogs } from './LatestBlogs';
 import { EmergencyBlock, Testimonials } from './StaticSections';
 import { TopDoctors } from './TopDoctors';
+import { useTranslation } from '../../i18n';
 
 /**
  * The front door: slider, features, benefits (#benefits, the navbar's About), top doctors, the
@@ -15,6 +16,7 @@ import { TopDoctors } from './TopDoctors';
  */
 export default function HomePage() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('home');
   const slides = useAppSelector(selectSlides);
   const features = useAppSelector(selectFeatures);
   const benefits = useAppSelector(selectBenefits);
@@ -33,7 +35,7 @@ export default function HomePage() {
 
   return (
     <div className="home">
-      <h1 className="visually-hidden">Nile Clinic: doctors, pharmacy and your medical record</h1>
+      <h1 className="visually-hidden">{t('title')}</h1>
       <HeroSlider slides={slides} loading={status.slides === 'loading'} />
       <FeaturesStrip menu={features} />
       <BenefitsSection menu={benefits} />

@@ -3,31 +3,33 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { excerpt, readableDate, secureUrl } from '../../ui/text';
 import type { HomeBlog } from './types';
+import { useTranslation } from '../../i18n';
 
 /** The three latest articles: the last three of the list (the server sends it oldest first), newest first. */
 export function LatestBlogs({ blogs, status, error }: { blogs: HomeBlog[]; status: string; error: string | null }) {
   const latest = blogs.slice(-3).reverse();
+  const { t } = useTranslation('home');
   return (
     <section className="home-section latest-blogs" aria-labelledby="latest-blogs-title">
       <div className="container">
         <div className="section-head">
           <div>
-            <p className="section-kicker">From our doctors</p>
+            <p className="section-kicker">{t('blogs.kicker')}</p>
             <h2 id="latest-blogs-title" className="section-title">
-              Latest articles
+              {t('blogs.title')}
             </h2>
           </div>
           <Link to="/blogs" className="btn btn-outline-primary">
-            All articles
+            {t('blogs.all')}
           </Link>
         </div>
         {latest.length === 0 ? (
           status === 'failed' ? (
             <ErrorAlert message={error} />
           ) : status === 'succeeded' ? (
-            <p className="text-muted">Our doctors' first articles are on their way.</p>
+            <p className="text-muted">{t('blogs.empty')}</p>
           ) : (
-            <Spinner label="Loading articles…" />
+            <Spinner label={t('blogs.loading')} />
           )
         ) : (
           <div className="row g-4">
@@ -43,7 +45,9 @@ export function LatestBlogs({ blogs, status, error }: { blogs: HomeBlog[]; statu
                       <time dateTime={blog.updated_at}>{readableDate(blog.updated_at, 'short')}</time>
                     </p>
                     <h3 className="blog-card__title">
-                      <Link to={`/blogs/${blog.slug}`}>{blog.title}</Link>
+                      <Link to={`/blogs/${blog.slug}`} dir="auto">
+                        {blog.title}
+                      </Link>
                     </h3>
                     <p className="blog-card__excerpt">{excerpt(blog.content, 120)}</p>
                   </div>

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { DoctorCard } from './DoctorCard';
 import type { TopDoctor } from './types';
+import { useTranslation } from '../../i18n';
 
 type CarouselComponent = ComponentType<{ doctors: TopDoctor[] }>;
 
@@ -65,6 +66,7 @@ const Carousel = memo(function Carousel({ component: Component, doctors }: { com
 
 export function TopDoctors({ doctors, status, error }: { doctors: TopDoctor[]; status: string; error: string | null }) {
   const section = useRef<HTMLElement>(null);
+  const { t, i18n } = useTranslation('home');
   const [carousel, setCarousel] = useState<CarouselComponent | null>(null);
   const ready = useWhenIdleOrNear(section, doctors.length > 0);
 
@@ -85,21 +87,21 @@ export function TopDoctors({ doctors, status, error }: { doctors: TopDoctor[]; s
       <div className="container">
         <div className="section-head">
           <div>
-            <p className="section-kicker">Rated by our patients</p>
+            <p className="section-kicker">{t('doctors.kicker')}</p>
             <h2 id="top-doctors-title" className="section-title">
-              Our top doctors
+              {t('doctors.title')}
             </h2>
           </div>
           <Link to="/doctors" className="btn btn-outline-primary">
-            See all doctors
+            {t('doctors.all')}
           </Link>
         </div>
         {status === 'failed' && doctors.length === 0 ? (
           <ErrorAlert message={error} />
         ) : doctors.length === 0 ? (
-          <div className="doctors-placeholder">{status === 'loading' || status === 'idle' ? <Spinner label="Loading doctors…" /> : <p className="text-muted">Our doctors will be listed here soon.</p>}</div>
+          <div className="doctors-placeholder">{status === 'loading' || status === 'idle' ? <Spinner label={t('doctors.loading')} /> : <p className="text-muted">{t('doctors.empty')}</p>}</div>
         ) : carousel ? (
-          <Carousel key={doctors.map((d) => d._id).join()} component={carousel} doctors={doctors} />
+          <Carousel key={`${i18n.language}:${doctors.map((d) => d._id).join()}`} component={carousel} doctors={doctors} />
         ) : (
           <StaticRow doctors={doctors} />
         )}

@@ -1,6 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { AxiosError } from 'axios';
-import { messageOf } from '../../api/http';
+import { messageOf, responseOf } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { fetchCart } from '../cart/cartSlice';
 import type { Prescription, SafetyConflict, ToCartAnswer } from './types';
@@ -100,8 +99,9 @@ export const writePrescription = createAppAsyncThunk(
       const { data } = await extra.http.post<{ message: string; prescription: Prescription }>('prescriptions', body);
       return data;
     } catch (error) {
-      const answer = error instanceof AxiosError ? (error.response?.data as { conflicts?: unknown } | undefined) : undefined;
-      const conflicts = error instanceof AxiosError && error.response?.status === 409 && Array.isArray(answer?.conflicts) ? (answer.conflicts as SafetyConflict[]) : undefined;
+      const response = responseOf(error);
+      const answer = response?.data as { conflicts?: unknown } | undefined;
+      const conflicts = response?.status === 409 && Array.isArray(answer?.conflicts) ? (answer.conflicts as SafetyConflict[]) : undefined;
       const failure: WriteFailure = { message: messageOf(error), ...(conflicts?.length ? { conflicts } : {}) };
       return rejectWithValue(JSON.stringify(failure));
     }

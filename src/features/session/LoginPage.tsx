@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
+import { useTranslation } from '../../i18n';
 import { returnPath } from './returnTo';
 import { login, loginWithCode, selectIsLoggedIn, selectLoginStatus } from './sessionSlice';
 
@@ -11,6 +12,7 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useTranslation('auth');
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const status = useAppSelector(selectLoginStatus);
   // Only a visitor who arrives already signed in is sent away at once; a fresh login waits 0.5 s.
@@ -64,22 +66,22 @@ export default function LoginPage() {
 
   return (
     <>
-      <PageBanner title="Login" />
+      <PageBanner title={t('login.title')} />
       <div className="container py-5">
         <div className="card shadow-sm border-0 auth-card auth-card--narrow">
           <div className="card-body p-4 p-md-5">
-            <h2 className="h4 mb-1">Welcome back</h2>
-            <p className="text-muted mb-4">Log in to book appointments, order medicines and chat with your doctor.</p>
+            <h2 className="h4 mb-1">{t('login.welcome')}</h2>
+            <p className="text-muted mb-4">{t('login.intro')}</p>
             <ErrorAlert message={error} />
             {done && (
               <p className="text-success" role="status">
-                Logged in successfully
+                {t('login.done')}
               </p>
             )}
             {challenge ? (
               <Form onSubmit={onCode} noValidate>
                 <Form.Group className="mb-4" controlId="login-code">
-                  <Form.Label>Authentication code *</Form.Label>
+                  <Form.Label>{t('login.code')}</Form.Label>
                   <Form.Control
                     type="text"
                     inputMode="text"
@@ -89,21 +91,21 @@ export default function LoginPage() {
                     aria-describedby="login-code-help"
                     onChange={(e) => setCode(e.target.value)}
                   />
-                  <Form.Text id="login-code-help">The 6-digit code from your authenticator app, or one of your recovery codes.</Form.Text>
+                  <Form.Text id="login-code-help">{t('login.codeHelp')}</Form.Text>
                 </Form.Group>
                 <button type="submit" className="btn btn-primary w-100" disabled={status === 'loading' || done}>
-                  {status === 'loading' ? 'Checking…' : 'Verify and log in'}
+                  {status === 'loading' ? t('login.checking') : t('login.verify')}
                 </button>
               </Form>
             ) : (
               <>
                 <Form onSubmit={onSubmit} noValidate>
                   <Form.Group className="mb-3" controlId="login-email">
-                    <Form.Label>Email *</Form.Label>
+                    <Form.Label>{t('login.email')}</Form.Label>
                     <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
                   </Form.Group>
                   <Form.Group className="mb-4" controlId="login-password">
-                    <Form.Label>Password *</Form.Label>
+                    <Form.Label>{t('login.password')}</Form.Label>
                     <Form.Control
                       type="password"
                       autoComplete="current-password"
@@ -112,16 +114,19 @@ export default function LoginPage() {
                     />
                   </Form.Group>
                   <button type="submit" className="btn btn-primary w-100" disabled={status === 'loading' || done}>
-                    {status === 'loading' ? 'Logging in…' : 'Login'}
+                    {status === 'loading' ? t('login.submitting') : t('login.submit')}
                   </button>
                 </Form>
                 <p className="mt-3 mb-0 text-end">
-                  <Link to="/account/forgot-password">Forgot password?</Link>
+                  <Link to="/account/forgot-password">{t('login.forgot')}</Link>
                 </p>
               </>
             )}
             <p className="mt-4 mb-0 text-center">
-              New here? <Link to="/account/register" state={location.state}>Create an account</Link>
+              {t('login.newHere')}{' '}
+              <Link to="/account/register" state={location.state}>
+                {t('login.create')}
+              </Link>
             </p>
           </div>
         </div>

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { CartIcon } from '../../ui/icons';
+import { useTranslation } from '../../i18n';
 import { dollars, type ProductSummary } from './types';
 
 /** A product in the shop grid: picture, name, price and a quick add-to-cart. */
 export function ProductCard({ product, onAdd }: { product: ProductSummary; onAdd: (slug: string) => void }) {
+  const { t } = useTranslation('shop');
   const href = `/shop/${encodeURIComponent(product.slug)}`;
   return (
     <article className="card h-100 product-card">
@@ -13,18 +15,20 @@ export function ProductCard({ product, onAdd }: { product: ProductSummary; onAdd
       <div className="card-body d-flex flex-column">
         <h2 className="h6 mb-1">
           <Link to={href} className="text-decoration-none product-card__name">
-            {product.name}
+            <bdi>{product.name}</bdi>
           </Link>
         </h2>
-        {product.category && <p className="small text-muted mb-2">{product.category.name}</p>}
+        {product.category && <p className="small text-muted mb-2" dir="auto">
+            {product.category.name}
+          </p>}
         <div className="mt-auto d-flex align-items-center justify-content-between">
-          <span className="product-card__price">{dollars(product.price)}</span>
+          <bdi className="product-card__price">{dollars(product.price)}</bdi>
           {product.quantity > 0 ? (
-            <button type="button" className="btn btn-outline-primary btn-sm" aria-label={`Add ${product.name} to the cart`} onClick={() => onAdd(product.slug)}>
+            <button type="button" className="btn btn-outline-primary btn-sm" aria-label={t('card.add', { name: product.name })} onClick={() => onAdd(product.slug)}>
               <CartIcon width={18} height={18} />
             </button>
           ) : (
-            <span className="badge text-bg-secondary">Out of stock</span>
+            <span className="badge text-bg-secondary">{t('card.outOfStock')}</span>
           )}
         </div>
       </div>

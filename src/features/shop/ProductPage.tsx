@@ -12,12 +12,14 @@ import { RelatedProducts } from './RelatedProducts';
 import { fetchProduct, fetchRelated, selectShop } from './shopSlice';
 import { dollars } from './types';
 import './shop.css';
+import { useTranslation } from '../../i18n';
 
 /** The SKU is not tracked; the page shows a fixed placeholder. */
 const skuPlaceholder = 'N/A';
 
 /** /shop/{slug}: photos, texts, seller, quantity and add to cart, related products. */
 export default function ProductPage() {
+  const { t } = useTranslation('shop');
   const { slug = '' } = useParams();
   const dispatch = useAppDispatch();
   const { product, productStatus, productError, related } = useAppSelector(selectShop);
@@ -45,13 +47,13 @@ export default function ProductPage() {
 
   return (
     <>
-      <PageBanner title={shown?.name ?? 'Product'} />
+      <PageBanner title={shown?.name ?? t('product.fallbackTitle')} />
       <div className="container py-4">
-        {productStatus === 'loading' && <Spinner label="Loading the product…" />}
+        {productStatus === 'loading' && <Spinner label={t('product.loading')} />}
         <ErrorAlert message={productStatus === 'failed' ? productError : null} />
         {productStatus === 'failed' && (
           <Link to="/shop" className="btn btn-outline-primary">
-            Back to the shop
+            {t('product.back')}
           </Link>
         )}
         {shown && (
@@ -60,9 +62,9 @@ export default function ProductPage() {
               <div className="col-md-6">
                 <img className="product-detail__main" src={shown.photos[photo]?.photo ?? shown.thumbnail} alt={shown.name} width={560} height={420} />
                 {shown.photos.length > 1 && (
-                  <div className="d-flex gap-2 mt-2 flex-wrap" role="group" aria-label="Photos">
+                  <div className="d-flex gap-2 mt-2 flex-wrap" role="group" aria-label={t('product.photos')}>
                     {shown.photos.map((p, i) => (
-                      <button key={p._id} type="button" className="product-detail__thumb-button" aria-pressed={i === photo} aria-label={`Show photo ${i + 1}`} onClick={() => setPhoto(i)}>
+                      <button key={p._id} type="button" className="product-detail__thumb-button" aria-pressed={i === photo} aria-label={t('product.showPhoto', { index: i + 1 })} onClick={() => setPhoto(i)}>
                         <img className="product-detail__thumb" src={p.photo} alt="" width={72} height={54} />
                       </button>
                     ))}
@@ -70,46 +72,56 @@ export default function ProductPage() {
                 )}
               </div>
               <div className="col-md-6">
-                <h2 className="h3">{shown.name}</h2>
-                <p className="product-detail__price mb-2">{dollars(shown.price)}</p>
+                <h2 className="h3">
+                  <bdi>{shown.name}</bdi>
+                </h2>
+                <p className="product-detail__price mb-2">
+                  <bdi>{dollars(shown.price)}</bdi>
+                </p>
                 {shown.prescriptionOnly && (
-                  <p className="badge text-bg-warning fs-6 mb-2">Prescription only: sold against a valid prescription from your doctor</p>
+                  <p className="badge text-bg-warning fs-6 mb-2">{t('product.prescriptionOnly')}</p>
                 )}
-                <p className={`fw-semibold product-detail__stock--${stock > 0 ? 'in' : 'out'}`}>{stock > 0 ? `Instock (${stock} available)` : 'Out of stock'}</p>
+                <p className={`fw-semibold product-detail__stock--${stock > 0 ? 'in' : 'out'}`}>{stock > 0 ? t('product.inStock', { count: stock }) : t('product.outOfStock')}</p>
                 <dl className="row small mb-3">
-                  <dt className="col-4">Seller</dt>
-                  <dd className="col-8">{shown.owner.username}</dd>
+                  <dt className="col-4">{t('product.seller')}</dt>
+                  <dd className="col-8" dir="auto">
+                    {shown.owner.username}
+                  </dd>
                   {shown.brand && (
                     <>
-                      <dt className="col-4">Brand</dt>
-                      <dd className="col-8">{shown.brand}</dd>
+                      <dt className="col-4">{t('product.brand')}</dt>
+                      <dd className="col-8" dir="auto">
+                        {shown.brand}
+                      </dd>
                     </>
                   )}
                   {shown.owner.pharmacyName && (
                     <>
-                      <dt className="col-4">Pharmacy</dt>
-                      <dd className="col-8">{shown.owner.pharmacyName}</dd>
+                      <dt className="col-4">{t('product.pharmacy')}</dt>
+                      <dd className="col-8" dir="auto">
+                        {shown.owner.pharmacyName}
+                      </dd>
                     </>
                   )}
                   {shown.activeIngredients && shown.activeIngredients.length > 0 && (
                     <>
-                      <dt className="col-4">Active ingredients</dt>
-                      <dd className="col-8">{shown.activeIngredients.join(', ')}</dd>
+                      <dt className="col-4">{t('product.ingredients')}</dt>
+                      <dd className="col-8" dir="auto">{shown.activeIngredients.join(', ')}</dd>
                     </>
                   )}
-                  <dt className="col-4">SKU</dt>
+                  <dt className="col-4">{t('product.sku')}</dt>
                   <dd className="col-8">{skuPlaceholder}</dd>
                   {shown.category && (
                     <>
-                      <dt className="col-4">Category</dt>
-                      <dd className="col-8">{shown.category.name}</dd>
+                      <dt className="col-4">{t('product.category')}</dt>
+                      <dd className="col-8" dir="auto">{shown.category.name}</dd>
                     </>
                   )}
                 </dl>
                 <div className="d-flex gap-3 align-items-center flex-wrap mb-4">
-                  <QuantityPicker value={quantity} min={1} max={Math.max(1, stock)} onChange={setQuantity} label="Quantity" disabled={stock === 0} />
+                  <QuantityPicker value={quantity} min={1} max={Math.max(1, stock)} onChange={setQuantity} label={t('product.quantity')} disabled={stock === 0} />
                   <button type="button" className="btn btn-primary" disabled={stock === 0 || adding} onClick={() => void add()}>
-                    Add To Cart
+                    {t('product.add')}
                   </button>
                 </div>
               </div>

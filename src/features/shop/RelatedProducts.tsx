@@ -1,15 +1,17 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from './types';
+import { useTranslation } from '../../i18n';
 
 /** Products from the same category, priced in LE as the related panel always has been. */
 export function RelatedProducts({ products }: { products: ProductSummary[] }) {
+  const { t } = useTranslation('shop');
   if (!products.length) return null;
   return (
     <section className="mt-5" aria-labelledby="related-title">
       <h2 id="related-title" className="h4 mb-3">
-        Related products
+        {t('product.related')}
       </h2>
-      <ul className="row g-3 list-unstyled" aria-label="Related products">
+      <ul className="row g-3 list-unstyled" aria-label={t('product.related')}>
         {products.map((p) => (
           <li key={p._id} className="col-6 col-md-3">
             <article className="card h-100 product-card">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from '../../i18n';
 import { priceCeiling, priceFloor, type Category, type ShopFilters } from './types';
 
 interface Props {
@@ -11,6 +12,7 @@ interface Props {
 /** Search text, pharmacy, price range (0 to 500) and category filters. Every change filters at once. */
 export function ShopFiltersPanel({ filters, categories, categoriesError, onChange }: Props) {
   const id = useId();
+  const { t } = useTranslation('shop');
   const categoryButton = (slug: string, name: string, sub = false) => (
     <li key={slug}>
       <button
@@ -19,15 +21,15 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
         aria-pressed={filters.category === slug}
         onClick={() => onChange({ category: filters.category === slug ? '' : slug })}
       >
-        {name}
+        <bdi>{name}</bdi>
       </button>
     </li>
   );
   return (
-    <aside className="shop-filters" aria-label="Filters">
+    <aside className="shop-filters" aria-label={t('filters')}>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-name`}>
-          Search by name, brand or use
+          {t('panel.search')}
         </label>
         <input
           id={`${id}-name`}
@@ -35,21 +37,21 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
           className="form-control"
           value={filters.name}
           onChange={(e) => onChange({ name: e.target.value })}
-          placeholder="e.g. paracetamol, Panadol"
+          placeholder={t('panel.searchPlaceholder')}
         />
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-pharmacy`}>
-          Pharmacy
+          {t('panel.pharmacy')}
         </label>
-        <input id={`${id}-pharmacy`} type="search" className="form-control" value={filters.pharmacy} onChange={(e) => onChange({ pharmacy: e.target.value })} placeholder="Pharmacy name" />
+        <input id={`${id}-pharmacy`} type="search" className="form-control" value={filters.pharmacy} onChange={(e) => onChange({ pharmacy: e.target.value })} placeholder={t('panel.pharmacyPlaceholder')} />
       </div>
       <fieldset className="mb-3">
         <legend className="form-label fs-6">
-          Price: ${filters.minPrice} – ${filters.maxPrice}
+          {t('panel.price', { min: filters.minPrice, max: filters.maxPrice })}
         </legend>
         <label className="form-label small mb-0" htmlFor={`${id}-min`}>
-          Lowest price
+          {t('panel.lowest')}
         </label>
         <input
           id={`${id}-min`}
@@ -62,7 +64,7 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
           onChange={(e) => onChange({ minPrice: Math.min(Number(e.target.value), filters.maxPrice) })}
         />
         <label className="form-label small mb-0" htmlFor={`${id}-max`}>
-          Highest price
+          {t('panel.highest')}
         </label>
         <input
           id={`${id}-max`}
@@ -75,14 +77,14 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
           onChange={(e) => onChange({ maxPrice: Math.max(Number(e.target.value), filters.minPrice) })}
         />
       </fieldset>
-      <h2 className="h6">Categories</h2>
+      <h2 className="h6">{t('panel.categories')}</h2>
       {categoriesError ? (
         <div className="alert alert-danger small" role="alert">
           {categoriesError}
         </div>
       ) : (
-        <ul className="list-unstyled shop-filters__categories" aria-label="Categories">
-          {categoryButton('', 'All categories')}
+        <ul className="list-unstyled shop-filters__categories" aria-label={t('panel.categories')}>
+          {categoryButton('', t('panel.allCategories'))}
           {categories.map((c) => [categoryButton(c.slug, c.name), ...c.sub_categories.map((s) => categoryButton(s.slug, s.name, true))])}
         </ul>
       )}

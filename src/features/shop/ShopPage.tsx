@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { MiniCartToast } from '../cart/MiniCartToast';
@@ -22,6 +23,7 @@ const typingDelayMs = 300;
  * filters sit in an off-canvas panel behind a "Filters" button, so products come first.
  */
 export default function ShopPage() {
+  const { t } = useTranslation('shop');
   const dispatch = useAppDispatch();
   const shop = useAppSelector(selectShop);
   const { addOne } = useAddToCart();
@@ -87,7 +89,7 @@ export default function ShopPage() {
 
   return (
     <>
-      <PageBanner title="Shop" />
+      <PageBanner title={t('title')} />
       <div className="container py-4">
         <div className="row g-4">
           <div className="col-lg-3">
@@ -103,9 +105,9 @@ export default function ShopPage() {
             >
               <div className="offcanvas-header">
                 <h2 className="offcanvas-title h5" id="shop-filters-title">
-                  Filters
+                  {t('filters')}
                 </h2>
-                <button type="button" className="btn-close" aria-label="Close the filters" onClick={() => setPanelOpen(false)} />
+                <button type="button" className="btn-close" aria-label={t('closeFilters')} onClick={() => setPanelOpen(false)} />
               </div>
               <div className="offcanvas-body d-block">
                 <ShopFiltersPanel
@@ -115,7 +117,7 @@ export default function ShopPage() {
                   onChange={change}
                 />
                 <button type="button" className="btn btn-primary w-100 mt-3 d-lg-none" onClick={() => setPanelOpen(false)}>
-                  Show {shop.results} {shop.results === 1 ? 'product' : 'products'}
+                  {t('show', { count: shop.results })}
                 </button>
               </div>
             </div>
@@ -130,25 +132,25 @@ export default function ShopPage() {
                 aria-expanded={panelOpen}
                 onClick={() => setPanelOpen(true)}
               >
-                Filters{filtersActive(filters) ? ' (on)' : ''}
+                {filtersActive(filters) ? t('filtersOn') : t('filters')}
               </button>
               <p className="text-muted small mb-0 me-auto" aria-live="polite">
-                {loading ? 'Searching…' : `${shop.results} ${shop.results === 1 ? 'product' : 'products'}${filtersActive(filters) ? ' found' : ''}`}
+                {loading ? t('searching') : t(filtersActive(filters) ? 'found' : 'results', { count: shop.results })}
               </p>
               <ShopSortSelect value={filters.sort} hasText={filters.name.trim() !== ''} onChange={(sort) => change({ sort })} />
             </div>
             <ErrorAlert message={shop.error} />
             {loading && list.length === 0 ? (
-              <Spinner label="Loading products…" />
+              <Spinner label={t('loading')} />
             ) : list.length === 0 && !shop.error ? (
-              <EmptyState message="There are no products found">
+              <EmptyState message={t('empty')}>
                 <button type="button" className="btn btn-primary" onClick={clear}>
-                  CLEAR FILTERS
+                  {t('clear')}
                 </button>
               </EmptyState>
             ) : (
               <>
-                <ul className="row g-3 list-unstyled" aria-label="Products">
+                <ul className="row g-3 list-unstyled" aria-label={t('products')}>
                   {list.map((p) => (
                     <li key={p._id} className="col-sm-6 col-xl-4">
                       <ProductCard product={p} onAdd={(slug) => void addOne(slug)} />
@@ -156,7 +158,7 @@ export default function ShopPage() {
                   ))}
                 </ul>
                 {shop.pages > 1 && (
-                  <nav aria-label="Product pages" className="mt-4">
+                  <nav aria-label={t('pages')} className="mt-4">
                     <ul className="pagination justify-content-center flex-wrap">
                       {Array.from({ length: shop.pages }, (_, i) => i + 1).map((n) => (
                         <li key={n} className={`page-item${n === shop.page ? ' active' : ''}`}>

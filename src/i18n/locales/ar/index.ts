@@ -1,0 +1,10 @@
+import auth from './auth.json';
+import blogs from './blogs.json';
+import cart from './cart.json';
+import common from './common.json';
+import doctors from './doctors.json';
+import home from './home.json';
+import shop from './shop.json';
+
+/** Arabic: a chunk of its own, loaded only when a visitor chooses it. */
+export default { auth, blogs, cart, common, doctors, home, shop };

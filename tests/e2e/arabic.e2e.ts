@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, newContext, screenshot, startPortal, type Portal } from './harness';
+
+/**
+ * The portal in Arabic: chosen in the navbar, right-to-left with Bootstrap's RTL stylesheet,
+ * remembered across reloads, taken from the browser's language on a first visit, accessible and
+ * fitting a phone; and switching back gives the specification's English texts again.
+ */
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.dispose();
+});
+
+const phone = { width: 390, height: 844 };
+
+async function expectRtl(page: Page) {
+  await page.waitForFunction(() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl');
+  // The RTL stylesheet is the one applied: Bootstrap's LTR build is switched off and the body reads right to left.
+  expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
+  const sheets = await page.evaluate(() => [...document.styleSheets].filter((s) => !s.disabled && s.href).map((s) => s.href!));
+  expect(sheets.some((href) => /bootstrap\.rtl/.test(href))).toBe(true);
+  expect(sheets.some((href) => /\/assets\/index-/.test(href))).toBe(false);
+}
+
+async function expectNoSideScroll(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is ${width}px wide`).toBeLessThanOrEqual(phone.width);
+}
+
+describe('the portal in Arabic', () => {
+  it('switches to العربية from the navbar, reads right to left on every main page, keeps it after a reload, and switches back to English', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const arabicChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/(ar|rtlStylesheets|bootstrap\.rtl)[-.]/.test(r.url())) arabicChunks.push(r.url());
+    });
+    await page.goto(portal.url);
+    await page.getByRole('heading', { name: 'Our top doctors' }).waitFor();
+    // An English visit never downloads the Arabic texts or stylesheet.
+    expect(arabicChunks).toEqual([]);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+
+    const toArabic = page.getByRole('button', { name: 'العربية' });
+    await toArabic.focus();
+    await page.keyboard.press('Enter');
+    await expectRtl(page);
+    await page.getByRole('heading', { name: 'نخبة أطبائنا' }).waitFor();
+    await page.getByRole('link', { name: 'الدخول/التسجيل' }).waitFor();
+    expect(arabicChunks.length).toBeGreaterThan(0);
+    await screenshot(page, 'arabic-home');
+    await page.screenshot({ path: '.tmp/shots/arabic-home-top.png' });
+
+    await page.getByRole('link', { name: 'الصيدلية', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'الصيدلية' }).waitFor();
+    await page.getByRole('list', { name: 'المنتجات' }).getByRole('article').first().waitFor();
+    await page.getByLabel('الترتيب حسب').waitFor();
+    await screenshot(page, 'arabic-shop');
+
+    await page.goto(`${portal.url}/doctors`);
+    await expectRtl(page);
+    await page.getByRole('heading', { level: 1, name: 'ابحث عن طبيب' }).waitFor();
+    await page.getByRole('button', { name: 'القلب' }).waitFor();
+    await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
+
+    await page.goto(`${portal.url}/account/login`);
+    await page.getByRole('heading', { name: 'مرحبًا بعودتك' }).waitFor();
+    await page.getByLabel('البريد الإلكتروني *').waitFor();
+
+    // A reload keeps Arabic.
+    await page.reload();
+    await expectRtl(page);
+    await page.getByRole('heading', { name: 'مرحبًا بعودتك' }).waitFor();
+
+    // Back to English: the specification's texts, left to right, Bootstrap's LTR stylesheet again.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dir === 'ltr');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByRole('link', { name: 'Login/Register' }).waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('ltr');
+    await page.goto(portal.url);
+    await page.getByRole('heading', { name: 'Our top doctors' }).waitFor();
+    await page.getByRole('button', { name: 'Doctors & Appointments' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts in Arabic for a browser set to ar-EG, with no serious accessibility violation and no sideways scroll on a phone', async () => {
+    const context = await browser.newContext({ locale: 'ar-EG', viewport: phone });
+    const page = await context.newPage();
+    await page.goto(portal.url);
+    await expectRtl(page);
+    await page.getByRole('heading', { name: 'نخبة أطبائنا' }).waitFor();
+    await page.getByRole('button', { name: 'English' }).waitFor();
+    await expectNoSideScroll(page, 'home');
+    await screenshot(page, 'arabic-phone-home');
+    await page.screenshot({ path: '.tmp/shots/arabic-phone-home-top.png' });
+    await expectAccessible(page, 'ar home (phone)');
+
+    await page.goto(`${portal.url}/doctors`);
+    await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
+    await expectNoSideScroll(page, 'doctors');
+    await screenshot(page, 'arabic-phone-doctors');
+    await page.screenshot({ path: '.tmp/shots/arabic-phone-doctors-top.png' });
+    await expectAccessible(page, 'ar doctors (phone)');
+
+    // And at desktop width.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(portal.url);
+    await page.getByRole('heading', { name: 'نخبة أطبائنا' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'ar home');
+    await page.goto(`${portal.url}/doctors`);
+    await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
+    await expectAccessible(page, 'ar doctors');
+    await context.close();
+  });
+});
