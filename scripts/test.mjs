@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildSpaIfStale } from './spa-build.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * `npm test`: typecheck, lint, the SPA's component tests, the server tests, the page-weight check and
@@ -84,22 +83,22 @@ async function vitest(project, extraEnv = {}) {
   summary.push(`${ok ? '✔' : '✘'} ${project} tests: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed${skippedHere ? `, ${skippedHere} skipped` : ''}`);
 }
 
-/** The one production build the page-weight check and the journeys share. */
+/**
+ * The one production build the page-weight check and the journeys share. It runs in a process of its
+ * own: the build sets NODE_ENV=production while it runs, which the component tests started at the same
+ * time must not inherit.
+ */
 async function buildSpa() {
   if (process.env.SPA_DIR) return true;
   const outDir = path.join(root, '.tmp/dist-e2e');
-  const since = Date.now();
-  try {
-    await buildSpaIfStale(outDir, { quiet: true, manifest: true });
-    console.log(`\n▶ SPA build for the tests (${seconds(since)})`);
-    process.env.SPA_DIR = outDir;
-    return true;
-  } catch (error) {
-    console.log(`\n✘ SPA build failed: ${error?.stack ?? error}`);
+  const script = `import(${JSON.stringify(pathToFileURL(path.join(root, 'scripts/spa-build.mjs')).href)}).then((m) => m.buildSpaIfStale(${JSON.stringify(outDir)}, { quiet: true, manifest: true }))`;
+  const ok = await run('SPA build for the tests', process.execPath, ['--input-type=module', '-e', script]);
+  if (ok) process.env.SPA_DIR = outDir;
+  else {
     failed += 1;
     summary.push('✘ SPA build');
-    return false;
   }
+  return ok;
 }
 
 const needsBuild = wanted('bundle') || wanted('e2e');
