@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, waitForMail, type Portal } from './harness';
+import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot, waitForMail } from './harness';
 
 /**
  * With the embedded outbox (no SMTP_URL): a person verifies the email, resets a forgotten
@@ -9,16 +9,8 @@ import { expectAccessible, launchBrowser, loginThroughUi, newContext, registerAc
 
 let portal: Portal;
 let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 /** The link of the newest mail to `to`, on the portal's own origin (the mail names PUBLIC_URL or localhost). */
 async function followMailLink(page: Page, to: string, subject: string) {

@@ -1,18 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, loginThroughUi, newContext, screenshot, startPortal, type Portal } from './harness';
+import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot } from './harness';
 
 let portal: Portal;
 let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 async function registerThroughUi(page: Page, kind: 'register' | 'doctor' | 'pharmacist', fields: Record<string, string>) {
   await page.goto(`${portal.url}/account/${kind}`);

@@ -1,19 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { api, apiLogin, launchBrowser, loginThroughUi, moveAppointmentInTab, newContext, registerAccount, startPortal, type Portal } from './harness';
+import { api, apiLogin, closeJourney, loginThroughUi, moveAppointmentInTab, newContext, openJourney, type Portal, registerAccount } from './harness';
 
 let portal: Portal;
 let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 const dayAhead = (days: number) => new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, screenshot, startPortal, type Portal } from './harness';
+import { closeJourney, expectAccessible, newContext, openJourney, type Portal, screenshot } from './harness';
 
 /**
  * The portal in Arabic: chosen in the navbar, right-to-left with Bootstrap's RTL stylesheet,
@@ -8,16 +8,8 @@ import { expectAccessible, launchBrowser, newContext, screenshot, startPortal, t
  */
 let portal: Portal;
 let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 const phone = { width: 390, height: 844 };
 

@@ -135,6 +135,24 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   };
 }
 
+/** What most journeys share: one portal on its own database and one browser, each page in a context of its own. */
+export interface Journey {
+  portal: Portal;
+  browser: Browser;
+}
+
+/** Starts a journey file's portal and browser (in its beforeAll). */
+export async function openJourney(options: PortalOptions = {}): Promise<Journey> {
+  const portal = await startPortal(options);
+  return { portal, browser: await launchBrowser() };
+}
+
+/** Stops what openJourney started, whatever of it did start (in its afterAll). */
+export async function closeJourney({ browser, portal }: Partial<Journey>): Promise<void> {
+  await browser?.close();
+  await portal?.dispose();
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath,

@@ -1,18 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { demo, expectAccessible, launchBrowser, loginThroughUi, newContext, screenshot, startPortal, type Portal } from './harness';
+import { closeJourney, demo, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot } from './harness';
 
 let portal: Portal;
 let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

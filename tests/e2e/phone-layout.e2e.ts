@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, apiLogin, demo, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+import { api, apiLogin, closeJourney, demo, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
 
 /**
  * The portal on a 390 × 844 phone: no page scrolls sideways, the navbar stays one row, and the
@@ -8,16 +8,8 @@ import { api, apiLogin, demo, launchBrowser, loginThroughUi, newContext, registe
 
 let portal: Portal;
 let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 const phone = { width: 390, height: 844 };
 const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');

@@ -1,18 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { api, apiLogin, expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+import { api, apiLogin, closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
 
 let portal: Portal;
 let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 const card = { number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo' };
