@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { fetchCountries, fetchStates, selectCountries, selectStatesOf, type PlaceList } from './geoSlice';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 
 /** Under a select: "Loading…" while its list is on its way, or the failure with a way to ask again. */
 function ListState({ list, loading, onRetry }: { list: PlaceList; loading: string; onRetry: () => void }) {
+  const { t } = useTranslation();
   if (list.status === 'loading') {
     return (
       <Form.Text role="status" className="d-block">
@@ -25,7 +27,7 @@ function ListState({ list, loading, onRetry }: { list: PlaceList; loading: strin
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2 mt-2 mb-0" role="alert">
       <span>{list.error}</span>
       <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onRetry}>
-        Try again
+        {t('place.retry')}
       </button>
     </div>
   );
@@ -38,6 +40,7 @@ function ListState({ list, loading, onRetry }: { list: PlaceList; loading: strin
  */
 export function CountryGovernmentFields({ country, government, onChange, required }: Props) {
   const id = useId();
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const countries = useAppSelector(selectCountries);
   const isoCode = countries.items.find((c) => c.name === country)?.code;
@@ -57,9 +60,12 @@ export function CountryGovernmentFields({ country, government, onChange, require
   return (
     <>
       <Form.Group className="mb-3" controlId={`${id}-country`}>
-        <Form.Label>Country{mark}</Form.Label>
+        <Form.Label>
+          {t('place.country')}
+          {mark}
+        </Form.Label>
         <Form.Select value={country} aria-busy={countries.status === 'loading'} onChange={(e) => onChange({ country: e.target.value, government: '' })}>
-          <option value="">Select a country</option>
+          <option value="">{t('place.pickCountry')}</option>
           {countries.items.map((c) => (
             <option key={c.code} value={c.name}>
               {c.name}
@@ -67,12 +73,15 @@ export function CountryGovernmentFields({ country, government, onChange, require
           ))}
           {keepCountry && <option value={country}>{country}</option>}
         </Form.Select>
-        <ListState list={countries} loading="Loading countries…" onRetry={() => void dispatch(fetchCountries())} />
+        <ListState list={countries} loading={t('place.loadingCountries')} onRetry={() => void dispatch(fetchCountries())} />
       </Form.Group>
       <Form.Group className="mb-3" controlId={`${id}-government`}>
-        <Form.Label>Government{mark}</Form.Label>
+        <Form.Label>
+          {t('place.government')}
+          {mark}
+        </Form.Label>
         <Form.Select value={government} disabled={!country} aria-busy={states.status === 'loading'} onChange={(e) => onChange({ country, government: e.target.value })}>
-          <option value="">{country ? 'Select a government' : 'Choose a country first'}</option>
+          <option value="">{country ? t('place.pickGovernment') : t('place.countryFirst')}</option>
           {states.items.map((s) => (
             <option key={`${isoCode}-${s.code}`} value={s.name}>
               {s.name}
@@ -80,7 +89,7 @@ export function CountryGovernmentFields({ country, government, onChange, require
           ))}
           {government && !states.items.some((s) => s.name === government) && <option value={government}>{government}</option>}
         </Form.Select>
-        {isoCode && <ListState list={states} loading="Loading governments…" onRetry={() => void dispatch(fetchStates(isoCode))} />}
+        {isoCode && <ListState list={states} loading={t('place.loadingGovernments')} onRetry={() => void dispatch(fetchStates(isoCode))} />}
       </Form.Group>
     </>
   );

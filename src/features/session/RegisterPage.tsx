@@ -5,13 +5,13 @@ import { useAppDispatch } from '../../app/hooks';
 import { departments } from '../../ui/departments';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
+import { useTranslation } from '../../i18n';
 import {
   bloodTypeOptions,
   certificateAccept,
   licenseDocumentAccept,
   registrationFields,
   registrationRedirectMs,
-  registrationTitles,
   textFieldInfo,
   type TextField,
 } from './registrationFields';
@@ -24,14 +24,11 @@ const emptyText: Record<TextField, string> = {
   licenseNumber: '', pharmacyLicenseNumber: '',
 };
 
-export const registrationSuccess = 'Account created successfully, you will be redirected in moments';
-export const professionalSuccess =
-  'Account created successfully. The clinic checks your licence before your account is listed; you will be redirected in moments';
-
 export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useTranslation('auth');
   const fields = registrationFields[kind];
   const [text, setText] = useState(emptyText);
   const [place, setPlace] = useState({ country: '', government: '' });
@@ -62,7 +59,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
     };
     try {
       await dispatch(register({ kind, form })).unwrap();
-      setSuccess(kind === 'patient' ? registrationSuccess : professionalSuccess);
+      setSuccess(t(kind === 'patient' ? 'register.done' : 'register.doneProfessional'));
       window.setTimeout(() => navigate('/account/login', { state: location.state }), registrationRedirectMs[kind]);
     } catch (message) {
       setError(String(message));
@@ -72,7 +69,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
 
   return (
     <>
-      <PageBanner title={registrationTitles[kind]} />
+      <PageBanner title={t(`register.title.${kind}`)} />
       <div className="container py-5">
         <div className="card shadow-sm border-0 auth-card">
           <div className="card-body p-4 p-md-5">
@@ -85,12 +82,12 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                   const info = textFieldInfo[field];
                   return (
                     <Form.Group key={field} className="mb-3 col-md-6" controlId={`register-${field}`}>
-                      <Form.Label>{info.label}</Form.Label>
+                      <Form.Label>{t(`register.field.${field}`)}</Form.Label>
                       <Form.Control
                         type={info.type}
                         autoComplete={info.autoComplete}
                         value={text[field]}
-                        placeholder={info.hint}
+                        placeholder={info.hint ? t(`register.hint.${field}`) : undefined}
                         onChange={(e) => setText({ ...text, [field]: e.target.value })}
                       />
                     </Form.Group>
@@ -98,21 +95,21 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                 })}
                 {fields.gender && (
                   <Form.Group className="mb-3 col-md-6" controlId="register-gender">
-                    <Form.Label>Gender</Form.Label>
+                    <Form.Label>{t('register.gender')}</Form.Label>
                     <Form.Select value={gender} onChange={(e) => setGender(e.target.value)}>
                       <option value="">Select</option>
-                      <option value="male">Male</option>
-                      <option value="female">Female</option>
+                      <option value="male">{t('register.male')}</option>
+                      <option value="female">{t('register.female')}</option>
                     </Form.Select>
                   </Form.Group>
                 )}
                 {fields.bloodType && (
                   <Form.Group className="mb-3 col-md-6" controlId="register-blood-type">
-                    <Form.Label>Blood type</Form.Label>
+                    <Form.Label>{t('register.bloodType')}</Form.Label>
                     <Form.Select value={bloodType} onChange={(e) => setBloodType(e.target.value)}>
                       <option value="">Select</option>
                       {bloodTypeOptions.map((b) => (
-                        <option key={b.value} value={b.value}>
+                        <option key={b.value} value={b.value} dir="ltr">
                           {b.label}
                         </option>
                       ))}
@@ -121,12 +118,12 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                 )}
                 {fields.specialization && (
                   <Form.Group className="mb-3 col-md-6" controlId="register-specialization">
-                    <Form.Label>Specialization *</Form.Label>
+                    <Form.Label>{t('register.specialization')}</Form.Label>
                     <Form.Select value={specialization} onChange={(e) => setSpecialization(e.target.value)}>
-                      <option value="">Select a department</option>
+                      <option value="">{t('register.department')}</option>
                       {departments.map((d) => (
                         <option key={d} value={d}>
-                          {d}
+                          {t(`departments.${d}`, { ns: 'common' })}
                         </option>
                       ))}
                     </Form.Select>
@@ -140,28 +137,28 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
               </div>
               <div className="row">
                 <Form.Group className="mb-3 col-md-6" controlId="register-image">
-                  <Form.Label>Profile photo</Form.Label>
+                  <Form.Label>{t('register.photo')}</Form.Label>
                   <Form.Control type="file" accept="image/png,image/gif,image/jpeg" onChange={(e) => setImage((e.target as HTMLInputElement).files?.[0])} />
                 </Form.Group>
                 {fields.certificate && (
                   <Form.Group className="mb-3 col-md-6" controlId="register-certificate">
-                    <Form.Label>Certificate (png, gif, jpeg, jpg)</Form.Label>
+                    <Form.Label>{t('register.certificate')}</Form.Label>
                     <Form.Control type="file" accept={certificateAccept} onChange={(e) => setCertificate((e.target as HTMLInputElement).files?.[0])} />
                   </Form.Group>
                 )}
                 {kind !== 'patient' && (
                   <Form.Group className="mb-3 col-md-6" controlId="register-license-document">
-                    <Form.Label>Licence document (PDF or image, seen only by the clinic's administrators)</Form.Label>
+                    <Form.Label>{t('register.licenseDocument')}</Form.Label>
                     <Form.Control type="file" accept={licenseDocumentAccept} onChange={(e) => setLicenseDocument((e.target as HTMLInputElement).files?.[0])} />
                   </Form.Group>
                 )}
               </div>
               <button type="submit" className="btn btn-primary px-5 mt-2" disabled={busy}>
-                {busy ? 'Creating account…' : 'Create account'}
+                {busy ? t('register.submitting') : t('register.submit')}
               </button>
             </Form>
             <p className="mt-4 mb-0">
-              Already registered? <Link to="/account/login" state={location.state}>Log in</Link>
+              {t('register.already')} <Link to="/account/login" state={location.state}>{t('register.login')}</Link>
             </p>
           </div>
         </div>
@@ -171,18 +168,19 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
 }
 
 function RegistrationSwitcher({ kind }: { kind: RegistrationKind }) {
-  const links: Array<{ kind: RegistrationKind; to: string; label: string }> = [
-    { kind: 'patient', to: '/account/register', label: 'Patient' },
-    { kind: 'doctor', to: '/account/doctor', label: 'Doctor' },
-    { kind: 'pharmacist', to: '/account/pharmacist', label: 'Pharmacist' },
+  const { t } = useTranslation('auth');
+  const links: Array<{ kind: RegistrationKind; to: string }> = [
+    { kind: 'patient', to: '/account/register' },
+    { kind: 'doctor', to: '/account/doctor' },
+    { kind: 'pharmacist', to: '/account/pharmacist' },
   ];
   return (
-    <nav aria-label="Register as" className="mb-4">
-      <p className="mb-2 text-muted">Register as</p>
+    <nav aria-label={t('register.as')} className="mb-4">
+      <p className="mb-2 text-muted">{t('register.as')}</p>
       <div className="btn-group" role="group">
         {links.map((l) => (
           <Link key={l.kind} to={l.to} className={`btn ${l.kind === kind ? 'btn-primary' : 'btn-outline-primary'}`} aria-current={l.kind === kind ? 'page' : undefined}>
-            {l.label}
+            {t(`register.kind.${l.kind}`)}
           </Link>
         ))}
       </div>

@@ -42,25 +42,20 @@ export const registrationFields: Record<
   pharmacist: { text: ['name', 'username', 'email', 'password', 'phone', 'location', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber'], gender: false, bloodType: false, specialization: false, certificate: true },
 };
 
-export const textFieldInfo: Record<TextField, { label: string; type: string; autoComplete?: string; hint?: string }> = {
-  name: { label: 'Full name *', type: 'text', autoComplete: 'name' },
-  username: { label: 'Username *', type: 'text', autoComplete: 'username' },
-  email: { label: 'Email *', type: 'email', autoComplete: 'email' },
-  password: { label: 'Password *', type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters' },
-  phone: { label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  location: { label: 'Address', type: 'text', autoComplete: 'street-address' },
-  pharmacyName: { label: 'Pharmacy name *', type: 'text' },
-  officeNumber: { label: 'Office number', type: 'text' },
-  height: { label: 'Height (cm)', type: 'text', hint: 'ex: 170' },
-  weight: { label: 'Weight (kg)', type: 'text', hint: 'ex: 68' },
-  licenseNumber: { label: 'Licence number *', type: 'text', hint: 'Your syndicate registration number; the clinic checks it before your account is listed' },
-  pharmacyLicenseNumber: { label: 'Pharmacy licence number *', type: 'text', hint: 'The licence of the pharmacy that sells' },
-};
-
-export const registrationTitles: Record<RegistrationKind, string> = {
-  patient: 'Register',
-  doctor: 'Doctor registration',
-  pharmacist: 'Pharmacist registration',
+/** How each text field is typed; its label (and its placeholder, where `hint` is set) live in the auth texts. */
+export const textFieldInfo: Record<TextField, { type: string; autoComplete?: string; hint?: true }> = {
+  name: { type: 'text', autoComplete: 'name' },
+  username: { type: 'text', autoComplete: 'username' },
+  email: { type: 'email', autoComplete: 'email' },
+  password: { type: 'password', autoComplete: 'new-password', hint: true },
+  phone: { type: 'tel', autoComplete: 'tel' },
+  location: { type: 'text', autoComplete: 'street-address' },
+  pharmacyName: { type: 'text' },
+  officeNumber: { type: 'text' },
+  height: { type: 'text', hint: true },
+  weight: { type: 'text', hint: true },
+  licenseNumber: { type: 'text', hint: true },
+  pharmacyLicenseNumber: { type: 'text', hint: true },
 };
 
 /** Redirect delay to the login page after a successful signup. */
