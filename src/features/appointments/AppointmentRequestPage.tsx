@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { departments } from '../../ui/departments';
 import { PageBanner } from '../../ui/PageBanner';
+import { useTranslation } from '../../i18n';
 import { popupError, popupSuccess } from '../../ui/popup';
 import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
 import { fetchDepartmentDoctors, selectDepartmentDoctors } from './appointmentsSlice';
@@ -21,6 +22,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => window.setTimeout(r
 export default function AppointmentRequestPage() {
   const { doctorName, specialization } = useParams();
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('appointments');
   const user = useAppSelector(selectUser);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const doctors = useAppSelector(selectDepartmentDoctors);
@@ -60,40 +62,40 @@ export default function AppointmentRequestPage() {
       setDate('');
       setTime('');
       setReason('');
-      void popupSuccess('Appointment requested successfully');
+      void popupSuccess(t('request.done'));
     } else {
-      void popupError(result.payload ?? 'The request could not be sent; please try again');
+      void popupError(result.payload ?? t('request.failed'));
     }
   };
 
   return (
     <>
-      <PageBanner title="Request an appointment" />
+      <PageBanner title={t('request.title')} />
       <div className="container py-5">
         <div className="card border-0 shadow-sm mx-auto" style={{ maxWidth: 820 }}>
           <div className="card-body p-4 p-md-5">
-            <h2 className="h4 mb-1">Tell us when suits you</h2>
+            <h2 className="h4 mb-1">{t('request.heading')}</h2>
             <p className="text-muted mb-4">
-              The doctor or our reception answers your request; you will see its status under Settings → Appointments when you are signed in,
-              or we call you. To book a time straight away, <Link to="/doctors">find a doctor</Link> and reserve one of
-              their open slots.
+              {t('request.introBefore')}
+              <Link to="/doctors">{t('request.introLink')}</Link>
+              {t('request.introAfter')}
             </p>
             <Form onSubmit={(e) => void onSubmit(e)} noValidate>
               <div className="row g-3">
                 <Form.Group className="col-md-6" controlId="request-name">
-                  <Form.Label>Name *</Form.Label>
+                  <Form.Label>{t('request.name')}</Form.Label>
                   <Form.Control value={shownName} readOnly={lockedPerson} disabled={lockedPerson} onChange={(e) => setName(e.target.value)} autoComplete="name" />
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-email">
-                  <Form.Label>Email *</Form.Label>
+                  <Form.Label>{t('request.email')}</Form.Label>
                   <Form.Control type="email" value={shownEmail} readOnly={lockedPerson} disabled={lockedPerson} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-phone">
-                  <Form.Label>Phone *</Form.Label>
+                  <Form.Label>{t('request.phone')}</Form.Label>
                   <Form.Control type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-department">
-                  <Form.Label>Department *</Form.Label>
+                  <Form.Label>{t('request.department')}</Form.Label>
                   <Form.Select
                     value={department}
                     disabled={Boolean(routeDepartment)}
@@ -102,19 +104,19 @@ export default function AppointmentRequestPage() {
                       setDoctor('');
                     }}
                   >
-                    <option value="">Choose a department</option>
+                    <option value="">{t('request.pickDepartment')}</option>
                     {departments.map((d) => (
                       <option key={d} value={d}>
-                        {d}
+                        {t(`departments.${d}`, { ns: 'common' })}
                       </option>
                     ))}
                     {routeDepartment && !(departments as readonly string[]).includes(routeDepartment) && <option value={routeDepartment}>{routeDepartment}</option>}
                   </Form.Select>
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-doctor">
-                  <Form.Label>Doctor *</Form.Label>
+                  <Form.Label>{t('request.doctor')}</Form.Label>
                   <Form.Select value={doctor} disabled={Boolean(doctorName)} onChange={(e) => setDoctor(e.target.value)}>
-                    <option value="">{department ? 'Choose a doctor' : 'Choose a department first'}</option>
+                    <option value="">{department ? t('request.pickDoctor') : t('request.departmentFirst')}</option>
                     {doctorOptions.map((d) => (
                       <option key={d} value={d}>
                         {d}
@@ -123,27 +125,27 @@ export default function AppointmentRequestPage() {
                   </Form.Select>
                 </Form.Group>
                 <Form.Group className="col-md-3" controlId="request-date">
-                  <Form.Label>Date *</Form.Label>
+                  <Form.Label>{t('request.date')}</Form.Label>
                   <Form.Control type="date" value={date} onChange={(e) => setDate(e.target.value)} />
                 </Form.Group>
                 <Form.Group className="col-md-3" controlId="request-time">
-                  <Form.Label>Time *</Form.Label>
+                  <Form.Label>{t('request.time')}</Form.Label>
                   <Form.Control type="time" value={time} onChange={(e) => setTime(e.target.value)} />
                 </Form.Group>
                 <Form.Group className="col-12" controlId="request-note">
-                  <Form.Label>Reason for the visit</Form.Label>
+                  <Form.Label>{t('request.reason')}</Form.Label>
                   <Form.Control
                     as="textarea"
                     rows={3}
                     maxLength={1000}
                     value={reason}
                     onChange={(e) => setReason(e.target.value)}
-                    placeholder="Anything the doctor should know before the visit"
+                    placeholder={t('request.reasonHint')}
                   />
                 </Form.Group>
               </div>
               <button type="submit" className="btn btn-primary mt-4" disabled={sending}>
-                {sending ? 'Sending…' : 'Request Appointment'}
+                {sending ? t('request.sending') : t('request.submit')}
               </button>
             </Form>
           </div>

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useTranslation } from '../../i18n';
 import { preferredWhen, requestedWith, statusLabels } from './requestFormat';
 import { fetchRequests, selectRequests, selectRequestsError, selectRequestsStatus } from './requestsSlice';
 
 /** The patient's appointment requests and what became of them, under her appointments. */
 export function MyRequests() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('appointments');
   const requests = useAppSelector(selectRequests);
   const status = useAppSelector(selectRequestsStatus);
   const error = useAppSelector(selectRequestsError);
@@ -20,7 +22,7 @@ export function MyRequests() {
   return (
     <section className="mt-4" aria-labelledby="my-requests-title">
       <h3 id="my-requests-title" className="h5">
-        My appointment requests
+        {t('mine.title')}
       </h3>
       <ErrorAlert message={status === 'failed' ? error : null} />
       <ul className="list-group">
@@ -28,15 +30,15 @@ export function MyRequests() {
           <li key={r._id} className="list-group-item">
             <div className="d-flex justify-content-between flex-wrap gap-2">
               <span className="fw-semibold">{requestedWith(r)}</span>
-              <span className={`badge ${statusLabels[r.status].tone}`}>{statusLabels[r.status].text}</span>
+              <span className={`badge ${statusLabels[r.status].tone}`}>{statusLabels[r.status].text()}</span>
             </div>
-            <div className="small text-muted">You asked for {preferredWhen(r)}</div>
+            <div className="small text-muted">{t('mine.asked', { when: preferredWhen(r) })}</div>
             {r.status === 'accepted' && r.appointment && (
               <div className="small">
-                Reserved: {r.appointment.doctor} on {slotDay(r.appointment.date)} at {slotTime(r.appointment.time)}
+                {t('mine.reserved')} <bdi>{r.appointment.doctor}</bdi> {t('mine.reservedWhen', { day: slotDay(r.appointment.date), time: slotTime(r.appointment.time) })}
               </div>
             )}
-            {r.status === 'declined' && <div className="small">Reason: {r.declineReason}</div>}
+            {r.status === 'declined' && <div className="small">{t('mine.reason', { reason: r.declineReason })}</div>}
           </li>
         ))}
       </ul>

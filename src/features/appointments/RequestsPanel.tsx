@@ -40,7 +40,7 @@ export function RequestsPanel() {
                   {r.name}
                   {!r.hasAccount && <span className="text-muted fw-normal"> (guest)</span>}
                 </span>
-                <span className={`badge ${statusLabels[r.status].tone}`}>{statusLabels[r.status].text}</span>
+                <span className={`badge ${statusLabels[r.status].tone}`}>{statusLabels[r.status].text()}</span>
               </div>
               <div className="small">
                 {requestedWith(r)}, asks for {preferredWhen(r)} · <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>

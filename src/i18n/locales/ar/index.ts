@@ -1,3 +1,4 @@
+import appointments from './appointments.json';
 import auth from './auth.json';
 import blogs from './blogs.json';
 import cart from './cart.json';
@@ -7,4 +8,4 @@ import home from './home.json';
 import shop from './shop.json';
 
 /** Arabic: a chunk of its own, loaded only when a visitor chooses it. */
-export default { auth, blogs, cart, common, doctors, home, shop };
+export default { appointments, auth, blogs, cart, common, doctors, home, shop };

@@ -1,3 +1,4 @@
+import appointments from './appointments.json';
 import auth from './auth.json';
 import blogs from './blogs.json';
 import cart from './cart.json';
@@ -7,5 +8,5 @@ import home from './home.json';
 import shop from './shop.json';
 
 /** English: shipped with the app, the specification's own texts. */
-export const en = { auth, blogs, cart, common, doctors, home, shop };
+export const en = { appointments, auth, blogs, cart, common, doctors, home, shop };
 export const namespaces = Object.keys(en);
