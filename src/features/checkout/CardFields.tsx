@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from '../../i18n';
 import type { CardForm } from './placeOrder';
 
 const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -20,20 +21,21 @@ interface Props {
 /** Card holder, number, expiry (months 1–12, this year to nine years on), CVC and currency. */
 export function CardFields({ card, holder, onHolder, onChange }: Props) {
   const id = useId();
+  const { t } = useTranslation('checkout');
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 10 }, (_, i) => thisYear + i);
   return (
     <fieldset>
-      <legend className="h5">Card details</legend>
+      <legend className="h5">{t('card.title')}</legend>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-holder`}>
-          Card holder
+          {t('card.holder')}
         </label>
         <input id={`${id}-holder`} className="form-control" autoComplete="cc-name" value={holder} onChange={(e) => onHolder(e.target.value)} />
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-number`}>
-          Card number *
+          {t('card.number')}
         </label>
         <input
           id={`${id}-number`}
@@ -41,6 +43,7 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
+          dir="ltr"
           value={card.number}
           onChange={(e) => onChange({ number: formatCardNumber(e.target.value) })}
         />
@@ -48,10 +51,10 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
       <div className="row g-3 mb-3">
         <div className="col-4">
           <label className="form-label" htmlFor={`${id}-month`}>
-            Expiry month *
+            {t('card.month')}
           </label>
           <select id={`${id}-month`} className="form-select" autoComplete="cc-exp-month" value={card.exp_month} onChange={(e) => onChange({ exp_month: e.target.value })}>
-            <option value="">MM</option>
+            <option value="">{t('card.mm')}</option>
             {months.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -61,10 +64,10 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
         </div>
         <div className="col-4">
           <label className="form-label" htmlFor={`${id}-year`}>
-            Expiry year *
+            {t('card.year')}
           </label>
           <select id={`${id}-year`} className="form-select" autoComplete="cc-exp-year" value={card.exp_year} onChange={(e) => onChange({ exp_year: e.target.value })}>
-            <option value="">YY</option>
+            <option value="">{t('card.yy')}</option>
             {years.map((y) => (
               <option key={y} value={String(y % 100).padStart(2, '0')}>
                 {y}
@@ -74,7 +77,7 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
         </div>
         <div className="col-4">
           <label className="form-label" htmlFor={`${id}-cvc`}>
-            CVC *
+            {t('card.cvc')}
           </label>
           <input
             id={`${id}-cvc`}
@@ -89,7 +92,7 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-currency`}>
-          Currency
+          {t('card.currency')}
         </label>
         <select id={`${id}-currency`} className="form-select" value={card.currency} onChange={(e) => onChange({ currency: e.target.value })}>
           <option value="usd">usd</option>

@@ -4,8 +4,10 @@ import { LoginLink } from '../../ui/LoginLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageBanner } from '../../ui/PageBanner';
+import { useTranslation } from '../../i18n';
 import { popupError, popupInfo, popupSuccess } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
+import { formatNumber } from '../../ui/clinicTime';
 import { fetchCart, selectCart, selectCartStatus } from '../cart/cartSlice';
 import { CountryGovernmentFields } from '../geo';
 import { dollarsOf } from '../cart/money';
@@ -32,6 +34,7 @@ const fromProfile = (user: { location?: string; address?: string; country?: stri
 export default function CheckoutPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t } = useTranslation('checkout');
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const cart = useAppSelector(selectCart);
   const cartStatus = useAppSelector(selectCartStatus);
@@ -63,7 +66,7 @@ export default function CheckoutPage() {
       setPaid(true);
       setOrderNumber(placed.orderNumber);
       if (placed.confirming) void popupInfo(placed.message);
-      else void popupSuccess(placed.orderNumber ? `Your order number is ${placed.orderNumber}.` : '', placed.message || 'Payed Successfully');
+      else void popupSuccess(placed.orderNumber ? t('orderNumber', { number: placed.orderNumber }) : '', placed.message || t('done'));
       setTimeout(() => navigate('/settings/orders'), redirectDelayMs);
     } catch (rejected) {
       const failure = JSON.parse(String(rejected)) as CheckoutFailure;
@@ -90,9 +93,9 @@ export default function CheckoutPage() {
   if (!loggedIn) {
     return (
       <>
-        <PageBanner title="Checkout" />
-        <EmptyState message="you must log in first">
-          <LoginLink className="btn btn-primary">Login</LoginLink>
+        <PageBanner title={t('title')} />
+        <EmptyState message={t('mustLogin')}>
+          <LoginLink className="btn btn-primary">{t('login')}</LoginLink>
         </EmptyState>
       </>
     );
@@ -101,29 +104,29 @@ export default function CheckoutPage() {
   const lines = cart?.products ?? [];
   return (
     <>
-      <PageBanner title="Checkout" />
+      <PageBanner title={t('title')} />
       <div className="container py-4">
         {paid && orderNumber && (
           <div className="alert alert-success" role="status">
-            Order {orderNumber} is paid.{' '}
+            {t('paid', { number: orderNumber })}{' '}
             <Link to={`/orders/${orderNumber}`} className="alert-link">
-              View order {orderNumber}
+              {t('viewOrder', { number: orderNumber })}
             </Link>
           </div>
         )}
         {cartStatus === 'loading' && !cart ? (
-          <Spinner label="Loading your cart…" />
+          <Spinner label={t('loading', { ns: 'cart' })} />
         ) : lines.length === 0 && !paid ? (
-          <EmptyState message="Your cart is empty">
+          <EmptyState message={t('empty', { ns: 'cart' })}>
             <Link to="/shop" className="btn btn-primary">
-              Go to the shop
+              {t('toShop', { ns: 'cart' })}
             </Link>
           </EmptyState>
         ) : (
-          <form className="row g-4" onSubmit={submit} noValidate aria-label="Online payment">
+          <form className="row g-4" onSubmit={submit} noValidate aria-label={t('form')}>
             {warning && (
               <div className="col-12">
-                <SafetyWarning intro="These products clash with what your medical history records:" conflicts={warning.conflicts} busy={paying} onAcknowledge={() => void pay(warning.total, true)} />
+                <SafetyWarning intro={t('clash')} conflicts={warning.conflicts} busy={paying} onAcknowledge={() => void pay(warning.total, true)} />
               </div>
             )}
             {changed && (
@@ -132,10 +135,10 @@ export default function CheckoutPage() {
                   <p className="mb-2">{changed.message}</p>
                   <div className="d-flex flex-wrap gap-2">
                     <button type="button" className="btn btn-warning" disabled={paying} onClick={() => void pay(changed.total)}>
-                      Pay the new total {dollarsOf(changed.total)}
+                      {t('payNew', { total: dollarsOf(changed.total) })}
                     </button>
                     <Link to="/cart" className="btn btn-outline-secondary">
-                      Review my cart
+                      {t('reviewCart')}
                     </Link>
                   </div>
                 </div>
@@ -147,10 +150,10 @@ export default function CheckoutPage() {
               </section>
               <section className="card card-body">
                 <fieldset>
-                  <legend className="h5">Delivery</legend>
+                  <legend className="h5">{t('delivery')}</legend>
                   <div className="mb-3">
                     <label className="form-label" htmlFor="checkout-location">
-                      Location *
+                      {t('location')}
                     </label>
                     <input id="checkout-location" className="form-control" autoComplete="street-address" value={card.location} onChange={(e) => change({ location: e.target.value })} />
                   </div>
@@ -161,24 +164,26 @@ export default function CheckoutPage() {
             <div className="col-lg-5">
               <section className="card card-body" aria-labelledby="summary-title">
                 <h2 id="summary-title" className="h5">
-                  Order summary
+                  {t('summary')}
                 </h2>
-                <ul className="list-unstyled mb-3" aria-label="Products to pay for">
+                <ul className="list-unstyled mb-3" aria-label={t('lines')}>
                   {lines.map((line) => (
                     <li key={line._id} className="d-flex justify-content-between border-bottom py-2">
                       <span>
-                        {line.product.name} × {line.quantity}
+                        <bdi>{line.product.name}</bdi> × {formatNumber(line.quantity)}
                       </span>
-                      <span>{dollarsOf(line.product.price * line.quantity)}</span>
+                      <bdi>{dollarsOf(line.product.price * line.quantity)}</bdi>
                     </li>
                   ))}
                 </ul>
                 <p className="d-flex justify-content-between fs-5">
-                  <span>Total</span>
-                  <strong>{dollarsOf(cart?.total ?? 0)}</strong>
+                  <span>{t('total', { ns: 'cart' })}</span>
+                  <strong>
+                    <bdi>{dollarsOf(cart?.total ?? 0)}</bdi>
+                  </strong>
                 </p>
                 <button type="submit" className="btn btn-primary w-100" disabled={paying || paid}>
-                  {paying ? 'Paying…' : 'purchase now'}
+                  {paying ? t('paying') : t('submit')}
                 </button>
               </section>
             </div>

@@ -1,9 +1,11 @@
 import { responseOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
+import { i18n } from '../../i18n';
 import { cartEmptied } from '../cart/cartSlice';
 import type { SafetyConflict } from '../prescriptions/types';
 
-export const fallbackFailure = 'An error occurred, try again later!';
+/** What a failure says when the server gave no message (or no answer), in the page's language. */
+const fallbackFailure = () => i18n.t('failed', { ns: 'checkout' });
 
 export interface CardForm {
   number: string;
@@ -31,13 +33,13 @@ export function checkoutFailure(error: unknown): CheckoutFailure {
   const response = responseOf(error);
   if (response) {
     const data = response.data as { message?: unknown; total?: unknown; conflicts?: unknown } | undefined;
-    const message = typeof data?.message === 'string' && data.message ? data.message : fallbackFailure;
+    const message = typeof data?.message === 'string' && data.message ? data.message : fallbackFailure();
     const conflict = response.status === 409;
     const total = conflict && typeof data?.total === 'number' ? data.total : undefined;
     const conflicts = conflict && Array.isArray(data?.conflicts) && data.conflicts.length ? (data.conflicts as SafetyConflict[]) : undefined;
     return { message, answered: true, ...(total === undefined ? {} : { total }), ...(conflicts ? { conflicts } : {}) };
   }
-  return { message: fallbackFailure, answered: false };
+  return { message: fallbackFailure(), answered: false };
 }
 
 export interface PlacedOrder {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from '../../i18n';
 import type { SafetyConflict } from './types';
 
 interface Props {
@@ -15,22 +16,23 @@ interface Props {
  * The safety check's warning: each clash with an allergy or a current medicine, and the explicit
  * acknowledgement needed to go on. Focus moves to it so a keyboard or screen-reader user meets it first.
  */
-export function SafetyWarning({ intro, conflicts, busy, onAcknowledge, actionLabel = 'I understand, continue' }: Props) {
+export function SafetyWarning({ intro, conflicts, busy, onAcknowledge, actionLabel }: Props) {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
     <div ref={box} className="alert alert-warning mb-0" role="alert" tabIndex={-1} aria-labelledby="safety-warning-title">
       <h2 id="safety-warning-title" className="h6">
-        Safety warning
+        {t('safety.title')}
       </h2>
       <p className="mb-2">{intro}</p>
-      <ul aria-label="Safety conflicts">
+      <ul aria-label={t('safety.list')}>
         {conflicts.map((c) => (
           <li key={`${c.kind}-${c.product}-${c.ingredient}-${c.with}`}>{c.message}</li>
         ))}
       </ul>
       <button type="button" className="btn btn-warning" disabled={busy} onClick={onAcknowledge}>
-        {actionLabel}
+        {actionLabel ?? t('safety.go')}
       </button>
     </div>
   );

@@ -2,10 +2,11 @@ import appointments from './appointments.json';
 import auth from './auth.json';
 import blogs from './blogs.json';
 import cart from './cart.json';
+import checkout from './checkout.json';
 import common from './common.json';
 import doctors from './doctors.json';
 import home from './home.json';
 import shop from './shop.json';
 
 /** Arabic: a chunk of its own, loaded only when a visitor chooses it. */
-export default { appointments, auth, blogs, cart, common, doctors, home, shop };
+export default { appointments, auth, blogs, cart, checkout, common, doctors, home, shop };
