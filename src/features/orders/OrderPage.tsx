@@ -4,13 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
+import { formatDateTime, formatNumber } from '../../ui/clinicTime';
+import { useTranslation } from '../../i18n';
 import { dollarsOf } from '../cart/money';
 import { cancelOrder, fetchOrder, reorderOrder, selectOrder } from './orderSlice';
 import { OrderTimeline } from './OrderTimeline';
-import { statusStyle } from './types';
+import { cardExpiry, statusStyle, useStatusLabel } from './types';
 import './orders.css';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /orders/:number: one order as a store shows it, printable as a receipt. The buyer may cancel it
@@ -20,6 +20,8 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 export default function OrderPage() {
   const { number = '' } = useParams();
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('orders');
+  const statusLabel = useStatusLabel();
   const { order, status, error, notice, busy } = useAppSelector(selectOrder);
   const [confirming, setConfirming] = useState(false);
 
@@ -36,13 +38,13 @@ export default function OrderPage() {
 
   return (
     <>
-      <PageBanner title={`Order ${number.toUpperCase()}`} />
+      <PageBanner title={t('title', { number: number.toUpperCase() })} />
       <div className="container py-4">
-        {status === 'loading' && !shown && <Spinner label="Loading the order…" />}
+        {status === 'loading' && !shown && <Spinner label={t('loading')} />}
         <ErrorAlert message={status === 'failed' ? error : null} />
         {status === 'failed' && (
           <Link to="/settings/orders" className="btn btn-outline-primary">
-            Back to my orders
+            {t('back')}
           </Link>
         )}
         {shown && (
@@ -50,48 +52,48 @@ export default function OrderPage() {
             <header className="d-flex flex-wrap align-items-start justify-content-between gap-3 mb-3">
               <div>
                 <h2 id="order-title" className="h4 mb-1">
-                  Order {shown.number}
+                  {t('title', { number: shown.number })}
                 </h2>
                 <p className="text-muted mb-0">
-                  Placed {when(shown.placedAt)} ·{' '}
+                  {t('placed', { when: formatDateTime(shown.placedAt) })} ·{' '}
                   <span className={`badge ${statusStyle[shown.status] ?? 'text-bg-light'}`} data-testid="order-status">
-                    {shown.status}
+                    {statusLabel(shown.status)}
                   </span>
                 </p>
               </div>
               <div className="d-flex flex-wrap gap-2 d-print-none">
                 <button type="button" className="btn btn-outline-secondary" onClick={() => window.print()}>
-                  Print receipt
+                  {t('print')}
                 </button>
                 {buyer && (
                   <button type="button" className="btn btn-outline-primary" disabled={busy} onClick={() => void dispatch(reorderOrder(shown.number))}>
-                    Reorder
+                    {t('reorder')}
                   </button>
                 )}
                 {shown.canCancel && !confirming && (
                   <button type="button" className="btn order-danger" disabled={busy} onClick={() => setConfirming(true)}>
-                    Cancel order
+                    {t('cancel')}
                   </button>
                 )}
                 {shown.canRetryRefund && !shown.canCancel && (
                   <button type="button" className="btn order-danger" disabled={busy} onClick={() => void dispatch(cancelOrder(shown.number))}>
-                    Send the refund again
+                    {t('refundAgain')}
                   </button>
                 )}
               </div>
             </header>
 
             {confirming && (
-              <div className="alert alert-warning d-print-none" role="group" aria-label="Confirm the cancellation">
+              <div className="alert alert-warning d-print-none" role="group" aria-label={t('confirmLabel')}>
                 <p className="mb-2">
-                  Cancel order {shown.number}? The {dollarsOf(shown.totals.total)} you paid goes back to your card.
+                  {t('confirm', { number: shown.number, amount: dollarsOf(shown.totals.total) })}
                 </p>
                 <div className="d-flex gap-2">
                   <button type="button" className="btn btn-sm order-danger order-danger--solid" onClick={() => void cancel()}>
-                    Yes, cancel the order
+                    {t('yes')}
                   </button>
                   <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setConfirming(false)}>
-                    Keep the order
+                    {t('keep')}
                   </button>
                 </div>
               </div>
@@ -100,9 +102,9 @@ export default function OrderPage() {
               <div className={`alert alert-${notice.kind} d-print-none`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
                 <p className="mb-0">{notice.text}</p>
                 {notice.unavailable && notice.unavailable.length > 0 && (
-                  <ul className="mb-0 mt-2" aria-label="Not added to the cart">
+                  <ul className="mb-0 mt-2" aria-label={t('notAdded')}>
                     {notice.unavailable.map((u) => (
-                      <li key={u.name + u.reason}>
+                      <li key={u.name + u.reason} dir="auto">
                         {u.name} {u.reason}
                       </li>
                     ))}
@@ -110,7 +112,7 @@ export default function OrderPage() {
                 )}
                 {notice.kind !== 'danger' && notice.unavailable && (
                   <Link to="/cart" className="alert-link">
-                    Go to the cart
+                    {t('toCart')}
                   </Link>
                 )}
               </div>
@@ -118,32 +120,32 @@ export default function OrderPage() {
 
             <div className="table-responsive">
               <table className="table align-middle">
-                <caption className="visually-hidden">Products in order {shown.number}</caption>
+                <caption className="visually-hidden">{t('caption', { number: shown.number })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Product</th>
+                    <th scope="col">{t('product')}</th>
                     <th scope="col" className="text-end">
-                      Quantity
+                      {t('quantity')}
                     </th>
                     <th scope="col" className="text-end">
-                      Unit price
+                      {t('unitPrice')}
                     </th>
                     <th scope="col" className="text-end">
-                      Total
+                      {t('total')}
                     </th>
-                    <th scope="col">Status</th>
+                    <th scope="col">{t('status')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {shown.lines.map((l) => (
                     <tr key={l._id}>
-                      <td>{l.medicine.slug ? <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}>{l.medicine.name}</Link> : l.medicine.name}</td>
-                      <td className="text-end">{l.quantity}</td>
-                      <td className="text-end">{dollarsOf(l.unitPrice)}</td>
-                      <td className="text-end">{dollarsOf(l.total)}</td>
+                      <td>{l.medicine.slug ? <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}><bdi>{l.medicine.name}</bdi></Link> : <bdi>{l.medicine.name}</bdi>}</td>
+                      <td className="text-end">{formatNumber(l.quantity)}</td>
+                      <td className="text-end"><bdi>{dollarsOf(l.unitPrice)}</bdi></td>
+                      <td className="text-end"><bdi>{dollarsOf(l.total)}</bdi></td>
                       <td>
-                        <span className={`badge ${statusStyle[l.deliveryStatus] ?? 'text-bg-light'}`}>{l.deliveryStatus}</span>
-                        {l.refusalReason && <p className="small text-danger mb-0 mt-1">Refused by the pharmacy: {l.refusalReason}</p>}
+                        <span className={`badge ${statusStyle[l.deliveryStatus] ?? 'text-bg-light'}`}>{statusLabel(l.deliveryStatus)}</span>
+                        {l.refusalReason && <p className="small text-danger mb-0 mt-1">{t('refused', { reason: l.refusalReason })}</p>}
                       </td>
                     </tr>
                   ))}
@@ -154,36 +156,44 @@ export default function OrderPage() {
             <div className="row g-4">
               <section className="col-md-4" aria-labelledby="totals-title">
                 <h3 id="totals-title" className="h6">
-                  Totals
+                  {t('totals')}
                 </h3>
                 <dl className="order-totals mb-0">
-                  <dt>Items</dt>
-                  <dd>{shown.totals.items}</dd>
-                  <dt>Subtotal</dt>
-                  <dd>{dollarsOf(shown.totals.subtotal)}</dd>
+                  <dt>{t('items')}</dt>
+                  <dd>{formatNumber(shown.totals.items)}</dd>
+                  <dt>{t('subtotal')}</dt>
+                  <dd>
+                    <bdi>{dollarsOf(shown.totals.subtotal)}</bdi>
+                  </dd>
                   {shown.totals.cancelled > 0 && (
                     <>
-                      <dt>Cancelled</dt>
-                      <dd>−{dollarsOf(shown.totals.cancelled)}</dd>
+                      <dt>{t('cancelled')}</dt>
+                      <dd>
+                        <bdi>−{dollarsOf(shown.totals.cancelled)}</bdi>
+                      </dd>
                     </>
                   )}
-                  <dt>Total</dt>
+                  <dt>{t('total')}</dt>
                   <dd className="fw-bold" data-testid="order-total">
-                    {dollarsOf(shown.totals.total)} {shown.currency.toUpperCase()}
+                    <bdi>
+                      {dollarsOf(shown.totals.total)} {shown.currency.toUpperCase()}
+                    </bdi>
                   </dd>
                   {buyer && shown.totals.refunded > 0 && (
                     <>
-                      <dt>Refunded</dt>
-                      <dd data-testid="order-refunded">{dollarsOf(shown.totals.refunded)}</dd>
+                      <dt>{t('refunded')}</dt>
+                      <dd data-testid="order-refunded">
+                        <bdi>{dollarsOf(shown.totals.refunded)}</bdi>
+                      </dd>
                     </>
                   )}
                 </dl>
               </section>
               <section className="col-md-4" aria-labelledby="delivery-title">
                 <h3 id="delivery-title" className="h6">
-                  Delivery address
+                  {t('address')}
                 </h3>
-                <address className="mb-0">
+                <address className="mb-0" dir="auto">
                   {shown.delivery.location}
                   {(shown.delivery.government || shown.delivery.country) && <br />}
                   {[shown.delivery.government, shown.delivery.country].filter(Boolean).join(', ')}
@@ -192,18 +202,21 @@ export default function OrderPage() {
               {shown.payment && (
                 <section className="col-md-4" aria-labelledby="payment-title">
                   <h3 id="payment-title" className="h6">
-                    Payment
+                    {t('payment')}
                   </h3>
                   <p className="mb-0">
-                    {shown.payment.brand} •••• {shown.payment.last4}, expires {String(shown.payment.exp_month).padStart(2, '0')}/{shown.payment.exp_year}
+                    <bdi>
+                      {shown.payment.brand} •••• {shown.payment.last4}
+                    </bdi>
+                    , {t('expires', { date: cardExpiry(shown.payment) })}
                     <br />
-                    {dollarsOf(shown.payment.amount)} paid {when(shown.payment.paidAt)}
+                    {t('paidOn', { amount: dollarsOf(shown.payment.amount), when: formatDateTime(shown.payment.paidAt) })}
                   </p>
                 </section>
               )}
             </div>
 
-            <OrderTimeline timeline={shown.timeline} when={when} />
+            <OrderTimeline timeline={shown.timeline} when={formatDateTime} />
           </article>
         )}
       </div>

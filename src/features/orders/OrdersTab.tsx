@@ -2,7 +2,10 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { useList } from '../../api/useList';
 import { Link } from 'react-router-dom';
-import { statusStyle } from './types';
+import { useTranslation } from '../../i18n';
+import { formatDate, formatNumber } from '../../ui/clinicTime';
+import { dollarsOf } from '../cart/money';
+import { statusStyle, useStatusLabel } from './types';
 
 interface Order {
   _id: string;
@@ -16,55 +19,60 @@ interface Order {
   created_at: string;
 }
 
-
 /** Settings → Orders: every order line with its delivery status and a link to its order page. */
 export default function OrdersTab() {
   const { items, error } = useList<Order>('orders/user', 'orders');
+  const { t } = useTranslation('orders');
+  const statusLabel = useStatusLabel();
   return (
     <section aria-labelledby="orders-title">
       <h2 id="orders-title" className="h4 mb-3">
-        Orders
+        {t('list.title')}
       </h2>
       <ErrorAlert message={error} />
       {items === null ? (
-        <Spinner label="Loading your orders…" />
+        <Spinner label={t('list.loading')} />
       ) : (
         <>
-          {items.length === 0 && !error && <p className="text-muted">There are no orders found</p>}
+          {items.length === 0 && !error && <p className="text-muted">{t('list.empty')}</p>}
           <div className="table-responsive">
             <table className="table align-middle table-stack">
-              <caption className="visually-hidden">Your orders</caption>
+              <caption className="visually-hidden">{t('list.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Medicine</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Currency</th>
-                  <th scope="col">Delivery status</th>
-                  <th scope="col">Date</th>
+                  <th scope="col">{t('list.order')}</th>
+                  <th scope="col">{t('list.medicine')}</th>
+                  <th scope="col">{t('quantity')}</th>
+                  <th scope="col">{t('list.price')}</th>
+                  <th scope="col">{t('list.currency')}</th>
+                  <th scope="col">{t('list.delivery')}</th>
+                  <th scope="col">{t('list.date')}</th>
                 </tr>
               </thead>
               <tbody>
                 {items.map((o) => (
                   <tr key={o._id}>
-                    <td data-label="Order">
+                    <td data-label={t('list.order')}>
                       {o.number ? (
-                        <Link to={`/orders/${o.number}`} aria-label={`Order ${o.number}: ${o.medicine.name}`}>
+                        <Link to={`/orders/${o.number}`} aria-label={t('list.link', { number: o.number, name: o.medicine.name })}>
                           {o.number}
                         </Link>
                       ) : (
                         '—'
                       )}
                     </td>
-                    <td data-label="Medicine">{o.medicine.name}</td>
-                    <td data-label="Quantity">{o.quantity}</td>
-                    <td data-label="Price">${Number(o.price).toFixed(2)}</td>
-                    <td data-label="Currency">{o.currency}</td>
-                    <td data-label="Delivery status">
-                      <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{o.deliveryStatus}</span>
+                    <td data-label={t('list.medicine')}>
+                      <bdi>{o.medicine.name}</bdi>
                     </td>
-                    <td data-label="Date">{new Date(o.created_at).toLocaleDateString()}</td>
+                    <td data-label={t('quantity')}>{formatNumber(o.quantity)}</td>
+                    <td data-label={t('list.price')}>
+                      <bdi>{dollarsOf(o.price)}</bdi>
+                    </td>
+                    <td data-label={t('list.currency')}>{o.currency}</td>
+                    <td data-label={t('list.delivery')}>
+                      <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{statusLabel(o.deliveryStatus)}</span>
+                    </td>
+                    <td data-label={t('list.date')}>{formatDate(o.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,10 @@
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { useList } from '../../api/useList';
+import { useTranslation } from '../../i18n';
+import { formatDate } from '../../ui/clinicTime';
+import { dollarsOf } from '../cart/money';
+import { cardExpiry } from './types';
 
 interface Payment {
   _id: string;
@@ -16,28 +20,32 @@ interface Payment {
 /** Settings → Payments: the cards used before, by brand, last four digits and expiry. */
 export default function PaymentsTab() {
   const { items, error } = useList<Payment>('payments', 'payments');
+  const { t } = useTranslation('orders');
   return (
     <section aria-labelledby="payments-title">
       <h2 id="payments-title" className="h4 mb-3">
-        Payments
+        {t('payments.title')}
       </h2>
       <ErrorAlert message={error} />
       {items === null ? (
-        <Spinner label="Loading your payments…" />
+        <Spinner label={t('payments.loading')} />
       ) : items.length === 0 ? (
-        !error && <p className="text-muted">There are no previous payment methods</p>
+        !error && <p className="text-muted">{t('payments.empty')}</p>
       ) : (
-        <ul className="list-group" aria-label="Previous payment methods">
+        <ul className="list-group" aria-label={t('payments.list')}>
           {items.map((p) => (
             <li key={p._id} className="list-group-item d-flex justify-content-between flex-wrap gap-2">
               <span>
-                <strong className="text-capitalize">{p.brand}</strong> •••• {p.last4}
-                <span className="text-muted ms-2">
-                  expires {String(p.exp_month).padStart(2, '0')}/{p.exp_year}
-                </span>
+                <bdi>
+                  <strong className="text-capitalize">{p.brand}</strong> •••• {p.last4}
+                </bdi>
+                <span className="text-muted ms-2">{t('expires', { date: cardExpiry(p) })}</span>
               </span>
               <span>
-                ${Number(p.amount).toFixed(2)} {p.currency} · {new Date(p.created_at).toLocaleDateString()}
+                <bdi>
+                  {dollarsOf(p.amount)} {p.currency}
+                </bdi>{' '}
+                · {formatDate(p.created_at)}
               </span>
             </li>
           ))}

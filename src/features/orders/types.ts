@@ -1,3 +1,5 @@
+import { useTranslation } from '../../i18n';
+
 /** An order as `GET orders/{number}` answers it. */
 export interface OrderDetail {
   number: string;
@@ -35,3 +37,12 @@ export const statusStyle: Record<string, string> = {
   delivered: 'text-bg-success',
   cancelled: 'text-bg-secondary',
 };
+
+/** A line's or an order's delivery status in the page's language (a status the texts do not know shows as sent). */
+export function useStatusLabel() {
+  const { t } = useTranslation('orders');
+  return (status: string) => t(`delivery.${status}`, { defaultValue: status });
+}
+
+/** A card's expiry as printed on it: "08/2028". */
+export const cardExpiry = (card: { exp_month: number; exp_year: number }) => `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;

@@ -6,7 +6,8 @@ import checkout from './checkout.json';
 import common from './common.json';
 import doctors from './doctors.json';
 import home from './home.json';
+import orders from './orders.json';
 import shop from './shop.json';
 
 /** Arabic: a chunk of its own, loaded only when a visitor chooses it. */
-export default { appointments, auth, blogs, cart, checkout, common, doctors, home, shop };
+export default { appointments, auth, blogs, cart, checkout, common, doctors, home, orders, shop };

@@ -6,8 +6,9 @@ import checkout from './checkout.json';
 import common from './common.json';
 import doctors from './doctors.json';
 import home from './home.json';
+import orders from './orders.json';
 import shop from './shop.json';
 
 /** English: shipped with the app, the specification's own texts. */
-export const en = { appointments, auth, blogs, cart, checkout, common, doctors, home, shop };
+export const en = { appointments, auth, blogs, cart, checkout, common, doctors, home, orders, shop };
 export const namespaces = Object.keys(en);
