@@ -3,12 +3,14 @@ import { Link, NavLink, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
+import { useTranslation } from '../../i18n';
 import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
 import { settingsTabs } from './tabs';
 
 /** Settings with one tab per path segment; any unknown segment shows the profile tab. */
 export default function SettingsPage() {
   const { page } = useParams();
+  const { t } = useTranslation('settings');
   const role = useAppSelector(selectRole);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const visible = settingsTabs.filter((tab) => !tab.roles || (role !== null && tab.roles.includes(role)));
@@ -16,18 +18,18 @@ export default function SettingsPage() {
   const ActiveTab = active.component;
   return (
     <>
-      <PageBanner title="Settings" />
+      <PageBanner title={t('title')} />
       <div className="container py-5">
         {!loggedIn ? (
           <div className="text-center py-4">
-            <p className="lead">Please log in to see your settings.</p>
+            <p className="lead">{t('pleaseLogin')}</p>
             <Link className="btn btn-primary" to="/account/login">
-              Login
+              {t('login')}
             </Link>
           </div>
         ) : (
           <div className="row g-4">
-            <nav className="col-lg-3" aria-label="Settings">
+            <nav className="col-lg-3" aria-label={t('title')}>
               <div className="list-group settings-tabs">
                 {visible.map((tab) => (
                   <NavLink
@@ -36,12 +38,12 @@ export default function SettingsPage() {
                     className={() => `list-group-item list-group-item-action${tab === active ? ' active' : ''}`}
                     aria-current={tab === active ? 'page' : undefined}
                   >
-                    {tab.title}
+                    {t(`tabs.${tab.path}`)}
                   </NavLink>
                 ))}
               </div>
             </nav>
-            <section className="col-lg-9" aria-label={active.title}>
+            <section className="col-lg-9" aria-label={t(`tabs.${active.path}`)}>
               <div className="card shadow-sm border-0">
                 <div className="card-body p-4">
                   <Suspense fallback={<Spinner />}>

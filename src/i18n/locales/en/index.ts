@@ -7,8 +7,9 @@ import common from './common.json';
 import doctors from './doctors.json';
 import home from './home.json';
 import orders from './orders.json';
+import settings from './settings.json';
 import shop from './shop.json';
 
 /** English: shipped with the app, the specification's own texts. */
-export const en = { appointments, auth, blogs, cart, checkout, common, doctors, home, orders, shop };
+export const en = { appointments, auth, blogs, cart, checkout, common, doctors, home, orders, settings, shop };
 export const namespaces = Object.keys(en);
