@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
+import { formatNumber, slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { popupError } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
+import { i18n, useTranslation } from '../../i18n';
 import { selectRole } from '../session/sessionSlice';
 import { AddAppointmentModal } from './AddAppointmentModal';
 import { downloadCalendar, fetchAppointments, markAttendance, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
@@ -23,6 +24,7 @@ import type { Appointment } from './types';
 export default function AppointmentsTab() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t } = useTranslation('appointments', { keyPrefix: 'tab' });
   const role = useAppSelector(selectRole);
   const appointments = useAppSelector(selectAppointments);
   const status = useAppSelector(selectAppointmentsStatus);
@@ -46,7 +48,7 @@ export default function AppointmentsTab() {
   if ((role as string) === 'admin') {
     return (
       <>
-        <h2 className="h4">Appointments</h2>
+        <h2 className="h4">{t('title')}</h2>
         <RequestsPanel />
       </>
     );
@@ -55,8 +57,8 @@ export default function AppointmentsTab() {
   if (role !== 'patient' && role !== 'doctor') {
     return (
       <>
-        <h2 className="h4">Appointments</h2>
-        <p className="text-muted mb-0">Appointments are kept for patients and doctors.</p>
+        <h2 className="h4">{t('title')}</h2>
+        <p className="text-muted mb-0">{t('onlyRoles')}</p>
       </>
     );
   }
@@ -66,52 +68,52 @@ export default function AppointmentsTab() {
   return (
     <>
       <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-3">
-        <h2 className="h4 mb-0">Appointments</h2>
+        <h2 className="h4 mb-0">{t('title')}</h2>
         {asPatient ? (
           <button type="button" className="btn btn-primary" onClick={() => navigate('/appointment/request')}>
-            Request Appointment
+            {t('request')}
           </button>
         ) : (
           <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-            Add Appointment
+            {t('add')}
           </button>
         )}
       </div>
       <ErrorAlert message={status === 'failed' ? error : null} />
       <SuccessAlert message={written} />
       {status === 'loading' && appointments.length === 0 ? (
-        <Spinner label="Loading appointments…" />
+        <Spinner label={t('loading')} />
       ) : appointments.length === 0 && status === 'succeeded' ? (
-        <EmptyState message={asPatient ? 'You have not reserved any appointment yet.' : 'You have not added any appointment yet.'}>
+        <EmptyState message={asPatient ? t('noneReserved') : t('noneAdded')}>
           {asPatient && (
             <Link className="btn btn-outline-primary" to="/doctors">
-              Find a doctor
+              {t('findDoctor')}
             </Link>
           )}
         </EmptyState>
       ) : (
         <div className="table-responsive">
           <table className="table align-middle table-stack">
-            {zone && <caption className="small">Times are in the clinic&apos;s time zone ({zone}).</caption>}
+            {zone && <caption className="small">{t('zone', { zone })}</caption>}
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Time</th>
+                <th scope="col">{t('date')}</th>
+                <th scope="col">{t('time')}</th>
                 {asPatient ? (
                   <>
-                    <th scope="col">Doctor</th>
-                    <th scope="col">Department</th>
+                    <th scope="col">{t('doctor')}</th>
+                    <th scope="col">{t('department')}</th>
                   </>
                 ) : (
                   <>
-                    <th scope="col">Patient</th>
-                    <th scope="col">Medical History</th>
-                    <th scope="col">Visit</th>
+                    <th scope="col">{t('patient')}</th>
+                    <th scope="col">{t('history')}</th>
+                    <th scope="col">{t('visit')}</th>
                   </>
                 )}
-                <th scope="col">Chat</th>
+                <th scope="col">{t('chat')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">{asPatient ? 'Cancel' : 'Delete'}</span>
+                  <span className="visually-hidden">{asPatient ? t('cancel') : t('delete')}</span>
                 </th>
               </tr>
             </thead>
@@ -149,9 +151,9 @@ function closedReason(a: Appointment): string | null {
   if (!a.changeableUntil) return null;
   const until = new Date(a.changeableUntil);
   if (until.getTime() > Date.now()) return null;
-  if (a.startsAt && new Date(a.startsAt).getTime() <= Date.now()) return 'This appointment has taken place.';
+  if (a.startsAt && new Date(a.startsAt).getTime() <= Date.now()) return i18n.t('tab.taken', { ns: 'appointments' });
   const hours = a.startsAt ? Math.round((new Date(a.startsAt).getTime() - until.getTime()) / 3600000) : null;
-  return `Cancelling and moving close ${hours ?? 'some'} hours before the appointment; please call the clinic.`;
+  return i18n.t('tab.closed', { ns: 'appointments', hours: hours === null ? i18n.t('tab.some', { ns: 'appointments' }) : formatNumber(hours) });
 }
 
 interface RowProps {
@@ -164,7 +166,8 @@ interface RowProps {
 
 function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescribe }: RowProps) {
   const dispatch = useAppDispatch();
-  const when = `${slotDay(a.date)} at ${slotTime(a.time)}`;
+  const { t } = useTranslation('appointments', { keyPrefix: 'tab' });
+  const when = t('when', { day: slotDay(a.date), time: slotTime(a.time) });
   const closed = asPatient ? closedReason(a) : null;
   const reasonId = `closed-${a._id}`;
   const addToCalendar = () => {
@@ -174,42 +177,50 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
   };
   return (
     <tr>
-      <td data-label="Date">{slotDay(a.date)}</td>
-      <td data-label="Time">{slotTime(a.time)}</td>
+      <td data-label={t('date')}>{slotDay(a.date)}</td>
+      <td data-label={t('time')}>{slotTime(a.time)}</td>
       {asPatient ? (
         <>
-          <td data-label="Doctor">{a.doctor ? <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>{a.doctor.name}</Link> : '-'}</td>
-          <td data-label="Department">{a.doctor?.specialization ?? '-'}</td>
+          <td data-label={t('doctor')}>
+            {a.doctor ? (
+              <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>
+                <bdi>{a.doctor.name}</bdi>
+              </Link>
+            ) : (
+              '-'
+            )}
+          </td>
+          <td data-label={t('department')}>{a.doctor?.specialization ? i18n.t(`departments.${a.doctor.specialization}`, { ns: 'common', defaultValue: a.doctor.specialization }) : '-'}</td>
         </>
       ) : (
         <>
-          <td data-label="Patient">{a.reserved && a.patient ? a.patient.name : <span className="text-muted">Not Reserved</span>}</td>
-          <td data-label="Medical History">
+          <td data-label={t('patient')}>{a.reserved && a.patient ? <bdi>{a.patient.name}</bdi> : <span className="text-muted">{t('notReserved')}</span>}</td>
+          <td data-label={t('history')}>
             {a.reserved && a.patient ? (
               <div className="d-flex flex-column align-items-start gap-1">
-                <Link to={`/history/${a.patient._id}`} aria-label={`Medical history of ${a.patient.name}`}>
-                  Medical history
+                <Link to={`/history/${a.patient._id}`} aria-label={t('historyOf', { name: a.patient.name })}>
+                  {t('historyLink')}
                 </Link>
-                <button type="button" className="btn btn-outline-primary btn-sm" aria-label={`Write prescription for ${a.patient.name}`} onClick={onPrescribe}>
-                  Write prescription
+                <button type="button" className="btn btn-outline-primary btn-sm" aria-label={t('prescribeFor', { name: a.patient.name })} onClick={onPrescribe}>
+                  {t('prescribe')}
                 </button>
               </div>
             ) : (
               '-'
             )}
           </td>
-          <td data-label="Visit">
+          <td data-label={t('visit')}>
             <AttendanceCell appointment={a} />
           </td>
         </>
       )}
-      <td data-label="Chat">
+      <td data-label={t('chat')}>
         {a.reserved ? (
           <Link
             to={a.chat ? `/chat?chat=${a.chat}` : '/chat'}
-            aria-label={`Chat with ${asPatient ? (a.doctor?.name ?? 'the doctor') : (a.patient?.name ?? 'the patient')}`}
+            aria-label={t('chatWith', { name: asPatient ? (a.doctor?.name ?? t('theDoctor')) : (a.patient?.name ?? t('thePatient')) })}
           >
-            Chat
+            {t('chat')}
           </Link>
         ) : (
           '-'
@@ -218,26 +229,26 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
       <td className="text-end">
         <div className="d-flex flex-wrap gap-1 justify-content-end">
           {a.reserved && (
-            <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Add to calendar: the appointment on ${when}`} onClick={addToCalendar}>
-              Add to calendar
+            <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('calendarLabel', { when })} onClick={addToCalendar}>
+              {t('calendar')}
             </button>
           )}
           {asPatient && (
             <button
               type="button"
               className="btn btn-sm btn-outline-secondary"
-              aria-label={`Move the appointment on ${when}`}
+              aria-label={t('moveLabel', { when })}
               aria-describedby={closed ? reasonId : undefined}
               disabled={Boolean(closed)}
               onClick={onMove}
             >
-              Move
+              {t('move')}
             </button>
           )}
           <button
             type="button"
             className="btn btn-sm btn-outline-danger"
-            aria-label={asPatient ? `Cancel the appointment on ${when}` : `Delete the appointment on ${when}`}
+            aria-label={asPatient ? t('cancelLabel', { when }) : t('deleteLabel', { when })}
             aria-describedby={closed ? reasonId : undefined}
             disabled={Boolean(closed)}
             onClick={onCancel}
@@ -255,7 +266,7 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
   );
 }
 
-const attendanceLabel = { attended: 'Attended', no_show: 'No-show' } as const;
+const attendanceKey = { attended: 'attended', no_show: 'noShow' } as const;
 
 /**
  * After a reserved slot's time, the doctor marks whether the patient came. A no-show cannot rate
@@ -263,6 +274,7 @@ const attendanceLabel = { attended: 'Attended', no_show: 'No-show' } as const;
  */
 function AttendanceCell({ appointment: a }: { appointment: Appointment }) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('appointments', { keyPrefix: 'tab' });
   const [saving, setSaving] = useState(false);
   const started = a.startsAt ? new Date(a.startsAt).getTime() <= Date.now() : false;
   if (!a.reserved || !a.patient || !started) return <span className="text-muted">-</span>;
@@ -279,15 +291,15 @@ function AttendanceCell({ appointment: a }: { appointment: Appointment }) {
   };
   return (
     <div className="d-flex flex-wrap gap-1 align-items-center">
-      {a.attendance ? <span className="badge text-bg-light border me-1">{attendanceLabel[a.attendance]}</span> : null}
+      {a.attendance ? <span className="badge text-bg-light border me-1">{t(attendanceKey[a.attendance])}</span> : null}
       {a.attendance !== 'attended' && (
-        <button type="button" className="btn btn-sm btn-outline-success" disabled={saving} aria-label={`Attended: ${name} came`} onClick={() => void mark('attended')}>
-          Attended
+        <button type="button" className="btn btn-sm btn-outline-success" disabled={saving} aria-label={t('attendedLabel', { name })} onClick={() => void mark('attended')}>
+          {t('attended')}
         </button>
       )}
       {a.attendance !== 'no_show' && (
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={saving} aria-label={`No-show: ${name} did not come`} onClick={() => void mark('no_show')}>
-          No-show
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={saving} aria-label={t('noShowLabel', { name })} onClick={() => void mark('no_show')}>
+          {t('noShow')}
         </button>
       )}
     </div>
