@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { closeJourney, expectAccessible, newContext, openJourney, type Portal, screenshot } from './harness';
+import { api, apiLogin, closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
 
 /**
  * The portal in Arabic: chosen in the navbar, right-to-left with Bootstrap's RTL stylesheet,
@@ -117,6 +117,38 @@ describe('the portal in Arabic', () => {
     await page.goto(`${portal.url}/doctors`);
     await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
     await expectAccessible(page, 'ar doctors');
+    await context.close();
+  });
+
+  it('shows the sign-up form and checkout in Arabic', async () => {
+    const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
+    const { token } = await apiLogin(portal, patient.email, patient.password);
+    expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '2' }, token)).status).toBe(200);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughUi(page, portal, patient.email, patient.password);
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+
+    await page.goto(`${portal.url}/account/register`);
+    await expectRtl(page);
+    await page.getByRole('heading', { level: 1, name: 'إنشاء حساب' }).waitFor();
+    await page.getByLabel('الاسم الكامل *').waitFor();
+    await page.getByLabel('فصيلة الدم').waitFor();
+    await page.getByRole('button', { name: 'أنشئ الحساب' }).waitFor();
+    await expectAccessible(page, 'ar register');
+    await screenshot(page, 'arabic-register');
+
+    await page.goto(`${portal.url}/checkout`);
+    await page.getByRole('heading', { level: 1, name: 'إتمام الشراء' }).waitFor();
+    await page.getByLabel('رقم البطاقة *').waitFor();
+    await page.getByRole('heading', { name: 'ملخص الطلب' }).waitFor();
+    await page.getByRole('list', { name: 'المنتجات المطلوب دفع ثمنها' }).getByText('Vitamin D3 5000 IU').waitFor();
+    await page.getByRole('button', { name: 'ادفع الآن' }).waitFor();
+    await expectAccessible(page, 'ar checkout');
+    await screenshot(page, 'arabic-checkout');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
