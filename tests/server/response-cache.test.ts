@@ -206,9 +206,7 @@ describe('which writes are reported', () => {
  * must be visible on the next read through B, which had the old answer in memory.
  */
 const redisUrl = process.env.REDIS_URL;
-if (!redisUrl) console.warn('response-cache: two-instance test SKIPPED. Set REDIS_URL (and DATABASE_URL for PostgreSQL) to run two instances sharing one database and Redis.');
-
-describe.skipIf(!redisUrl)('two instances behind a balancer', () => {
+describe.skipIf(!redisUrl)('two instances behind a balancer (runs when REDIS_URL is set; with DATABASE_URL on PostgreSQL)', () => {
   let first: TestServer;
   let secondDatabase: OpenedDatabase;
   let second: App;
