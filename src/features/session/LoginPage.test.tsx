@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
 import { server } from '../../testing/server';
+import { setReady } from '../../app/appSlice';
 import LoginPage from './LoginPage';
+import { checkSession } from './sessionSlice';
 
 // A well-formed token whose payload is {"_id":"6078afb1fb33703fe4a1414a","exp":9999999999}.
 const token = `e30.${btoa(JSON.stringify({ _id: '6078afb1fb33703fe4a1414a', exp: 9999999999 })).replace(/=+$/, '')}.sig`;
@@ -43,9 +45,20 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('access-token')).toBeNull();
   });
 
-  it('sends a visitor who is already logged in home', () => {
-    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: signedIn(testUser()) });
+  it('sends a visitor who is already logged in home once the startup check confirmed her session', () => {
+    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: { ...signedIn(testUser()), app: { loading: false, error: null, ready: true } } });
     expect(screen.getByTestId('navigated-away')).toBeInTheDocument();
+  });
+
+  it('shows the form to a visitor whose stored session the startup check found revoked', async () => {
+    localStorage.setItem('access-token', token);
+    server.use(http.get('/api/auth/user', () => HttpResponse.json({ message: 'Please log in again' }, { status: 401 })));
+    const { store } = renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: signedIn(testUser({ tokens: [{ token }] })) });
+    // Not sent away while the check runs.
+    expect(screen.queryByTestId('navigated-away')).not.toBeInTheDocument();
+    await store.dispatch(checkSession()).finally(() => store.dispatch(setReady()));
+    expect(await screen.findByLabelText(/password/i)).toBeInTheDocument();
+    expect(screen.queryByTestId('navigated-away')).not.toBeInTheDocument();
   });
 
   it('asks for the code when two-factor sign-in is on, then signs in with it', async () => {

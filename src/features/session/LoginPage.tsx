@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { selectReady } from '../../app/appSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
+import { Spinner } from '../../ui/Spinner';
 import { useTranslation } from '../../i18n';
 import { returnPath } from './returnTo';
 import { login, loginWithCode, selectIsLoggedIn, selectLoginStatus } from './sessionSlice';
@@ -15,8 +17,14 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const status = useAppSelector(selectLoginStatus);
+  const sessionChecked = useAppSelector(selectReady);
   // Only a visitor who arrives already signed in is sent away at once; a fresh login waits 0.5 s.
-  const [signedInOnArrival] = useState(loggedIn);
+  // A stored session counts only once the startup check confirmed it: one revoked meanwhile (a
+  // password reset elsewhere, a logout on another device) is cleared by that check, and she needs the form.
+  const [arrival, setArrival] = useState<'pending' | 'signed-in' | 'guest'>(!loggedIn ? 'guest' : sessionChecked ? 'signed-in' : 'pending');
+  useEffect(() => {
+    if (arrival === 'pending' && sessionChecked) setArrival(loggedIn ? 'signed-in' : 'guest');
+  }, [arrival, sessionChecked, loggedIn]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +33,8 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [code, setCode] = useState('');
 
-  if (signedInOnArrival) return <Navigate to="/" replace />;
+  if (arrival === 'signed-in') return <Navigate to="/" replace />;
+  if (arrival === 'pending') return <Spinner label={t('login.checking')} />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
