@@ -46,6 +46,8 @@ function* products(ownerIds, categoryIds) {
       quantity: i % 9 === 0 ? 0 : (i * 13) % 200,
       thumbnail: '',
       about: `${ingredients[k]} ${form} for ${uses[i % uses.length]}.`,
+      // Its active ingredient, and for one product in four a second one, as pharmacists list them.
+      active_ingredients: JSON.stringify(i % 4 === 0 ? [ingredients[k], ingredients[(k + 1) % ingredients.length]] : [ingredients[k]]),
       category_id: categoryIds[i % categoryIds.length],
       owner_id: ownerIds[i % ownerIds.length],
       at,
@@ -53,8 +55,8 @@ function* products(ownerIds, categoryIds) {
   }
 }
 
-const columns = ['id', 'slug', 'name', 'brand', 'price_cents', 'quantity', 'thumbnail', 'about', 'description', 'indications', 'side_effects', 'contraindications', 'category_id', 'owner_id', 'deleted', 'created_at', 'updated_at'];
-const values = (p) => [p.id, p.slug, p.name, p.brand, p.price_cents, p.quantity, p.thumbnail, p.about, '', '', '', '', p.category_id, p.owner_id, 0, p.at, p.at];
+const columns = ['id', 'slug', 'name', 'brand', 'price_cents', 'quantity', 'thumbnail', 'about', 'active_ingredients', 'description', 'indications', 'side_effects', 'contraindications', 'category_id', 'owner_id', 'deleted', 'created_at', 'updated_at'];
+const values = (p) => [p.id, p.slug, p.name, p.brand, p.price_cents, p.quantity, p.thumbnail, p.about, p.active_ingredients, '', '', '', '', p.category_id, p.owner_id, 0, p.at, p.at];
 
 async function loadSqlite(dataDir) {
   const db = new Database(path.join(dataDir, 'portal.sqlite'));

@@ -20,6 +20,7 @@ import * as historyAuthorship from './migrations/2026-11-25-220-history-authorsh
 import * as doctorSearchIndex from './migrations/2026-11-25-210-doctor-search-index.js';
 import * as storedFiles from './migrations/2026-11-25-200-stored-files.js';
 import * as calendarWaitlist from './migrations/2026-11-25-250-calendar-waitlist.js';
+import * as searchActiveIngredients from './migrations/2026-11-25-300-search-active-ingredients.js';
 import * as prescriptions from './migrations/2026-11-25-230-prescriptions.js';
 import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-notification-preferences-and-jobs.js';
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-210-doctor-search-index': doctorSearchIndex,
   '2026-11-25-200-stored-files': storedFiles,
   '2026-11-25-250-calendar-waitlist': calendarWaitlist,
+  '2026-11-25-300-search-active-ingredients': searchActiveIngredients,
   '2026-11-25-230-prescriptions': prescriptions,
   '2026-11-25-240-notification-preferences-and-jobs': notificationPreferencesAndJobs,
 };

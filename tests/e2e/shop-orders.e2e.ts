@@ -15,12 +15,17 @@ describe('shop search journey', () => {
     await page.goto(`${portal.url}/shop`);
     const products = page.getByRole('list', { name: 'Products' });
     await products.waitFor();
-    await page.getByLabel('Search by name, brand or use').fill('paracetmol');
+    await page.getByLabel('Search by name, ingredient, brand or use').fill('paracetmol');
     await products.getByRole('link', { name: 'Paracetamol Extra 500/65 mg' }).waitFor();
-    await expect.poll(() => products.getByRole('article').count()).toBe(2);
+    // The two named Paracetamol, then the two holding it among their active ingredients.
+    await expect.poll(() => products.getByRole('article').count()).toBe(4);
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('paracetmol');
+    // An active ingredient its name does not mention finds the medicine.
+    await page.getByLabel('Search by name, ingredient, brand or use').fill('pseudoephedrine');
+    await products.getByRole('link', { name: 'Cold & Flu Day/Night' }).waitFor();
+    await expect.poll(() => products.getByRole('article').count()).toBe(1);
     // The brand finds the same products.
-    await page.getByLabel('Search by name, brand or use').fill('Panadol');
+    await page.getByLabel('Search by name, ingredient, brand or use').fill('Panadol');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Panadol');
     await expect.poll(() => products.getByRole('article').count()).toBe(2);
     await screenshot(page, 'shop-search-typo');
@@ -55,7 +60,7 @@ describe('shop search journey', () => {
     await page.goto(`${portal.url}/shop`);
     const products = page.getByRole('list', { name: 'Products' });
     await products.waitFor();
-    const search = page.getByLabel('Search by name, brand or use');
+    const search = page.getByLabel('Search by name, ingredient, brand or use');
     expect(await search.isVisible()).toBe(false);
     // The first product is on the first screen, not under the filters.
     const top = await products.getByRole('article').first().boundingBox();

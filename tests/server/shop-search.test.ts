@@ -27,12 +27,14 @@ const names = (items: Item[]) => items.map((p) => p.name);
 describe('shop search', () => {
   it('forgives small typos: "paracetmol" finds Paracetamol, also through the original filter call', async () => {
     const body = await search('q=paracetmol');
-    expect(names(body.products).sort()).toEqual(['Paracetamol 500 mg', 'Paracetamol Extra 500/65 mg']);
-    expect(body.results).toBe(2);
+    // The two named after it come first; medicines holding it among their ingredients follow.
+    expect(names(body.products).slice(0, 2).sort()).toEqual(['Paracetamol 500 mg', 'Paracetamol Extra 500/65 mg']);
+    expect(names(body.products).slice(2).sort()).toEqual(['Cold & Flu Day/Night', 'Migraine Relief Duo']);
+    expect(body.results).toBe(4);
     const typed = await search('q=ibuprofn');
     expect(names(typed.products)).toEqual(['Ibuprofen 400 mg']);
     const found = await server.app.inject({ method: 'POST', url: '/api/medicines/find/?name=paracetmol&minPrice=0&maxPrice=500&category=&pharmacy=' });
-    expect(found.json().product).toHaveLength(2);
+    expect(found.json().product).toHaveLength(4);
   });
 
   it('finds products by brand ("Panadol") and by a word of the summary (caffeine), accents and case ignored', async () => {
@@ -40,9 +42,11 @@ describe('shop search', () => {
     expect(names(brand.products).sort()).toEqual(['Paracetamol 500 mg', 'Paracetamol Extra 500/65 mg']);
     expect(brand.products.every((p) => p.brand === 'Panadol')).toBe(true);
     expect(names((await search('q=PANADÓL')).products)).toHaveLength(2);
-    expect(names((await search('q=caffeine')).products)).toEqual(['Paracetamol Extra 500/65 mg']);
+    expect(names((await search('q=caffeine')).products).sort()).toEqual(['Migraine Relief Duo', 'Paracetamol Extra 500/65 mg']);
     // Several words must all match; a word that matches nothing gives nothing.
-    expect(names((await search('q=vitamin%20d3')).products)).toEqual(['Vitamin D3 5000 IU']);
+    const d3 = names((await search('q=vitamin%20d3')).products);
+    expect(d3[0]).toBe('Vitamin D3 5000 IU');
+    expect(d3.slice(1).sort()).toEqual(['Daily Multivitamin for Adults', 'Kids Multivitamin Gummies']);
     expect((await search('q=zzqqxx')).results).toBe(0);
   });
 
@@ -91,6 +95,17 @@ describe('shop search', () => {
     const deleted = await server.app.inject({ method: 'DELETE', url: `/api/medicine/?product=${product.slug}`, headers: { authorization: pharmacist.token } });
     expect(deleted.statusCode).toBe(200);
     expect((await search('q=cetirizine')).results).toBe(0);
+  });
+
+  it('finds a medicine by its active ingredient, typed as written or with a typo, though its name, brand and summary never say it', async () => {
+    const pharmacist = await signUpAndLogin(server.app, 'pharmacist');
+    await listProduct(server.app, pharmacist.token, { name: 'Brufen Retard', brand: 'Abbott', about: 'Long-acting tablets for joint pain.', activeIngredients: 'Ibuprofen, Levomenthol' });
+    expect(names((await search('q=levomenthol')).products)).toEqual(['Brufen Retard']);
+    expect(names((await search('q=levomentol')).products)).toEqual(['Brufen Retard']);
+    // A name holding the word still ranks before a product that only contains it.
+    const ibuprofen = names((await search('q=ibuprofen')).products);
+    expect(ibuprofen).toContain('Brufen Retard');
+    expect(ibuprofen[0]).toBe('Ibuprofen 400 mg');
   });
 
   it('refuses an unknown sort and bad prices with a message', async () => {

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { productDocumentSql, productNamesSql, trigramSchema } from '../search-document.js';
+import { trigramSchema } from '../search-document.js';
 import { newOrderNumber } from '../../modules/orders/number.js';
 
 /**
@@ -22,9 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtext('portal:pg_trgm'))`.execute(db);
     await sql`create extension if not exists pg_trgm with schema public`.execute(db);
     const ops = sql.raw(`${await trigramSchema(db)}.gin_trgm_ops`);
-    const doc = sql.raw(productDocumentSql.replaceAll('products.', ''));
+    // The indexed texts as they were at this migration (migration 300 rebuilds them with the ingredients).
+    const doc = sql.raw("lower(name || ' ' || brand || ' ' || about)");
     await sql`create index products_search_trgm on products using gin ((${doc}) ${ops})`.execute(db);
-    const names = sql.raw(productNamesSql.replaceAll('products.', ''));
+    const names = sql.raw("lower(name || ' ' || brand)");
     await sql`create index products_names_trgm on products using gin ((${names}) ${ops})`.execute(db);
   } else {
     await sql`create virtual table products_fts using fts5(name, brand, about, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);

@@ -15,7 +15,7 @@ export const productSorts = ['relevance', 'price-asc', 'price-desc', 'newest'] a
 export type ProductSort = (typeof productSorts)[number];
 
 export interface ProductSearch extends ProductFilters {
-  /** Free text over name, brand and summary, tolerant of small typos. */
+  /** Free text over name, brand, active ingredients and summary, tolerant of small typos. */
   q: string;
   /** relevance applies only with a text; without one the newest come first. */
   sort: ProductSort;
@@ -125,14 +125,16 @@ export function shopRepository(db: DB, dialect: Dialect) {
         else if (word.length > 3) conditions.push(sql<boolean>`${names} operator(${trgm}.%>) ${word}`);
         else return null;
       }
-      // Name and brand decide the order: how close the words are to them, and whether they hold the words as typed.
-      const relevance = sql<number>`(2 * ${trgm}.word_similarity(${text}, ${names}) + case when ${names} like ${containsPattern(text)} escape '\\' then 1 else 0 end)`;
+      // The names decide the order: how close the words are to them, and whether the name or brand
+      // (not only an ingredient) holds the words as typed.
+      const nameOrBrand = sql.raw("lower(products.name || ' ' || products.brand)");
+      const relevance = sql<number>`(2 * ${trgm}.word_similarity(${text}, ${names}) + case when ${nameOrBrand} like ${containsPattern(text)} escape '\\' then 1 else 0 end)`;
       return { q: q.where((eb) => eb.and(conditions)), rank: relevance };
     }
     const match = await ftsMatch(words);
     if (!match) return null;
-    const fts = sql<{ fts_rowid: number; fts_rank: number }>`(select rowid as fts_rowid, bm25(products_fts, 10.0, 10.0, 1.0) as fts_rank from products_fts where products_fts match ${match})`;
-    // bm25 is lower for better matches; name and brand weigh ten times the summary.
+    const fts = sql<{ fts_rowid: number; fts_rank: number }>`(select rowid as fts_rowid, bm25(products_fts, 10.0, 10.0, 5.0, 1.0) as fts_rank from products_fts where products_fts match ${match})`;
+    // bm25 is lower for better matches; name and brand weigh ten times the summary, ingredients five times.
     return { q: q.innerJoin(fts.as('fts'), (join) => join.on(sql<boolean>`fts.fts_rowid = products.rowid`)), rank: sql<number>`(0 - fts.fts_rank)` };
   }
 

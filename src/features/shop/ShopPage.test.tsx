@@ -63,11 +63,11 @@ describe('ShopPage', () => {
     expect(screen.getByTestId('address')).toHaveTextContent('?category=muscle-joint');
     expect(Object.fromEntries(calls[calls.length - 1])).toEqual({ page: '1', category: 'muscle-joint' });
 
-    await userEvent.type(screen.getByLabelText('Search by name, brand or use'), 'zzz');
+    await userEvent.type(screen.getByLabelText('Search by name, ingredient, brand or use'), 'zzz');
     expect(await screen.findByText('There are no products found')).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('?q=zzz&category=muscle-joint');
     await userEvent.click(screen.getByRole('button', { name: 'CLEAR FILTERS' }));
-    expect(screen.getByLabelText('Search by name, brand or use')).toHaveValue('');
+    expect(screen.getByLabelText('Search by name, ingredient, brand or use')).toHaveValue('');
     expect(screen.getByLabelText('Lowest price')).toHaveValue('0');
     expect(screen.getByLabelText('Highest price')).toHaveValue('500');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article')).toHaveLength(2));
@@ -86,7 +86,7 @@ describe('ShopPage', () => {
     );
     await screen.findByRole('list', { name: 'Products' });
     expect(Object.fromEntries(calls[0])).toEqual({ page: '2', q: 'para', category: 'headache', sort: 'price-asc' });
-    expect(screen.getByLabelText('Search by name, brand or use')).toHaveValue('para');
+    expect(screen.getByLabelText('Search by name, ingredient, brand or use')).toHaveValue('para');
     expect(screen.getByLabelText('Sort by')).toHaveValue('price-asc');
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'price-desc');
     // A new order starts again at page 1.
