@@ -2,12 +2,11 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** App-wide flags: a global error (home data failures) and whether the startup session check ended. */
 interface AppState {
-  loading: boolean;
   error: string | null;
   ready: boolean;
 }
 
-const initialState: AppState = { loading: false, error: null, ready: false };
+const initialState: AppState = { error: null, ready: false };
 
 export const appSlice = createSlice({
   name: 'app',
@@ -15,9 +14,6 @@ export const appSlice = createSlice({
   reducers: {
     setGlobalError(state, action: PayloadAction<string | null>) {
       state.error = action.payload;
-    },
-    setLoading(state, action: PayloadAction<boolean>) {
-      state.loading = action.payload;
     },
     setReady(state) {
       state.ready = true;
@@ -29,5 +25,5 @@ export const appSlice = createSlice({
   },
 });
 
-export const { setGlobalError, setLoading, setReady } = appSlice.actions;
+export const { setGlobalError, setReady } = appSlice.actions;
 export const { selectGlobalError, selectReady } = appSlice.selectors;

@@ -52,7 +52,6 @@ export function signedIn(user: Record<string, unknown>, role: 'patient' | 'docto
       role,
       userId: String(user._id),
       status: 'idle',
-      error: null,
     },
   };
 }

@@ -3,11 +3,11 @@ import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { Appointment, Attendance, DepartmentDoctor, FreeSlot } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface AppointmentsState {
   items: Appointment[];
-  status: Status;
+  status: RequestStatus;
   error: string | null;
   /** Doctors of the department chosen on the request form. */
   departmentDoctors: DepartmentDoctor[];

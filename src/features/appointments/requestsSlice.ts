@@ -3,11 +3,11 @@ import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { AppointmentRequest, RequestForm, RequestSlot } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface RequestsState {
   items: AppointmentRequest[];
-  status: Status;
+  status: RequestStatus;
   error: string | null;
 }
 

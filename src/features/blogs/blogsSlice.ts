@@ -4,16 +4,16 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import { keywordList } from './blogFormat';
 import type { Blog, BlogCategory, NewBlog } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface BlogsState {
   list: Blog[];
-  status: Status;
+  status: RequestStatus;
   error: string | null;
   /** The post opened at /blogs/:slug. */
-  current: { slug: string | null; blog: Blog | null; status: Status; error: string | null };
-  categories: { items: BlogCategory[]; status: Status; error: string | null };
-  create: { status: Status; error: string | null };
+  current: { slug: string | null; blog: Blog | null; status: RequestStatus; error: string | null };
+  categories: { items: BlogCategory[]; status: RequestStatus; error: string | null };
+  create: { status: RequestStatus; error: string | null };
 }
 
 const initialState: BlogsState = {

@@ -3,12 +3,12 @@ import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { Cart } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface CartState {
   /** null when the cart is empty (the server answers `cart: []`). */
   cart: Cart | null;
-  status: Status;
+  status: RequestStatus;
   error: string | null;
   /** The slug of the line being changed, so its buttons can wait. */
   updating: string | null;

@@ -5,18 +5,18 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import { logout } from '../session/sessionSlice';
 import type { ChatItem, ChatMessage, ChatPerson } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface ChatState {
   chats: ChatItem[];
   /** True when the user opened these chats (patients): rows then show the receiver, else the sender. */
   isSender: boolean;
-  status: Status;
+  status: RequestStatus;
   error: string | null;
   selectedId: string | null;
   /** The selected chat's messages, oldest first: the newest page and any older pages loaded since. */
   messages: ChatMessage[];
-  messagesStatus: Status;
+  messagesStatus: RequestStatus;
   /** Older messages exist before the first one shown. */
   hasOlder: boolean;
   /** An older page was asked for and has not arrived yet. */

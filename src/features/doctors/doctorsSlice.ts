@@ -3,7 +3,7 @@ import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { AvailableDate, DoctorDetail, DoctorSearch, DoctorSearchPage, DoctorSummary, Education, WaitlistStatus } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface DoctorsState {
   list: DoctorSummary[];
@@ -14,10 +14,10 @@ interface DoctorsState {
   total: number;
   pages: number;
   timeZone: string | undefined;
-  listStatus: Status;
+  listStatus: RequestStatus;
   listError: string | null;
   detail: DoctorDetail | null;
-  detailStatus: Status;
+  detailStatus: RequestStatus;
   detailError: string | null;
 }
 

@@ -4,11 +4,11 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import type { RootState } from '../../app/rootReducer';
 import type { Place } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 /** One list from the server and where its request stands. */
 export interface PlaceList {
-  status: Status;
+  status: RequestStatus;
   items: Place[];
   error: string | null;
 }

@@ -3,7 +3,7 @@ import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { AccessEntry, EntryChange, EntryValues, GuestRefusal, History, HistoryKind } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 /** Which query parameter names the entry to remove, per section. */
 export const deleteParam: Record<HistoryKind, string> = {
@@ -29,7 +29,7 @@ interface HistoryState {
   /** The patient whose history is (being) loaded. */
   patientId: string | null;
   history: History | null;
-  status: Status;
+  status: RequestStatus;
   error: string | null;
   /** The green or red line above the sections after an add or a remove. */
   notice: { tone: 'success' | 'error'; text: string } | null;
@@ -41,7 +41,7 @@ interface HistoryState {
   logPages: number;
   /** Refused reads by people not signed in, counted per address. */
   guestRefusals: GuestRefusal[];
-  logStatus: Status;
+  logStatus: RequestStatus;
   logError: string | null;
 }
 

@@ -4,7 +4,7 @@ import { setGlobalError } from '../../app/appSlice';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { HomeBlog, Menu, MenuItem, Slide, TopDoctor } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 type Section = 'slides' | 'features' | 'benefits' | 'topDoctors' | 'blogs';
 
 interface HomeState {
@@ -13,7 +13,7 @@ interface HomeState {
   benefits: Menu | null;
   topDoctors: TopDoctor[];
   blogs: HomeBlog[];
-  status: Record<Section, Status>;
+  status: Record<Section, RequestStatus>;
   error: string | null;
 }
 

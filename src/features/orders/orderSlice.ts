@@ -4,11 +4,11 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import { fetchCart } from '../cart/cartSlice';
 import type { OrderDetail, ReorderAnswer } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface OrderState {
   order: OrderDetail | null;
-  status: Status;
+  status: RequestStatus;
   error: string | null;
   /** The server's words after cancel or reorder; shown only once the server has answered. */
   notice: { kind: 'success' | 'warning' | 'danger'; text: string; unavailable?: ReorderAnswer['unavailable'] } | null;

@@ -4,14 +4,14 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import { fetchCart } from '../cart/cartSlice';
 import type { Prescription, SafetyConflict, ToCartAnswer } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface PrescriptionsState {
   list: Prescription[];
-  listStatus: Status;
+  listStatus: RequestStatus;
   listError: string | null;
   current: Prescription | null;
-  currentStatus: Status;
+  currentStatus: RequestStatus;
   currentError: string | null;
   /** The server's answer to "Buy prescribed medicines"; set only once it answered. */
   bought: ToCartAnswer | null;

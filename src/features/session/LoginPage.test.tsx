@@ -46,7 +46,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a visitor who is already logged in home once the startup check confirmed her session', () => {
-    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: { ...signedIn(testUser()), app: { loading: false, error: null, ready: true } } });
+    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: { ...signedIn(testUser()), app: { error: null, ready: true } } });
     expect(screen.getByTestId('navigated-away')).toBeInTheDocument();
   });
 

@@ -5,15 +5,14 @@ import { isExpired, readClaims } from '../../api/token';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { AccountSecurity, RegistrationKind, Role, User } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface SessionState {
   token: string | null;
   user: User | null;
   role: Role | null;
   userId: string | null;
-  status: Status;
-  error: string | null;
+  status: RequestStatus;
   /** Known after login or the startup check; absent before. */
   security?: AccountSecurity | null;
 }
@@ -26,7 +25,6 @@ function fromStorage(): SessionState {
     role: (storage.role() as Role | null) ?? null,
     userId: storage.userId(),
     status: 'idle',
-    error: null,
   };
 }
 
@@ -167,21 +165,19 @@ export const sessionSlice = createSlice({
     builder
       .addCase(login.pending, (state) => {
         state.status = 'loading';
-        state.error = null;
       })
       .addCase(login.fulfilled, (state, { payload }) => {
-        if (payload.session) Object.assign(state, payload.session, { status: 'succeeded', error: null });
+        if (payload.session) Object.assign(state, payload.session, { status: 'succeeded' });
         else state.status = 'idle';
       })
-      .addCase(login.rejected, (state, { payload }) => {
+      .addCase(login.rejected, (state) => {
         state.status = 'failed';
-        state.error = payload ?? 'Login failed';
       })
       .addCase(loginWithCode.pending, (state) => {
         state.status = 'loading';
       })
       .addCase(loginWithCode.fulfilled, (state, { payload }) => {
-        Object.assign(state, payload, { status: 'succeeded', error: null });
+        Object.assign(state, payload, { status: 'succeeded' });
       })
       .addCase(loginWithCode.rejected, (state) => {
         state.status = 'idle';
@@ -216,7 +212,6 @@ export const sessionSlice = createSlice({
     selectToken: (state) => state.token,
     selectUserId: (state) => state.userId,
     selectIsLoggedIn: (state) => Boolean(state.token),
-    selectLoginError: (state) => state.error,
     selectLoginStatus: (state) => state.status,
     selectSecurity: (state) => state.security ?? null,
     /**
@@ -233,7 +228,6 @@ export const {
   selectToken,
   selectUserId,
   selectIsLoggedIn,
-  selectLoginError,
   selectLoginStatus,
   selectOwnsSession,
   selectSecurity,

@@ -3,21 +3,21 @@ import { messageOf } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { shopParams, type Category, type ProductDetail, type ProductSummary, type ShopFilters } from './types';
 
-type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { RequestStatus } from '../../api/requestStatus';
 
 interface ShopState {
   products: ProductSummary[];
   page: number;
   pages: number;
   results: number;
-  status: Status;
+  status: RequestStatus;
   error: string | null;
   /** Only the newest list request may fill the list, so a slow page cannot overwrite filter results. */
   listRequest: string | null;
   categories: Category[];
   categoriesError: string | null;
   product: ProductDetail | null;
-  productStatus: Status;
+  productStatus: RequestStatus;
   productError: string | null;
   related: ProductSummary[];
 }
