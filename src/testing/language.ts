@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { cleanup, waitFor } from '@testing-library/react';
 import { setLanguage } from '../i18n';
 
 /**
@@ -16,5 +16,11 @@ export async function showArabic(): Promise<void> {
   await switching;
 }
 
-/** Back to English, for the tests that follow. */
-export const showEnglish = (): Promise<void> => setLanguage('en', false);
+/**
+ * Back to English for the tests that follow (an `afterEach`). The rendered page goes first: a test
+ * file's own hooks run before the setup's cleanup, and a mounted page would re-render outside act.
+ */
+export function showEnglish(): Promise<void> {
+  cleanup();
+  return setLanguage('en', false);
+}
