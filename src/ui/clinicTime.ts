@@ -80,6 +80,12 @@ export function formatDateTime(value: string | number | Date): string {
   return parsed ? dateFormat({ timeZone: clinicTimeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(parsed) : '';
 }
 
+/** A moment's time of day in the clinic's time zone: "14:30". */
+export function formatTime(value: string | number | Date): string {
+  const parsed = valid(value);
+  return parsed ? dateFormat({ timeZone: clinicTimeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(parsed) : '';
+}
+
 /** A count in the current language's digits. */
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(languageInfo(currentLanguage()).locale).format(value);

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { selectIsLoggedIn, selectSecurity } from '../session/sessionSlice';
+import './texts';
 import { resendVerification } from './thunks';
 
 /**
@@ -10,6 +12,7 @@ import { resendVerification } from './thunks';
  */
 export default function AccountBanner() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('security');
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const security = useAppSelector(selectSecurity);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -32,19 +35,18 @@ export default function AccountBanner() {
   return (
     <div className="account-banner">
       {mustSetUp && (
-        <div className="alert alert-warning rounded-0 mb-0 py-2 text-center" role="region" aria-label="Two-factor sign-in">
-          Your role must use two-factor sign-in before you can continue.{' '}
+        <div className="alert alert-warning rounded-0 mb-0 py-2 text-center" role="region" aria-label={t('banner.twoFactor')}>
+          {t('banner.mustUse')}{' '}
           <Link to="/settings/security" className="alert-link">
-            Turn on two-factor sign-in
+            {t('banner.turnOn')}
           </Link>
         </div>
       )}
       {!security.emailVerified && (
-        <div className="alert alert-info rounded-0 mb-0 py-2 text-center" role="region" aria-label="Email verification">
-          Please verify your email address: follow the link we emailed you
-          {security.verifiedEmailRequired ? ' (booking, buying and chatting wait for it)' : ''}.{' '}
+        <div className="alert alert-info rounded-0 mb-0 py-2 text-center" role="region" aria-label={t('banner.email')}>
+          {t(security.verifiedEmailRequired ? 'banner.verifyRequired' : 'banner.verify')}{' '}
           <button type="button" className="btn btn-link alert-link p-0 align-baseline" onClick={resend} disabled={busy}>
-            Send the link again
+            {t('banner.resend')}
           </button>
           {note && (
             <span className={`ms-2 ${note.ok ? '' : 'text-danger'}`} role="status">

@@ -4,14 +4,17 @@ import { Link, useLocation } from 'react-router-dom';
 import { storage } from '../../api/storage';
 import { useAppDispatch } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { logout } from '../session/sessionSlice';
 import { linkToken } from './linkToken';
+import './texts';
 import { resetPassword } from './thunks';
 
 /** The page a reset link opens: a new password, after which every session has ended. */
 export default function ResetPasswordPage() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('security');
   const token = linkToken(useLocation().hash);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -23,7 +26,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     setError(null);
     if (password !== confirm) {
-      setError('The two passwords are not the same');
+      setError(t('reset.mismatch'));
       return;
     }
     setBusy(true);
@@ -41,38 +44,38 @@ export default function ResetPasswordPage() {
 
   return (
     <>
-      <PageBanner title="Choose a new password" />
+      <PageBanner title={t('reset.title')} />
       <div className="container py-5">
         <div className="card shadow-sm border-0 auth-card auth-card--narrow">
           <div className="card-body p-4 p-md-5">
             {!token ? (
-              <ErrorAlert message="This page needs the link from the email. Ask for a new one from the login page." />
+              <ErrorAlert message={t('reset.needsLink')} />
             ) : done ? (
               <>
                 <SuccessAlert message={done} />
                 <Link className="btn btn-primary w-100" to="/account/login">
-                  Go to login
+                  {t('reset.toLogin')}
                 </Link>
               </>
             ) : (
               <Form onSubmit={onSubmit} noValidate>
                 <ErrorAlert message={error} />
                 <Form.Group className="mb-3" controlId="reset-password">
-                  <Form.Label>New password *</Form.Label>
+                  <Form.Label>{t('reset.password')}</Form.Label>
                   <Form.Control type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="reset-password-help" />
-                  <Form.Text id="reset-password-help">At least 8 characters.</Form.Text>
+                  <Form.Text id="reset-password-help">{t('reset.help')}</Form.Text>
                 </Form.Group>
                 <Form.Group className="mb-4" controlId="reset-confirm">
-                  <Form.Label>Repeat the new password *</Form.Label>
+                  <Form.Label>{t('reset.confirm')}</Form.Label>
                   <Form.Control type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
                 </Form.Group>
                 <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-                  {busy ? 'Saving…' : 'Save the new password'}
+                  {busy ? t('reset.saving') : t('reset.save')}
                 </button>
               </Form>
             )}
             <p className="mt-4 mb-0 text-center">
-              <Link to="/account/forgot-password">Ask for a new link</Link>
+              <Link to="/account/forgot-password">{t('reset.newLink')}</Link>
             </p>
           </div>
         </div>

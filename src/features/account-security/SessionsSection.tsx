@@ -1,22 +1,25 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
+import { formatDateTime } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
+import './texts';
 import { endOtherSessions, endSession, fetchSessions, type SessionInfo } from './thunks';
 
 /** A short name for a browser's user agent, enough to tell one's devices apart. */
-function deviceName(agent: string): string {
-  if (!agent) return 'Unknown device';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : 'A browser';
+function deviceName(agent: string, t: TFunction): string {
+  if (!agent) return t('sessions.unknownDevice');
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : t('sessions.aBrowser');
   const system = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : '';
-  return system ? `${browser} on ${system}` : browser;
+  return system ? t('sessions.browserOn', { browser, system }) : browser;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The signed-in sessions, with "sign out" per session and everywhere else. */
 export function SessionsSection() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('security');
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -45,7 +48,7 @@ export function SessionsSection() {
   return (
     <section aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="h5">
-        Where you are signed in
+        {t('sessions.title')}
       </h2>
       <ErrorAlert message={error} />
       <SuccessAlert message={success} />
@@ -54,25 +57,26 @@ export function SessionsSection() {
       ) : (
         <>
           <ul className="list-group mb-3">
-            {sessions.map((s) => (
-              <li key={s.id} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
-                <div>
-                  <strong>{deviceName(s.device)}</strong> {s.current && <span className="badge text-bg-success ms-1">This device</span>}
-                  <div className="small text-muted">
-                    Signed in {when(s.created_at)}
-                    {s.ip ? ` from ${s.ip}` : ''}
+            {sessions.map((s) => {
+              const device = deviceName(s.device, t);
+              const when = formatDateTime(s.created_at);
+              return (
+                <li key={s.id} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
+                  <div>
+                    <strong>{device}</strong> {s.current && <span className="badge text-bg-success ms-1">{t('sessions.thisDevice')}</span>}
+                    <div className="small text-muted">{s.ip ? t('sessions.signedInFrom', { when, ip: s.ip }) : t('sessions.signedIn', { when })}</div>
                   </div>
-                </div>
-                {!s.current && (
-                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void act(() => dispatch(endSession(s.id)).unwrap())}>
-                    Sign out <span className="visually-hidden">{deviceName(s.device)} signed in {when(s.created_at)}</span>
-                  </button>
-                )}
-              </li>
-            ))}
+                  {!s.current && (
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void act(() => dispatch(endSession(s.id)).unwrap())}>
+                      {t('sessions.signOut')} <span className="visually-hidden">{t('sessions.signOutOf', { device, when })}</span>
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           <button type="button" className="btn btn-outline-danger" disabled={others.length === 0} onClick={() => void act(() => dispatch(endOtherSessions({})).unwrap())}>
-            Sign out everywhere else
+            {t('sessions.signOutOthers')}
           </button>
         </>
       )}

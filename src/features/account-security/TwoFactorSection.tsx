@@ -1,13 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
+import './texts';
 import { disableTwoFactor, enableTwoFactor, fetchTwoFactor, regenerateRecoveryCodes, setupTwoFactor, type TwoFactorSetup, type TwoFactorStatus } from './thunks';
 
 /** Two-factor sign-in in settings: set up with a QR code and a first code, recovery codes, turn off. */
 export function TwoFactorSection() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('security');
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [password, setPassword] = useState('');
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
@@ -76,7 +79,7 @@ export function TwoFactorSection() {
 
   const passwordField = (
     <Form.Group className="mb-3" controlId="two-factor-password">
-      <Form.Label>Current password</Form.Label>
+      <Form.Label>{t('twoFactor.password')}</Form.Label>
       <Form.Control type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
     </Form.Group>
   );
@@ -84,16 +87,16 @@ export function TwoFactorSection() {
   return (
     <section aria-labelledby="two-factor-title" className="mb-5">
       <h2 id="two-factor-title" className="h5">
-        Two-factor sign-in
+        {t('twoFactor.title')}
       </h2>
-      <p className="text-muted">After your password, sign-in asks for a code from an authenticator app on your phone.</p>
+      <p className="text-muted">{t('twoFactor.intro')}</p>
       <ErrorAlert message={error} />
       <SuccessAlert message={success} />
       {codes && (
         <div className="mb-4">
-          <h3 className="h6">Your recovery codes</h3>
-          <p className="small text-muted mb-2">Each works once if you lose your phone. They are shown only now: print them or keep them in a password manager.</p>
-          <ul className="recovery-codes list-unstyled font-monospace row row-cols-2 g-1" aria-label="Recovery codes">
+          <h3 className="h6">{t('twoFactor.codesTitle')}</h3>
+          <p className="small text-muted mb-2">{t('twoFactor.codesIntro')}</p>
+          <ul className="recovery-codes list-unstyled font-monospace row row-cols-2 g-1" aria-label={t('twoFactor.codes')}>
             {codes.map((c) => (
               <li key={c} className="col">
                 {c}
@@ -107,45 +110,45 @@ export function TwoFactorSection() {
       ) : status.enabled ? (
         <>
           <p>
-            <strong>Two-factor sign-in is on.</strong> {status.recoveryCodesLeft} recovery code{status.recoveryCodesLeft === 1 ? '' : 's'} left.
+            <strong>{t('twoFactor.isOn')}</strong> {t('twoFactor.codesLeft', { count: status.recoveryCodesLeft })}
           </p>
           {passwordField}
           <div className="d-flex flex-wrap gap-2">
             <button type="button" className="btn btn-outline-primary" disabled={busy} onClick={() => void onNewCodes()}>
-              Make new recovery codes
+              {t('twoFactor.newCodes')}
             </button>
             {!status.required && (
               <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => void onDisable()}>
-                Turn off two-factor sign-in
+                {t('twoFactor.turnOff')}
               </button>
             )}
           </div>
-          {status.required && <p className="small text-muted mt-2">Your role must keep two-factor sign-in on.</p>}
+          {status.required && <p className="small text-muted mt-2">{t('twoFactor.mustKeep')}</p>}
         </>
       ) : setup ? (
         <Form onSubmit={onEnable} noValidate>
           <ol className="ps-3">
-            <li>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).</li>
-            <li>Type the 6-digit code it shows.</li>
+            <li>{t('twoFactor.scan')}</li>
+            <li>{t('twoFactor.typeCode')}</li>
           </ol>
-          <img src={setup.qr} alt="QR code to add this account to an authenticator app" width={220} height={220} className="mb-2 border" />
+          <img src={setup.qr} alt={t('twoFactor.qr')} width={220} height={220} className="mb-2 border" />
           <p className="small">
-            Cannot scan? Enter this key in the app: <code className="user-select-all">{setup.secret}</code>
+            {t('twoFactor.cannotScan')} <code className="user-select-all" dir="ltr">{setup.secret}</code>
           </p>
           <Form.Group className="mb-3" controlId="two-factor-code">
-            <Form.Label>Code from the app</Form.Label>
+            <Form.Label>{t('twoFactor.code')}</Form.Label>
             <Form.Control type="text" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
           </Form.Group>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Turn on two-factor sign-in
+            {t('twoFactor.turnOn')}
           </button>
         </Form>
       ) : (
         <Form onSubmit={onSetup} noValidate>
-          {status.required && <p className="text-warning-emphasis">Your role must use two-factor sign-in.</p>}
+          {status.required && <p className="text-warning-emphasis">{t('twoFactor.mustUse')}</p>}
           {passwordField}
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Set up two-factor sign-in
+            {t('twoFactor.setUp')}
           </button>
         </Form>
       )}

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
+import { formatNumber } from '../../ui/clinicTime';
 import { miniCartClosed, selectCart, selectLastAdded } from './cartSlice';
 import { dollarsOf } from './money';
 import './cart.css';
@@ -13,6 +15,7 @@ const shownForMs = 6000;
  */
 export function MiniCartToast() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('cart');
   const lastAdded = useAppSelector(selectLastAdded);
   const cart = useAppSelector(selectCart);
 
@@ -28,32 +31,34 @@ export function MiniCartToast() {
   return (
     <div className="mini-cart" role="status" aria-live="polite">
       {added && cart && (
-        <div className="toast show mini-cart__toast" aria-label="Added to your cart">
+        <div className="toast show mini-cart__toast" aria-label={t('mini.added')}>
           <div className="toast-header">
-            <strong className="me-auto">Added to your cart</strong>
-            <button type="button" className="btn-close" aria-label="Close the cart summary" onClick={() => dispatch(miniCartClosed())} />
+            <strong className="me-auto">{t('mini.added')}</strong>
+            <button type="button" className="btn-close" aria-label={t('mini.close')} onClick={() => dispatch(miniCartClosed())} />
           </div>
           <div className="toast-body">
-            <p className="mb-2">
-              {added.product.name} × {added.quantity}
+            <p className="mb-2" dir="auto">
+              {added.product.name} × {formatNumber(added.quantity)}
             </p>
-            <ul className="list-unstyled small mb-2 mini-cart__lines" aria-label="In your cart">
+            <ul className="list-unstyled small mb-2 mini-cart__lines" aria-label={t('mini.lines')}>
               {cart.products.map((l) => (
                 <li key={l._id} className="d-flex justify-content-between gap-2">
-                  <span className="text-truncate">{l.product.name}</span>
-                  <span>× {l.quantity}</span>
+                  <span className="text-truncate" dir="auto">
+                    {l.product.name}
+                  </span>
+                  <span>× {formatNumber(l.quantity)}</span>
                 </li>
               ))}
             </ul>
             <p className="fw-bold mb-2" data-testid="mini-cart-total">
-              Total {dollarsOf(cart.total)}
+              {t('total')} <bdi>{dollarsOf(cart.total)}</bdi>
             </p>
             <div className="d-flex gap-2">
               <Link to="/cart" className="btn btn-outline-primary btn-sm">
-                View cart
+                {t('mini.view')}
               </Link>
               <Link to="/checkout" className="btn btn-primary btn-sm">
-                Checkout
+                {t('mini.checkout')}
               </Link>
             </div>
           </div>

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { popupError } from '../../ui/popup';
 import { selectIsLoggedIn } from '../session/sessionSlice';
 import { cartItemAdded, selectCart, setCartQuantity } from './cartSlice';
-
-export const mustLogIn = 'you must log in first';
 
 /**
  * The cart's public way in for other pages: puts a product in the cart with a quantity (`set`),
@@ -12,6 +11,7 @@ export const mustLogIn = 'you must log in first';
  * (such as 'Out of stock quantity') the error popup.
  */
 export function useAddToCart() {
+  const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const cart = useAppSelector(selectCart);
@@ -19,7 +19,7 @@ export function useAddToCart() {
   const set = useCallback(
     async (slug: string, quantity: number) => {
       if (!loggedIn) {
-        await popupError(mustLogIn);
+        await popupError(t('mustLogIn'));
         return false;
       }
       try {
@@ -32,7 +32,7 @@ export function useAddToCart() {
         return false;
       }
     },
-    [dispatch, loggedIn],
+    [dispatch, loggedIn, t],
   );
 
   const addOne = useCallback(

@@ -1,44 +1,48 @@
+import { useTranslation } from '../../i18n';
 import type { DoctorDetail } from './types';
 
-/** The same for every doctor: the clinic has no experience records yet. */
-const experience = [
-  { years: 'Since 2016', role: 'Consultant, Nile Clinic' },
-  { years: '2010 – 2016', role: 'Specialist, Cairo University Hospitals' },
-  { years: '2007 – 2010', role: 'Resident physician, Kasr Al Ainy Hospital' },
-];
+/** The same for every doctor: the clinic has no experience records yet. Texts: `background.jobs.<key>`. */
+const experience = ['consultant', 'specialist', 'resident'] as const;
 
 /** About, education and experience. */
 export function DoctorBackground({ doctor }: { doctor: DoctorDetail }) {
+  const { t } = useTranslation('doctors');
   return (
     <>
       <section className="mb-4" aria-labelledby="about-doctor">
         <h2 id="about-doctor" className="h5">
-          About
+          {t('background.about')}
         </h2>
-        <p className="mb-0">{doctor.aboutDoctor || 'This doctor has not written an introduction yet.'}</p>
+        {doctor.aboutDoctor ? (
+          <p className="mb-0" dir="auto">
+            {doctor.aboutDoctor}
+          </p>
+        ) : (
+          <p className="mb-0">{t('background.noIntro')}</p>
+        )}
       </section>
       <section className="mb-4" aria-labelledby="doctor-education">
         <h2 id="doctor-education" className="h5">
-          Education
+          {t('background.education')}
         </h2>
         {doctor.education.length === 0 ? (
-          <p className="text-muted">No education listed yet.</p>
+          <p className="text-muted">{t('background.noEducation')}</p>
         ) : (
           <div className="table-responsive">
             <table className="table table-sm align-middle">
               <thead>
                 <tr>
-                  <th scope="col">Year</th>
-                  <th scope="col">Degree</th>
-                  <th scope="col">School</th>
+                  <th scope="col">{t('background.year')}</th>
+                  <th scope="col">{t('background.degree')}</th>
+                  <th scope="col">{t('background.school')}</th>
                 </tr>
               </thead>
               <tbody>
                 {doctor.education.map((e) => (
                   <tr key={e._id}>
                     <td>{e.year}</td>
-                    <td>{e.degree}</td>
-                    <td>{e.school}</td>
+                    <td dir="auto">{e.degree}</td>
+                    <td dir="auto">{e.school}</td>
                   </tr>
                 ))}
               </tbody>
@@ -48,12 +52,12 @@ export function DoctorBackground({ doctor }: { doctor: DoctorDetail }) {
       </section>
       <section className="mb-4" aria-labelledby="doctor-experience">
         <h2 id="doctor-experience" className="h5">
-          Experience
+          {t('background.experience')}
         </h2>
         <ul className="list-unstyled mb-0">
-          {experience.map((e) => (
-            <li key={e.years} className="mb-1">
-              <span className="fw-semibold">{e.years}:</span> {e.role}
+          {experience.map((job) => (
+            <li key={job} className="mb-1">
+              <span className="fw-semibold">{t(`background.jobs.${job}.years`)}:</span> {t(`background.jobs.${job}.role`)}
             </li>
           ))}
         </ul>

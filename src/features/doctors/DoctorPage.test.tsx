@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import DoctorPage from './DoctorPage';
@@ -186,5 +187,32 @@ describe('DoctorPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('You can rate Dr. Ahmed Hassan after reserving an appointment with them || An error occurred, try again'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('DoctorPage in Arabic', { timeout: 20_000 }, () => {
+  afterEach(() => showEnglish());
+
+  it("shows the background, the waiting list and a held time's end in Cairo time", async () => {
+    await showArabic();
+    const held = slot({ heldUntil: '2027-01-14T10:15:00.000Z', heldForYou: true });
+    serveDoctor(() => doctorDetail({ availableDates: [held] }));
+    renderWithProviders(<DoctorPage />, { route: `/doctor/Dr.%20Ahmed%20Hassan?offer=${held._id}`, path: '/doctor/:name', preloadedState: signedIn(patient) });
+    // 10:15 UTC is 12:15 in Cairo in January.
+    expect(await screen.findByText(/محجوز لك حتى ١٢:١٥\./)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'قائمة الانتظار' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'احجزه الآن' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'الخبرة' })).toBeInTheDocument();
+    expect(screen.getByText('استشاري، عيادة النيل')).toBeInTheDocument();
+  });
+
+  it('asks guests to log in, in Arabic, inside the reservation dialog', async () => {
+    await showArabic();
+    serveDoctor(() => doctorDetail());
+    renderWithProviders(<DoctorPage />, route);
+    await userEvent.click(await screen.findByRole('button', { name: /^احجز / }));
+    const dialog = await screen.findByRole('dialog', { name: 'سجّل الدخول للحجز' });
+    expect(dialog).toHaveTextContent('يُرجى تسجيل الدخول بصفتك مريضًا لحجز موعد مع Dr. Ahmed Hassan.');
+    expect(within(dialog).getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/account/login');
   });
 });

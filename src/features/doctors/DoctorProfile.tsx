@@ -20,17 +20,17 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
 
   const onRate = async (value: number) => {
     if (!loggedIn) {
-      void popupInfo('Please log in to rate this doctor');
+      void popupInfo(t('profile.loginToRate'));
       return;
     }
     try {
       await dispatch(rateDoctor({ doctorId: doctor._id, rate: value, comment })).unwrap();
-      void popupSuccess('Submitted successfully');
+      void popupSuccess(t('profile.submitted'));
       // The page shows the new comment among the reviews.
       if (comment.trim()) void dispatch(fetchDoctor(doctor.name));
       setComment('');
     } catch (message) {
-      void popupError(`${String(message)} || An error occurred, try again`);
+      void popupError(t('profile.rateFailed', { message: String(message) }));
     }
   };
 

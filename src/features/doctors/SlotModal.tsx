@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { LoginLink } from '../../ui/LoginLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { selectIsLoggedIn } from '../session/sessionSlice';
 import { releaseSlot, reserveSlot } from './doctorsSlice';
@@ -19,6 +21,7 @@ interface Props {
 
 /** Confirms a reservation (with the cancellation notice) or its cancellation; guests are asked to log in. */
 export function SlotModal({ doctor, slot, action, onClose }: Props) {
+  const { t } = useTranslation('doctors');
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const [busy, setBusy] = useState(false);
@@ -38,8 +41,8 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
   }, [done, onClose]);
 
   if (!slot) return null;
-  const when = `${slotDay(slot.date)} at ${slotTime(slot.time)}`;
-  const title = !loggedIn ? 'Log in to reserve' : action === 'reserve' ? 'Reserve an appointment' : 'Cancel your appointment';
+  const when = t('modal.when', { day: slotDay(slot.date), time: slotTime(slot.time) });
+  const title = t(!loggedIn ? 'modal.loginTitle' : action === 'reserve' ? 'modal.reserveTitle' : 'modal.cancelTitle');
 
   const confirm = async () => {
     setBusy(true);
@@ -47,10 +50,10 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
     try {
       if (action === 'reserve') {
         await dispatch(reserveSlot({ slotId: slot._id, doctor })).unwrap();
-        setDone('Reserved Successfully');
+        setDone(t('modal.reserved'));
       } else {
         await dispatch(releaseSlot({ slotId: slot._id, doctor })).unwrap();
-        setDone('Your appointment was cancelled');
+        setDone(t('modal.cancelled'));
       }
     } catch (message) {
       setError(String(message));
@@ -61,24 +64,24 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="slot-modal-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('modal.close')}>
         <Modal.Title id="slot-modal-title" as="h2" className="h5">
           {title}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {!loggedIn ? (
-          <p className="mb-0">Please log in as a patient to reserve an appointment with {doctor.name}.</p>
+          <p className="mb-0">{t('modal.loginText', { name: doctor.name })}</p>
         ) : (
           <>
             <p>
-              {doctor.name} ({doctor.specialization})
+              <bdi>{doctor.name}</bdi> ({departmentName(doctor.specialization)})
               <br />
               <strong>{when}</strong> <span className="text-muted small">({zoneLabel(slot.timeZone)})</span>
             </p>
             {action === 'reserve' && (
               <p className="slot-notice small mb-3">
-                <strong>Cancellation notice:</strong> cancelling after 24 hours costs a 25% fee.
+                <strong>{t('modal.noticeTitle')}</strong> {t('modal.notice')}
               </p>
             )}
             <SuccessAlert message={done} className="mb-0" />
@@ -88,13 +91,13 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          Close
+          {t('modal.close')}
         </button>
         {!loggedIn ? (
-          <LoginLink className="btn btn-primary">Login</LoginLink>
+          <LoginLink className="btn btn-primary">{t('modal.login')}</LoginLink>
         ) : (
           <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={busy || Boolean(done)}>
-            {busy ? 'Please wait…' : action === 'reserve' ? 'Save' : 'Cancel appointment'}
+            {busy ? t('modal.wait') : t(action === 'reserve' ? 'modal.save' : 'modal.cancel')}
           </button>
         )}
       </Modal.Footer>

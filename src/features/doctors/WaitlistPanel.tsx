@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { slotDay, slotTime } from '../../ui/clinicTime';
+import { useTranslation } from '../../i18n';
+import { formatNumber, formatTime, slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { LoginLink } from '../../ui/LoginLink';
 import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
@@ -11,8 +12,6 @@ import type { AvailableDate, DoctorDetail, WaitlistStatus } from './types';
 /** A patient may wait for a doctor with no free time within this many days (the server checks it too). */
 const horizonDays = 14;
 
-const clock = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-
 const freeForAnyone = (s: AvailableDate, now: number) =>
   !s.reserved && (!s.heldUntil || s.heldForYou) && (!s.startsAt || new Date(s.startsAt).getTime() <= now + horizonDays * 86400000);
 
@@ -21,6 +20,7 @@ const freeForAnyone = (s: AvailableDate, now: number) =>
  * days; a time held for her (from the offer's link, `?offer=`) is shown first with its Reserve button.
  */
 export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
+  const { t } = useTranslation('doctors');
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectRole);
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -46,11 +46,11 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
       <section className="card border-0 shadow-sm mt-4" aria-labelledby="doctor-waitlist">
         <div className="card-body p-4">
           <h2 id="doctor-waitlist" className="h5 mb-3">
-            Waiting list
+            {t('waitlist.title')}
           </h2>
           <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center mb-0" role="status">
-            <span>A time with {doctor.name} is held for you for a short while. Log in to reserve it.</span>
-            <LoginLink className="btn btn-primary btn-sm">Log in to reserve it</LoginLink>
+            <span>{t('waitlist.heldForGuest', { name: doctor.name })}</span>
+            <LoginLink className="btn btn-primary btn-sm">{t('waitlist.loginToReserve')}</LoginLink>
           </div>
         </div>
       </section>
@@ -81,7 +81,7 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
     try {
       await dispatch(reserveSlot({ slotId: slot._id, doctor })).unwrap();
       setStatus({ joined: false, position: null, offer: null });
-      setMessage('Reserved Successfully');
+      setMessage(t('modal.reserved'));
     } catch (failure) {
       setError(String(failure));
     } finally {
@@ -93,36 +93,32 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
     <section className="card border-0 shadow-sm mt-4" aria-labelledby="doctor-waitlist">
       <div className="card-body p-4">
         <h2 id="doctor-waitlist" className="h5 mb-3">
-          Waiting list
+          {t('waitlist.title')}
         </h2>
         {held && (
           <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center" role="status">
             <span>
-              {slotDay(held.date)} at {slotTime(held.time)} is held for you until {held.heldUntil ? clock(held.heldUntil) : 'soon'}.
+              {t('waitlist.held', { day: slotDay(held.date), time: slotTime(held.time), until: held.heldUntil ? formatTime(held.heldUntil) : t('waitlist.soon') })}
             </span>
             <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void reserveHeld(held)}>
-              Reserve it now
+              {t('waitlist.reserveNow')}
             </button>
           </div>
         )}
         {status?.joined ? (
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <p className="mb-0">
-              You are number {status.position} on {doctor.name}&apos;s waiting list. When a time frees up you have 15 minutes to reserve it.
-            </p>
+            <p className="mb-0">{t('waitlist.position', { position: status.position === null ? '' : formatNumber(status.position), name: doctor.name })}</p>
             <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void run('leave')}>
-              Leave the waiting list
+              {t('waitlist.leave')}
             </button>
           </div>
         ) : hasFree ? (
-          <p className="text-muted mb-0">{doctor.name} has free times in the next {horizonDays} days: reserve one above.</p>
+          <p className="text-muted mb-0">{t('waitlist.hasFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
         ) : (
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <p className="mb-0">
-              {doctor.name} has no free time in the next {horizonDays} days. Join the waiting list and we will hold the next freed time for you for 15 minutes.
-            </p>
+            <p className="mb-0">{t('waitlist.noFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
             <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void run('join')}>
-              Join the waiting list
+              {t('waitlist.join')}
             </button>
           </div>
         )}

@@ -1,9 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../testing/server';
 import { testUser } from '../../testing/handlers';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { ChatBadge } from '../chat/ChatBadge';
 import { fakeChatSocket as fake } from '../chat/testing/fakeChatSocket';
@@ -34,6 +35,8 @@ beforeEach(() => {
     }),
   );
 });
+
+afterEach(() => showEnglish());
 
 const renderBell = () =>
   renderWithProviders(
@@ -75,5 +78,16 @@ describe('NotificationBell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(marked).toEqual([{ all: true }]);
+  });
+
+  it("speaks Arabic: the bell's name, its buttons and the notifications' times in Cairo", async () => {
+    await showArabic();
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'الإشعارات، إشعار واحد غير مقروء' }));
+    expect(screen.getByRole('button', { name: 'تحديد الكل كمقروء' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: /غير مقروء:\s*Nour Said reserved your appointment/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تحديد كمقروء: Nour Said reserved your appointment' })).toBeInTheDocument();
+    // 08:00 UTC is 10:00 in Cairo.
+    expect(screen.getAllByText(/٢٥.*نوفمبر.*٢٠٢٦.*١٠:٠٠/)).toHaveLength(2);
   });
 });

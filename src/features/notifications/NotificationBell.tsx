@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
+import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { BellIcon } from '../../ui/icons';
 import { selectToken } from '../session/sessionSlice';
@@ -12,8 +14,7 @@ import {
   selectNotificationsStatus,
   selectUnreadNotifications,
 } from './notificationsSlice';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import './texts';
 
 /**
  * The navbar's bell: the unread count in its name and badge, and a panel of the latest
@@ -21,6 +22,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
  */
 export function NotificationBell() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('notifications');
   const token = useAppSelector(selectToken);
   const items = useAppSelector(selectNotifications);
   const unread = useAppSelector(selectUnreadNotifications);
@@ -31,7 +33,7 @@ export function NotificationBell() {
     if (token) void dispatch(fetchNotifications());
   }, [dispatch, token]);
 
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread > 0 ? t('bell.unread', { count: unread }) : t('bell.title');
   return (
     <DropdownMenu
       className="notification-bell"
@@ -43,7 +45,7 @@ export function NotificationBell() {
           <BellIcon />
           {unread > 0 && (
             <span className="icon-badge" aria-hidden="true" data-testid="notification-badge">
-              {unread > 99 ? '99+' : unread}
+              {unread > 99 ? `${formatNumber(99)}+` : formatNumber(unread)}
             </span>
           )}
         </>
@@ -52,9 +54,9 @@ export function NotificationBell() {
       {(close) => (
         <>
           <li className="d-flex align-items-center justify-content-between px-3 py-2 border-bottom notification-panel__head">
-            <strong>Notifications</strong>
+            <strong>{t('bell.title')}</strong>
             <button type="button" className="btn btn-link btn-sm p-0" disabled={unread === 0} onClick={() => void dispatch(markNotificationsRead(undefined))}>
-              Mark all read
+              {t('bell.markAll')}
             </button>
           </li>
           {error && (
@@ -62,8 +64,8 @@ export function NotificationBell() {
               {error}
             </li>
           )}
-          {status === 'loading' && items.length === 0 && <li className="px-3 py-2 text-muted small">Loading…</li>}
-          {status !== 'loading' && items.length === 0 && <li className="px-3 py-2 text-muted small">You have no notifications yet.</li>}
+          {status === 'loading' && items.length === 0 && <li className="px-3 py-2 text-muted small">{t('common:loading')}</li>}
+          {status !== 'loading' && items.length === 0 && <li className="px-3 py-2 text-muted small">{t('bell.empty')}</li>}
           {items.map((n) => (
             <li key={n._id} className={`notification-panel__item${n.read ? '' : ' is-unread'}`}>
               <Link
@@ -75,15 +77,16 @@ export function NotificationBell() {
                 }}
               >
                 <span className="d-block fw-semibold">
-                  {!n.read && <span className="visually-hidden">Unread: </span>}
+                  {!n.read && <span className="visually-hidden">{t('bell.unreadMark')}</span>}
                   {n.title}
                 </span>
                 {n.body && <span className="d-block small text-muted">{n.body}</span>}
-                <span className="d-block small text-muted">{when(n.createdAt)}</span>
+                <span className="d-block small text-muted">{formatDateTime(n.createdAt)}</span>
               </Link>
               {!n.read && (
                 <button type="button" className="btn btn-link btn-sm px-3 pt-0" onClick={() => void dispatch(markNotificationsRead([n._id]))}>
-                  Mark read<span className="visually-hidden">: {n.title}</span>
+                  {t('bell.markRead')}
+                  <span className="visually-hidden">: {n.title}</span>
                 </button>
               )}
             </li>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { http, messageOf } from '../../api/http';
+import { useTranslation } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import './texts';
 
 interface Preference {
   event: string;
@@ -13,6 +15,7 @@ interface Preference {
  * notification is in the bell anyway. The choice shows as saved only once the server confirmed it.
  */
 export default function NotificationsTab() {
+  const { t } = useTranslation('notifications');
   const [preferences, setPreferences] = useState<Preference[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -47,8 +50,8 @@ export default function NotificationsTab() {
   if (!preferences && !error) return <Spinner />;
   return (
     <>
-      <h2 className="h5">Notifications</h2>
-      <p className="text-muted">Everything appears in the bell at the top of the page. Choose what should also come by email.</p>
+      <h2 className="h5">{t('tab.title')}</h2>
+      <p className="text-muted">{t('tab.intro')}</p>
       {error && (
         <div className="alert alert-danger" role="alert">
           {error}
@@ -72,7 +75,7 @@ export default function NotificationsTab() {
               onChange={(e) => void choose(p.event, e.target.checked)}
             />
             <label className="form-check-label" htmlFor={`notify-email-${p.event}`}>
-              {p.label} — by email
+              {t('tab.byEmail', { label: p.label })}
             </label>
           </li>
         ))}

@@ -1,61 +1,43 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
+import './texts';
 import './pages.css';
 
-const tabs = [
-  {
-    key: 'who',
-    label: 'Who we are',
-    body: (
-      <>
-        <p>
-          Nile Clinic opened in Dokki in 2009 as a small family practice with three doctors. Today more than forty specialists work with us across eight
-          departments: dental care, gynaecology, eye care, cardiology, orthopaedics, gastroenterology, neurology and internal medicine.
-        </p>
-        <p>
-          Our pharmacy sits next to the consultation rooms and delivers across Greater Cairo, and our patients keep their diagnoses, tests and medicines
-          in one private medical history that their own doctors can consult.
-        </p>
-        <ul>
-          <li>Open Saturday to Thursday, 9 am to 9 pm; emergencies around the clock.</li>
-          <li>Same-week appointments in every department.</li>
-          <li>Accredited laboratory and imaging on site.</li>
-        </ul>
-      </>
-    ),
-  },
-  {
-    key: 'mission',
-    label: 'Our mission',
-    body: (
-      <>
-        <p>
-          We want every patient to leave with a clear answer, a plan they understand and a doctor they can reach again. That means taking time to
-          explain, sharing results openly and following up after the visit.
-        </p>
-        <p>
-          We keep care affordable by publishing our prices, offering a pharmacy at fair prices, and letting patients book, pay and ask questions online
-          instead of queueing.
-        </p>
-        <ul>
-          <li>Listen first, then treat.</li>
-          <li>Your record belongs to you: you decide who sees it.</li>
-          <li>Keep learning: our doctors write for patients every month.</li>
-        </ul>
-      </>
-    ),
-  },
-];
+/** The two tabs; their texts are `about.<key>` in the pages namespace: a label, paragraphs and points. */
+const tabs = ['who', 'mission'] as const;
+
+/** One tab's body: its paragraphs, then its points as a list. */
+function TabBody({ tab }: { tab: (typeof tabs)[number] }) {
+  const { t } = useTranslation('pages');
+  const paragraphs = t(`about.${tab}.paragraphs`, { returnObjects: true }) as string[];
+  const points = t(`about.${tab}.points`, { returnObjects: true }) as string[];
+  return (
+    <>
+      {paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      <ul>
+        {points.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 /** About the clinic: two tabs, 'Who we are' and 'Our mission' (arrow keys move between tabs). */
 export default function AboutPage() {
+  const { t } = useTranslation('pages');
   const [selected, setSelected] = useState(0);
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+    // Right to left, the tab on the right is the previous one.
+    const forward = document.documentElement.dir === 'rtl' ? -1 : 1;
+    const moves: Record<string, number> = { ArrowRight: forward, ArrowLeft: -forward };
     let next: number | null = null;
     if (event.key in moves) next = (selected + moves[event.key] + tabs.length) % tabs.length;
     if (event.key === 'Home') next = 0;
@@ -68,57 +50,60 @@ export default function AboutPage() {
 
   return (
     <>
-      <PageBanner title="About us" />
+      <PageBanner title={t('about.title')} />
       <div className="container py-5">
         <div className="row g-4 g-lg-5 align-items-start">
           <div className="col-lg-7">
-            <div className="about-tabs" role="tablist" aria-label="About Nile Clinic" onKeyDown={onKeyDown}>
+            <div className="about-tabs" role="tablist" aria-label={t('about.tabs')} onKeyDown={onKeyDown}>
               {tabs.map((tab, i) => (
                 <button
-                  key={tab.key}
+                  key={tab}
                   ref={(el) => {
                     buttons.current[i] = el;
                   }}
                   type="button"
                   role="tab"
-                  id={`${id}-${tab.key}-tab`}
-                  aria-controls={`${id}-${tab.key}-panel`}
+                  id={`${id}-${tab}-tab`}
+                  aria-controls={`${id}-${tab}-panel`}
                   aria-selected={i === selected}
                   tabIndex={i === selected ? 0 : -1}
                   className={`about-tabs__tab${i === selected ? ' is-active' : ''}`}
                   onClick={() => setSelected(i)}
                 >
-                  {tab.label}
+                  {t(`about.${tab}.label`)}
                 </button>
               ))}
             </div>
             {tabs.map((tab, i) => (
               <div
-                key={tab.key}
+                key={tab}
                 role="tabpanel"
-                id={`${id}-${tab.key}-panel`}
-                aria-labelledby={`${id}-${tab.key}-tab`}
+                id={`${id}-${tab}-panel`}
+                aria-labelledby={`${id}-${tab}-tab`}
                 hidden={i !== selected}
                 tabIndex={0}
                 className="about-panel"
               >
-                {tab.body}
+                <TabBody tab={tab} />
               </div>
             ))}
           </div>
           <div className="col-lg-5">
             <div className="about-card">
-              <h2 className="h4">Visit us</h2>
-              <p>14 El Tahrir Street, Dokki, Giza</p>
+              <h2 className="h4">{t('about.visit')}</h2>
+              <p>{t('common:footer.address')}</p>
               <p>
-                Reception: <a href="tel:+20237614400">+20 2 3761 4400</a>
+                {t('about.reception')}{' '}
+                <a href="tel:+20237614400" dir="ltr">
+                  +20 2 3761 4400
+                </a>
               </p>
               <div className="d-flex flex-wrap gap-2">
                 <Link className="btn btn-primary" to="/doctors">
-                  Find a doctor
+                  {t('about.findDoctor')}
                 </Link>
                 <Link className="btn btn-outline-primary" to="/contact">
-                  Contact us
+                  {t('about.contact')}
                 </Link>
               </div>
             </div>

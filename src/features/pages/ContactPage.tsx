@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { MailIcon, PhoneIcon, PinIcon } from '../../ui/icons';
 import './pages.css';
+import './texts';
 
 const clinicEmail = 'care@nileclinic.example';
 
@@ -10,6 +12,7 @@ const clinicEmail = 'care@nileclinic.example';
  * app with the message written out, addressed to the clinic's reception.
  */
 export default function ContactPage() {
+  const { t } = useTranslation('pages');
   const id = useId();
   const [form, setForm] = useState({ name: '', email: '', subject: '', message: '' });
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -17,18 +20,26 @@ export default function ContactPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = `${form.message}\n\n${form.name}${form.email ? ` <${form.email}>` : ''}`;
-    window.location.href = `mailto:${clinicEmail}?subject=${encodeURIComponent(form.subject || 'Question for Nile Clinic')}&body=${encodeURIComponent(body)}`;
+    window.location.href = `mailto:${clinicEmail}?subject=${encodeURIComponent(form.subject || t('contact.defaultSubject'))}&body=${encodeURIComponent(body)}`;
   };
 
   return (
     <>
-      <PageBanner title="Contact us" />
+      <PageBanner title={t('contact.title')} />
       <div className="container py-5">
         <div className="row g-4 mb-5">
           {[
-            { icon: <PinIcon />, title: 'Address', text: '14 El Tahrir Street, Dokki, Giza' },
-            { icon: <PhoneIcon />, title: 'Phone', text: '+20 2 3761 4400 (24 hours)' },
-            { icon: <MailIcon />, title: 'Email', text: clinicEmail },
+            { icon: <PinIcon />, title: t('contact.address'), text: t('common:footer.address') },
+            {
+              icon: <PhoneIcon />,
+              title: t('contact.phone'),
+              text: (
+                <>
+                  <bdi dir="ltr">+20 2 3761 4400</bdi> {t('contact.allDay')}
+                </>
+              ),
+            },
+            { icon: <MailIcon />, title: t('contact.email'), text: <bdi>{clinicEmail}</bdi> },
           ].map((item) => (
             <div key={item.title} className="col-md-4">
               <div className="contact-card">
@@ -43,37 +54,37 @@ export default function ContactPage() {
         </div>
         <form className="contact-form card p-4 p-md-5 mx-auto" onSubmit={submit} aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`} className="h4">
-            Send us a message
+            {t('contact.formTitle')}
           </h2>
-          <p className="text-muted">Sending opens your email app with the message ready to go. We answer within one working day.</p>
+          <p className="text-muted">{t('contact.intro')}</p>
           <div className="row g-3">
             <div className="col-md-6">
               <label className="form-label" htmlFor={`${id}-name`}>
-                Name*
+                {t('contact.name')}
               </label>
               <input id={`${id}-name`} className="form-control" autoComplete="name" value={form.name} onChange={set('name')} />
             </div>
             <div className="col-md-6">
               <label className="form-label" htmlFor={`${id}-email`}>
-                Email*
+                {t('contact.yourEmail')}
               </label>
               <input id={`${id}-email`} type="email" className="form-control" autoComplete="email" value={form.email} onChange={set('email')} />
             </div>
             <div className="col-12">
               <label className="form-label" htmlFor={`${id}-subject`}>
-                Subject
+                {t('contact.subject')}
               </label>
               <input id={`${id}-subject`} className="form-control" value={form.subject} onChange={set('subject')} />
             </div>
             <div className="col-12">
               <label className="form-label" htmlFor={`${id}-message`}>
-                Message*
+                {t('contact.message')}
               </label>
               <textarea id={`${id}-message`} className="form-control" rows={6} value={form.message} onChange={set('message')} />
             </div>
           </div>
           <button type="submit" className="btn btn-primary mt-4 px-4 align-self-start">
-            Send message
+            {t('contact.send')}
           </button>
         </form>
       </div>

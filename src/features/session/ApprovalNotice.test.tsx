@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { testUser } from '../../testing/handlers';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { ApprovalNotice } from './ApprovalNotice';
 
@@ -17,5 +18,16 @@ describe('ApprovalNotice', () => {
     unmount();
     renderWithProviders(<ApprovalNotice />, { preloadedState: signedIn(testUser({ roles: ['doctor'], status: 'approved' }), 'doctor') });
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('ApprovalNotice in Arabic', () => {
+  afterEach(() => showEnglish());
+
+  it('tells a pending pharmacist what waits for the approval', async () => {
+    await showArabic();
+    renderWithProviders(<ApprovalNotice />, { preloadedState: signedIn(testUser({ roles: ['pharmacist'], status: 'pending' }), 'pharmacist') });
+    expect(screen.getByRole('heading', { name: 'حسابك في انتظار الموافقة' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('لا يمكنك عرض الأدوية أو بيعها');
   });
 });

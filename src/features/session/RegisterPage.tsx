@@ -97,7 +97,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                   <Form.Group className="mb-3 col-md-6" controlId="register-gender">
                     <Form.Label>{t('register.gender')}</Form.Label>
                     <Form.Select value={gender} onChange={(e) => setGender(e.target.value)}>
-                      <option value="">Select</option>
+                      <option value="">{t('register.select')}</option>
                       <option value="male">{t('register.male')}</option>
                       <option value="female">{t('register.female')}</option>
                     </Form.Select>
@@ -107,7 +107,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                   <Form.Group className="mb-3 col-md-6" controlId="register-blood-type">
                     <Form.Label>{t('register.bloodType')}</Form.Label>
                     <Form.Select value={bloodType} onChange={(e) => setBloodType(e.target.value)}>
-                      <option value="">Select</option>
+                      <option value="">{t('register.select')}</option>
                       {bloodTypeOptions.map((b) => (
                         <option key={b.value} value={b.value} dir="ltr">
                           {b.label}
