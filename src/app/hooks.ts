@@ -12,3 +12,12 @@ export const createAppAsyncThunk = createAsyncThunk.withTypes<{
   extra: ThunkExtra;
   rejectValue: string;
 }>();
+
+/** For the few thunks whose failure carries more than a message (checkout: the new total, safety conflicts). */
+export const createAppAsyncThunkRejecting = <Reject>() =>
+  createAsyncThunk.withTypes<{
+    state: RootState;
+    dispatch: AppDispatch;
+    extra: ThunkExtra;
+    rejectValue: Reject;
+  }>();

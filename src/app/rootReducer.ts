@@ -14,6 +14,7 @@ import { orderSlice } from '../features/orders/orderSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { prescriptionsSlice } from '../features/prescriptions/prescriptionsSlice';
 import { geoSlice } from '../features/geo/geoSlice';
+import { toastSlice } from '../ui/toast/toastSlice';
 
 /** Every slice of the store, one line each. */
 export const rootReducer = combineReducers({
@@ -32,6 +33,7 @@ export const rootReducer = combineReducers({
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [prescriptionsSlice.reducerPath]: prescriptionsSlice.reducer,
   [geoSlice.reducerPath]: geoSlice.reducer,
+  [toastSlice.reducerPath]: toastSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { ApprovalNotice } from '../../features/session/ApprovalNotice';
 import { useTranslation } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import { ToastHost } from '../../ui/toast/ToastHost';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
@@ -30,6 +31,7 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <ToastHost />
     </>
   );
 }

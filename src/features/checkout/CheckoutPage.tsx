@@ -69,7 +69,8 @@ export default function CheckoutPage() {
       else void popupSuccess(placed.orderNumber ? t('orderNumber', { number: placed.orderNumber }) : '', placed.message || t('done'));
       setTimeout(() => navigate('/settings/orders'), redirectDelayMs);
     } catch (rejected) {
-      const failure = JSON.parse(String(rejected)) as CheckoutFailure;
+      // unwrap() throws the thunk's rejected value: always a CheckoutFailure (checkoutFailure covers every error).
+      const failure = rejected as CheckoutFailure;
       // A definite answer ends this attempt; the next try (perhaps another card) is a new one.
       if (failure.answered) key.current = newKey();
       if (failure.conflicts) {

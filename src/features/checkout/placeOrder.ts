@@ -1,5 +1,5 @@
 import { responseOf, toFormData } from '../../api/http';
-import { createAppAsyncThunk } from '../../app/hooks';
+import { createAppAsyncThunkRejecting } from '../../app/hooks';
 import { i18n } from '../../i18n';
 import { cartEmptied } from '../cart/cartSlice';
 import type { SafetyConflict } from '../prescriptions/types';
@@ -56,7 +56,7 @@ export interface PlacedOrder {
  * refuses (409, with the new total) when the cart costs something else now, and (409, with `conflicts`)
  * when a product clashes with her allergies or current medicines until she acknowledges the warning.
  */
-export const placeOrder = createAppAsyncThunk(
+export const placeOrder = createAppAsyncThunkRejecting<CheckoutFailure>()(
   'checkout/placeOrder',
   async (
     { card, key, expectedTotal, acknowledgeWarnings = false }: { card: CardForm; key: string; expectedTotal: number; acknowledgeWarnings?: boolean },
@@ -75,8 +75,7 @@ export const placeOrder = createAppAsyncThunk(
       if (!placed.confirming) dispatch(cartEmptied());
       return placed;
     } catch (error) {
-      const failure = checkoutFailure(error);
-      return rejectWithValue(JSON.stringify(failure));
+      return rejectWithValue(checkoutFailure(error));
     }
   },
 );
