@@ -8,7 +8,8 @@ import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { dollarsOf } from '../cart/money';
 import { selectIsLoggedIn, selectUser, selectUserId } from '../session/sessionSlice';
-import { prescriptionDate, statusBadge } from './format';
+import { formatDate } from '../../ui/clinicTime';
+import { statusBadge } from './format';
 import { buyPrescription, fetchPrescription } from './prescriptionsSlice';
 import type { PrescriptionLine } from './types';
 import './prescriptions.css';
@@ -113,11 +114,11 @@ export default function PrescriptionPage() {
             </div>
             <div className="col-sm-6">
               <dt>Issued</dt>
-              <dd>{prescriptionDate(rx.issuedAt)}</dd>
+              <dd>{formatDate(rx.issuedAt)}</dd>
             </div>
             <div className="col-sm-6">
               <dt>Valid until</dt>
-              <dd>{prescriptionDate(rx.validUntil)}</dd>
+              <dd>{formatDate(rx.validUntil)}</dd>
             </div>
           </dl>
           {rx.notes && <p>{rx.notes}</p>}

@@ -7,7 +7,8 @@ import { LoginLink } from '../../ui/LoginLink';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { selectIsLoggedIn } from '../session/sessionSlice';
-import { prescriptionDate, statusBadge } from './format';
+import { formatDate } from '../../ui/clinicTime';
+import { statusBadge } from './format';
 import { fetchPrescriptions } from './prescriptionsSlice';
 import './prescriptions.css';
 
@@ -54,7 +55,7 @@ export default function PrescriptionsPage() {
                   <span className={`badge ${statusBadge[rx.status]}`}>{rx.status}</span>
                 </div>
                 <p className="mb-0 mt-2 text-muted">
-                  {rx.doctor.name} · issued {prescriptionDate(rx.issuedAt)} · {rx.lines.map((l) => l.medicine).join(', ')}
+                  {rx.doctor.name} · issued {formatDate(rx.issuedAt)} · {rx.lines.map((l) => l.medicine).join(', ')}
                 </p>
               </li>
             ))}
