@@ -43,7 +43,7 @@ describe('OrdersReceivedTab', () => {
       const row = (await screen.findByText('Aspirin')).closest('tr') as HTMLElement;
       expect(within(row).getByText('قيد الانتظار')).toBeInTheDocument();
       expect(within(row).getByText('٢٠ نوفمبر ٢٠٢٦')).toBeInTheDocument();
-      expect(within(row).getByRole('button', { name: 'تم الشحن: Aspirin لـ Sara Ali' })).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: 'تأكيد الشحن: Aspirin لـ Sara Ali' })).toBeInTheDocument();
     } finally {
       await showEnglish();
     }
