@@ -2,12 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { addAppointment } from './appointmentsSlice';
 
 /** A doctor publishes a slot: time and date in the clinic's time zone. Closes 1.5 s after success. */
 export function AddAppointmentModal({ show, onClose }: { show: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('appointments');
   const [time, setTime] = useState('');
   const [date, setDate] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,30 +47,30 @@ export function AddAppointmentModal({ show, onClose }: { show: boolean; onClose:
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="add-appointment-title">
       <Form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Modal.Header closeButton closeLabel="Close">
+        <Modal.Header closeButton closeLabel={t('close')}>
           <Modal.Title id="add-appointment-title" as="h2" className="h5">
-            Add Appointment
+            {t('add.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="small text-muted">Enter the time and date in the clinic&apos;s time zone.</p>
+          <p className="small text-muted">{t('add.hint')}</p>
           <Form.Group className="mb-3" controlId="appointment-time">
-            <Form.Label>Time *</Form.Label>
-            <Form.Control type="time" placeholder="Add Time *" value={time} onChange={(e) => setTime(e.target.value)} />
+            <Form.Label>{t('add.time')}</Form.Label>
+            <Form.Control type="time" placeholder={t('add.timePlaceholder')} value={time} onChange={(e) => setTime(e.target.value)} />
           </Form.Group>
           <Form.Group className="mb-3" controlId="appointment-date">
-            <Form.Label>Date *</Form.Label>
-            <Form.Control type="date" placeholder="Add Date *" min={new Date().toISOString().slice(0, 10)} value={date} onChange={(e) => setDate(e.target.value)} />
+            <Form.Label>{t('add.date')}</Form.Label>
+            <Form.Control type="date" placeholder={t('add.datePlaceholder')} min={new Date().toISOString().slice(0, 10)} value={date} onChange={(e) => setDate(e.target.value)} />
           </Form.Group>
-          <SuccessAlert message={done ? 'Added Successfully' : null} className="mb-0" />
+          <SuccessAlert message={done ? t('add.done') : null} className="mb-0" />
           <ErrorAlert message={error} className="mb-0" />
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Close
+            {t('close')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy || done}>
-            {busy ? 'Saving…' : 'Save'}
+            {t(busy ? 'add.saving' : 'add.save')}
           </button>
         </Modal.Footer>
       </Form>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { popupSuccess } from '../../ui/popup';
@@ -12,6 +13,7 @@ import type { AppointmentRequest, RequestSlot } from './types';
 /** Accept a request into one of the free slots the server offers, or decline it with a reason. */
 export function AnswerRequestModal({ request, action, onClose }: { request: AppointmentRequest; action: 'accept' | 'decline'; onClose: () => void }) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('appointments');
   const [slots, setSlots] = useState<RequestSlot[] | null>(null);
   const [slot, setSlot] = useState('');
   const [reason, setReason] = useState('');
@@ -39,14 +41,14 @@ export function AnswerRequestModal({ request, action, onClose }: { request: Appo
       if (accepting) void dispatch(fetchAppointments());
       void popupSuccess(result.payload.message);
     } else {
-      setError(String(result.payload ?? 'Please try again'));
+      setError(String(result.payload ?? t('answer.retry')));
     }
   };
 
-  const title = accepting ? `Accept the request from ${request.name}` : `Decline the request from ${request.name}`;
+  const title = t(accepting ? 'answer.acceptTitle' : 'answer.declineTitle', { name: request.name });
   return (
     <Modal show onHide={onClose} centered aria-labelledby="answer-request-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('close')}>
         <Modal.Title id="answer-request-title" as="h2" className="h5">
           {title}
         </Modal.Title>
@@ -54,19 +56,19 @@ export function AnswerRequestModal({ request, action, onClose }: { request: Appo
       <Modal.Body>
         {accepting ? (
           <Form.Group controlId="answer-slot">
-            <Form.Label>Free slot</Form.Label>
+            <Form.Label>{t('answer.slot')}</Form.Label>
             <Form.Select value={slot} onChange={(e) => setSlot(e.target.value)} disabled={slots === null}>
-              <option value="">{slots === null ? 'Loading free slots…' : slots.length ? 'Choose a slot' : 'No free slot: add one first'}</option>
+              <option value="">{t(slots === null ? 'answer.loadingSlots' : slots.length ? 'answer.chooseSlot' : 'answer.noSlot')}</option>
               {(slots ?? []).map((s) => (
                 <option key={s._id} value={s._id}>
-                  {slotDay(s.date)} at {slotTime(s.time)} – {s.doctor.name}
+                  {t('answer.slotOption', { day: slotDay(s.date), time: slotTime(s.time), doctor: s.doctor.name })}
                 </option>
               ))}
             </Form.Select>
           </Form.Group>
         ) : (
           <Form.Group controlId="answer-reason">
-            <Form.Label>Reason the patient will see</Form.Label>
+            <Form.Label>{t('answer.reason')}</Form.Label>
             <Form.Control as="textarea" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
           </Form.Group>
         )}
@@ -74,10 +76,10 @@ export function AnswerRequestModal({ request, action, onClose }: { request: Appo
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          Cancel
+          {t('answer.cancel')}
         </button>
         <button type="button" className={`btn ${accepting ? 'btn-primary' : 'btn-danger'}`} onClick={() => void submit()} disabled={busy}>
-          {busy ? 'Please wait…' : accepting ? 'Reserve this slot' : 'Decline request'}
+          {t(busy ? 'wait' : accepting ? 'answer.reserve' : 'answer.decline')}
         </button>
       </Modal.Footer>
     </Modal>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { cancelAppointment, fetchAppointments } from './appointmentsSlice';
@@ -9,6 +10,7 @@ import type { Appointment } from './types';
 /** Confirms deleting (doctor) or cancelling (patient) a slot; closes 0.5 s after success and reloads. */
 export function CancelAppointmentModal({ appointment, asPatient, onClose }: { appointment: Appointment | null; asPatient: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('appointments');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -30,14 +32,14 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
   }, [done, onClose, dispatch]);
 
   if (!appointment) return null;
-  const when = `${slotDay(appointment.date)} at ${slotTime(appointment.time)}`;
+  const when = t('slotWhen', { day: slotDay(appointment.date), time: slotTime(appointment.time) });
   // A doctor cancelling a slot a patient holds says why: she is told at once, with his next free times.
   const upcoming = !appointment.startsAt || new Date(appointment.startsAt).getTime() > Date.now();
   const needsReason = !asPatient && appointment.reserved && Boolean(appointment.patient) && upcoming;
 
   const confirm = async () => {
     if (needsReason && !reason.trim()) {
-      setError(`Please give the reason, so ${appointment.patient?.name ?? 'the patient'} knows what happened`);
+      setError(t('cancelModal.reasonNeeded', { name: appointment.patient?.name ?? t('cancelModal.thePatient') }));
       return;
     }
     setBusy(true);
@@ -54,35 +56,35 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="cancel-appointment-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('close')}>
         <Modal.Title id="cancel-appointment-title" as="h2" className="h5">
-          {asPatient ? 'Cancel appointment' : 'Delete appointment'}
+          {t(asPatient ? 'cancelModal.cancelTitle' : 'cancelModal.deleteTitle')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>
           {asPatient
-            ? `Do you want to cancel your appointment with ${appointment.doctor?.name ?? 'the doctor'} on ${when}?`
-            : `Do you want to delete your appointment on ${when}?`}
-          {!asPatient && appointment.patient && ` ${appointment.patient.name} has reserved it.`}
+            ? t('cancelModal.askCancel', { doctor: appointment.doctor?.name ?? t('cancelModal.theDoctor'), when })
+            : t('cancelModal.askDelete', { when })}
+          {!asPatient && appointment.patient && t('cancelModal.reservedBy', { name: appointment.patient.name })}
         </p>
         {needsReason && (
           <div className="mb-3">
             <label htmlFor="cancel-reason" className="form-label">
-              Reason for cancelling (the patient reads it)
+              {t('cancelModal.reason')}
             </label>
             <textarea id="cancel-reason" className="form-control" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} required />
           </div>
         )}
-        <SuccessAlert message={done ? 'Deleted Successfully' : null} className="mb-0" />
+        <SuccessAlert message={done ? t('cancelModal.done') : null} className="mb-0" />
         <ErrorAlert message={error} className="mb-0" />
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          Keep it
+          {t('keep')}
         </button>
         <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={busy || done}>
-          {busy ? 'Please wait…' : 'delete'}
+          {t(busy ? 'wait' : 'cancelModal.confirm')}
         </button>
       </Modal.Footer>
     </Modal>

@@ -2,6 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import AppointmentsTab from './AppointmentsTab';
@@ -72,5 +73,26 @@ describe('appointment requests in the appointments tab', { timeout: 20_000 }, ()
     expect(await screen.findByText('Sara Ali has the appointment on 2027-01-16 at 10:00')).toBeInTheDocument();
     expect(sent).toBe('bb00000000000000000000c1');
     expect(await screen.findByText('Accepted')).toBeInTheDocument();
+  });
+
+  it('shows a doctor the requests and the answer dialog in Arabic', async () => {
+    server.use(
+      http.get('/api/appointment', () => HttpResponse.json({ appointments: [] })),
+      http.get('/api/appointment/requests', () => HttpResponse.json({ requests: [request({ hasAccount: false })] })),
+      http.get('/api/appointment/requests/:id/slots', () => HttpResponse.json({ slots: [] })),
+    );
+    await showArabic();
+    try {
+      const doctor = testUser({ _id: 'aa00000000000000000000a1', name: 'Dr. Ahmed Hassan', roles: ['doctor'] });
+      renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(doctor, 'doctor') });
+      const panel = await screen.findByRole('region', { name: 'طلبات المواعيد' });
+      expect(await within(panel).findByText('(زائر)')).toBeInTheDocument();
+      await userEvent.click(within(panel).getByRole('button', { name: 'رفض طلب Sara Ali' }));
+      const dialog = await screen.findByRole('dialog', { name: 'رفض طلب Sara Ali' });
+      expect(within(dialog).getByLabelText('السبب الذي سيظهر للمريض')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'رفض الطلب' })).toBeInTheDocument();
+    } finally {
+      await showEnglish();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
@@ -10,6 +11,7 @@ import type { Appointment, FreeSlot } from './types';
 /** Moves a reservation to another free time of the same doctor; the success shows only after the server moved it. */
 export function RescheduleModal({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('appointments');
   const [slots, setSlots] = useState<FreeSlot[] | null>(null);
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,11 +35,11 @@ export function RescheduleModal({ appointment, onClose }: { appointment: Appoint
   }, [dispatch, doctorName, appointment?._id]);
 
   if (!appointment) return null;
-  const when = `${slotDay(appointment.date)} at ${slotTime(appointment.time)}`;
+  const when = t('slotWhen', { day: slotDay(appointment.date), time: slotTime(appointment.time) });
 
   const move = async () => {
     if (!chosen) {
-      setError('Please choose the new time');
+      setError(t('move.chooseTime'));
       return;
     }
     setBusy(true);
@@ -53,27 +55,25 @@ export function RescheduleModal({ appointment, onClose }: { appointment: Appoint
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="reschedule-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('close')}>
         <Modal.Title id="reschedule-title" as="h2" className="h5">
-          Move appointment
+          {t('move.title')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p>
-          Your appointment with {doctorName} on {when} moves to the time you choose; it stays yours until the new one is confirmed.
-        </p>
+        <p>{t('move.intro', { doctor: doctorName, when })}</p>
         {slots === null ? (
-          <Spinner label="Loading free times…" />
+          <Spinner label={t('move.loading')} />
         ) : slots.length === 0 ? (
-          <p className="text-muted">{doctorName} has no other free time now.</p>
+          <p className="text-muted">{t('move.noneFree', { doctor: doctorName })}</p>
         ) : (
           <fieldset>
-            <legend className="h6">Free times</legend>
+            <legend className="h6">{t('move.freeTimes')}</legend>
             {slots.slice(0, 20).map((s) => (
               <div className="form-check" key={s._id}>
                 <input className="form-check-input" type="radio" name="new-time" id={`move-${s._id}`} value={s._id} checked={chosen === s._id} onChange={() => setChosen(s._id)} />
                 <label className="form-check-label" htmlFor={`move-${s._id}`}>
-                  {slotDay(s.date)} at {slotTime(s.time)}
+                  {t('slotWhen', { day: slotDay(s.date), time: slotTime(s.time) })}
                 </label>
               </div>
             ))}
@@ -84,11 +84,11 @@ export function RescheduleModal({ appointment, onClose }: { appointment: Appoint
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          {done ? 'Close' : 'Keep it'}
+          {t(done ? 'close' : 'keep')}
         </button>
         {!done && (
           <button type="button" className="btn btn-primary" onClick={() => void move()} disabled={busy || !slots?.length}>
-            {busy ? 'Please wait…' : 'Move to this time'}
+            {t(busy ? 'wait' : 'move.submit')}
           </button>
         )}
       </Modal.Footer>

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
+import { formatNumber } from '../../ui/clinicTime';
 import { ChatIcon } from '../../ui/icons';
 import { selectToken } from '../session/sessionSlice';
 import { useChatConnection } from './chatConnection';
@@ -15,6 +17,7 @@ export function ChatBadge() {
   const token = useAppSelector(selectToken);
   const status = useAppSelector(selectChatStatus);
   const unread = useAppSelector(selectUnreadChats);
+  const { t } = useTranslation();
 
   useChatConnection({ owner: true });
 
@@ -25,19 +28,18 @@ export function ChatBadge() {
   if (unread === 0) return null;
   return (
     <span className="icon-badge" data-testid="chat-badge">
-      {unread}
-      <span className="visually-hidden"> {unreadWords(unread)}</span>
+      {formatNumber(unread)}
+      <span className="visually-hidden"> {t('chatLink.unread', { count: unread })}</span>
     </span>
   );
 }
 
-const unreadWords = (count: number) => `${count === 1 ? 'conversation' : 'conversations'} with unread messages`;
-
 /** The navbar's chat icon, named with its count like the cart's ("Chat, 1 conversation with unread messages"). */
 export function ChatLink() {
   const unread = useAppSelector(selectUnreadChats);
+  const { t } = useTranslation();
   return (
-    <Link to="/chat" className="icon-link-btn" aria-label={unread > 0 ? `Chat, ${unread} ${unreadWords(unread)}` : 'Chat'}>
+    <Link to="/chat" className="icon-link-btn" aria-label={unread > 0 ? t('chatLink.labelUnread', { count: unread, number: formatNumber(unread) }) : t('chatLink.label')}>
       <ChatIcon />
       <ChatBadge />
     </Link>

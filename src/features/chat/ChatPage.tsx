@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
@@ -10,19 +11,23 @@ import { chatSelected, fetchChats, olderMessagesRequested, selectChatError, sele
 import { ConversationList } from './ConversationList';
 import { ConversationPane } from './ConversationPane';
 import './chat.css';
+import './texts';
 
 /** /chat: the user's conversations on the left, the chosen one on the right (`?chat=<id>` chooses one). */
 export default function ChatPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const { t } = useTranslation('chat');
   return (
     <>
-      <PageBanner title="Chat" />
+      <PageBanner title={t('title')} />
       <div className="container py-4">
         {loggedIn ? (
           <Chat />
         ) : (
           <p className="text-center py-5">
-            Please <Link to="/account/login">log in</Link> to chat with your doctor.
+            {t('guestBefore')}
+            <Link to="/account/login">{t('guestLink')}</Link>
+            {t('guestAfter')}
           </p>
         )}
       </div>
@@ -32,6 +37,7 @@ export default function ChatPage() {
 
 function Chat() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('chat');
   const chats = useAppSelector(selectChats);
   const status = useAppSelector(selectChatStatus);
   const error = useAppSelector(selectChatError);
@@ -76,7 +82,7 @@ function Chat() {
     if (selectedId && last && last.sender._id !== userId) void loadChatSocket().then((service) => service.markRead(selectedId));
   }, [last, selectedId, userId]);
 
-  if (status === 'idle' || (status === 'loading' && chats.length === 0)) return <Spinner label="Loading conversations…" />;
+  if (status === 'idle' || (status === 'loading' && chats.length === 0)) return <Spinner label={t('loading')} />;
 
   const selected = chats.find((c) => c._id === selectedId) ?? null;
   const send = (content: string) => {
@@ -97,13 +103,14 @@ function Chat() {
       {/* On a phone an open conversation takes the whole width; the list is one tap back. */}
       <div className={`row g-0 chat-layout shadow-sm${selected ? ' chat-layout--open' : ''}`}>
         <div className="col-md-4 chat-layout__list">
-          <h2 className="h6 text-uppercase text-muted px-3 pt-3">Messages</h2>
+          <h2 className="h6 text-uppercase text-muted px-3 pt-3">{t('messages')}</h2>
           <ConversationList onSelect={(chatId) => setParams({ chat: chatId }, { replace: true })} />
         </div>
         <div className="col-md-8">
           {selected && (
             <button type="button" className="btn btn-link d-md-none chat-layout__back" onClick={() => setParams({}, { replace: true })}>
-              <span aria-hidden="true">‹ </span>All conversations
+              <span aria-hidden="true">‹ </span>
+              {t('allConversations')}
             </button>
           )}
           <ConversationPane chat={selected} onSend={send} onLoadOlder={loadOlder} />

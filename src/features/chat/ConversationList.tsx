@@ -1,11 +1,15 @@
 import { useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
+import { formatNumber } from '../../ui/clinicTime';
 import { selectUserId } from '../session/sessionSlice';
 import { Avatar } from './Avatar';
 import { chatDate } from './chatFormat';
 import { otherParty, selectChats, selectIsSender, selectOnline, selectSelectedChatId } from './chatSlice';
+import './texts';
 
 /** The left column: one row per conversation with the other party's picture, name, last message and date. */
 export function ConversationList({ onSelect }: { onSelect: (chatId: string) => void }) {
+  const { t } = useTranslation('chat');
   const chats = useAppSelector(selectChats);
   const isSender = useAppSelector(selectIsSender);
   const userId = useAppSelector(selectUserId);
@@ -13,10 +17,10 @@ export function ConversationList({ onSelect }: { onSelect: (chatId: string) => v
   const online = useAppSelector(selectOnline);
 
   if (chats.length === 0) {
-    return <p className="text-muted p-3 mb-0">You have no conversations yet. Reserve an appointment to chat with a doctor.</p>;
+    return <p className="text-muted p-3 mb-0">{t('list.none')}</p>;
   }
   return (
-    <ul className="list-unstyled mb-0 chat-list" aria-label="Conversations">
+    <ul className="list-unstyled mb-0 chat-list" aria-label={t('list.label')}>
       {chats.map((chat) => {
         const person = otherParty(chat, isSender, userId);
         const selected = chat._id === selectedId;
@@ -35,15 +39,19 @@ export function ConversationList({ onSelect }: { onSelect: (chatId: string) => v
               </span>
               <span className="chat-list__text">
                 <span className="chat-list__top">
-                  <span className="chat-list__name">{person.name}</span>
+                  <span className="chat-list__name">
+                    <bdi>{person.name}</bdi>
+                  </span>
                   <span className="chat-list__date">{chatDate(chat.updated_at)}</span>
                 </span>
-                <span className="chat-list__last">{chat.lastMessage}</span>
+                <span className="chat-list__last" dir="auto">
+                  {chat.lastMessage}
+                </span>
               </span>
               {unread > 0 && !selected && (
                 <span className="badge rounded-pill bg-primary chat-list__unread">
-                  {unread}
-                  <span className="visually-hidden"> unread</span>
+                  {formatNumber(unread)}
+                  <span className="visually-hidden">{t('list.unread')}</span>
                 </span>
               )}
             </button>

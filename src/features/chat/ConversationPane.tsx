@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { selectUserId } from '../session/sessionSlice';
@@ -18,16 +19,14 @@ import {
 } from './chatSlice';
 import { MessageComposer } from './MessageComposer';
 import type { ChatItem } from './types';
-
-export const NOTHING_SELECTED = 'You don’t have a message selected. Choose one from your existing messages, or start a new.';
-
-export const LOAD_OLDER = 'Load older messages';
+import './texts';
 
 /**
  * The right pane: who the user talks to, whether they are online, the messages and the input.
  * The newest page shows first; scrolling to the top (or the button there) asks for the page before it.
  */
 export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem | null; onSend: (content: string) => void; onLoadOlder: () => void }) {
+  const { t } = useTranslation('chat');
   const isSender = useAppSelector(selectIsSender);
   const userId = useAppSelector(selectUserId);
   const messages = useAppSelector(selectMessages);
@@ -71,7 +70,7 @@ export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem
   if (!chat) {
     return (
       <div className="chat-pane chat-pane--empty">
-        <p className="mb-0">{NOTHING_SELECTED}</p>
+        <p className="mb-0">{t('pane.nothingSelected')}</p>
       </div>
     );
   }
@@ -79,27 +78,29 @@ export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem
   const isOnline = online[person._id] === true;
 
   return (
-    <section className="chat-pane" aria-label={`Conversation with ${person.name}`}>
+    <section className="chat-pane" aria-label={t('pane.label', { name: person.name })}>
       <header className="chat-pane__header">
         <Avatar name={person.name} image={person.image} size={48} />
         <div>
-          <h2 className="h5 mb-0">{person.name}</h2>
-          <span className={`chat-status${isOnline ? ' chat-status--online' : ''}`}>{isOnline ? 'Online' : 'Offline'}</span>
+          <h2 className="h5 mb-0">
+            <bdi>{person.name}</bdi>
+          </h2>
+          <span className={`chat-status${isOnline ? ' chat-status--online' : ''}`}>{t(isOnline ? 'pane.online' : 'pane.offline')}</span>
         </div>
         {reconnecting && (
           <span className="chat-reconnecting ms-auto" role="status">
-            Connection lost, reconnecting…
+            {t('pane.reconnecting')}
           </span>
         )}
       </header>
       {status === 'loading' && messages.length === 0 ? (
-        <Spinner label="Loading messages…" />
+        <Spinner label={t('pane.loading')} />
       ) : (
-        <ul ref={list} className="list-unstyled chat-messages" aria-label="Messages" aria-live="polite" tabIndex={0} onScroll={onScroll}>
+        <ul ref={list} className="list-unstyled chat-messages" aria-label={t('pane.messages')} aria-live="polite" tabIndex={0} onScroll={onScroll}>
           {hasOlder && (
             <li className="chat-messages__older">
               <button type="button" className="btn btn-link btn-sm" onClick={loadOlder} disabled={olderLoading}>
-                {olderLoading ? 'Loading older messages…' : LOAD_OLDER}
+                {t(olderLoading ? 'pane.loadingOlder' : 'pane.loadOlder')}
               </button>
             </li>
           )}
@@ -107,8 +108,10 @@ export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem
             const own = message.sender._id === userId;
             return (
               <li key={message._id ?? `${message.created_at}-${index}`} className={`chat-message${own ? ' chat-message--own' : ''}`}>
-                <span className="visually-hidden">{own ? 'You:' : `${person.name}:`}</span>
-                <p className="chat-message__text">{message.content}</p>
+                <span className="visually-hidden">{own ? t('pane.you') : t('pane.from', { name: person.name })}</span>
+                <p className="chat-message__text" dir="auto">
+                  {message.content}
+                </p>
                 <time className="chat-message__time" dateTime={message.created_at}>
                   {messageStamp(message.created_at)}
                 </time>

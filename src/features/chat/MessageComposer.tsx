@@ -1,9 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n';
+import './texts';
 
-/** Why a message cannot be sent, or null when it can (the specification: more than 1 character). */
-function whyNotSendable(content: string): string | null {
-  if (content.length === 0) return 'Type a message to send';
-  if (content.length === 1) return 'A message needs at least 2 characters';
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Characters as a reader counts them: an emoji or a letter with its accent or vowel mark is one,
+ * though it takes several UTF-16 units.
+ */
+const characterCount = (text: string) => [...graphemes.segment(text)].length;
+
+/** Why a message cannot be sent (its text key), or null when it can (the specification: more than 1 character). */
+function whyNotSendable(content: string): 'composer.empty' | 'composer.tooShort' | null {
+  if (content.length === 0) return 'composer.empty';
+  if (characterCount(content) === 1) return 'composer.tooShort';
   return null;
 }
 
@@ -12,8 +22,9 @@ function whyNotSendable(content: string): string | null {
  * the box and the reason appears under it (announced, and tied to the input), never silence.
  */
 export function MessageComposer({ onSend }: { onSend: (content: string) => void }) {
+  const { t } = useTranslation('chat');
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ReturnType<typeof whyNotSendable>>(null);
   const inputId = useId();
   const problemId = `${inputId}-problem`;
 
@@ -30,13 +41,14 @@ export function MessageComposer({ onSend }: { onSend: (content: string) => void 
   return (
     <form className="chat-composer" onSubmit={submit} noValidate>
       <label htmlFor={inputId} className="visually-hidden">
-        Type a message
+        {t('composer.label')}
       </label>
       <input
         id={inputId}
         className={`form-control ${problem ? 'is-invalid' : ''}`}
-        placeholder="Type a message"
+        placeholder={t('composer.placeholder')}
         autoComplete="off"
+        dir="auto"
         maxLength={2000}
         value={text}
         aria-invalid={problem ? true : undefined}
@@ -47,10 +59,10 @@ export function MessageComposer({ onSend }: { onSend: (content: string) => void 
         }}
       />
       <button type="submit" className="btn btn-primary">
-        Send
+        {t('composer.send')}
       </button>
       <p id={problemId} className="chat-composer__problem small text-danger mb-0" role="status">
-        {problem}
+        {problem && t(problem)}
       </p>
     </form>
   );

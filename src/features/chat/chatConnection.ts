@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ChatSocketService } from '../../api/socket';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { i18n } from '../../i18n';
 import type { AppDispatch } from '../../app/store';
 import { notificationPushed } from '../notifications';
 import { selectToken, selectUserId } from '../session/sessionSlice';
@@ -51,7 +52,7 @@ export function useChatConnection({ owner }: { owner: boolean }) {
     if (!token) return;
     let cancelled = false;
     void startChat(dispatch, token, userId).catch(() => {
-      if (!cancelled) dispatch(socketErrorReceived('The chat cannot connect right now'));
+      if (!cancelled) dispatch(socketErrorReceived(i18n.t('chatLink.cannotConnect', { ns: 'common' })));
     });
     return () => {
       cancelled = true;

@@ -1,22 +1,15 @@
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const stampFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+import { formatDate, formatDateTime } from '../../ui/clinicTime';
 
-const parse = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
+/**
+ * Both sides of a conversation read the same clock: the clinic's (Africa/Cairo), in the chosen
+ * language, whatever the time zone of the browser.
+ */
 
-/** The list's date label, e.g. "23 Nov 2026". */
-export function chatDate(iso: string): string {
-  const date = parse(iso);
-  return date ? dateFormat.format(date) : '';
-}
+/** The list's date label, e.g. "23 Nov 2026" ('' when not a date). */
+export const chatDate = (iso: string): string => formatDate(iso);
 
-/** A message's time stamp with day, month, year and hour:minute, e.g. "23 Nov 2026, 14:05". */
-export function messageStamp(iso: string): string {
-  const date = parse(iso);
-  return date ? stampFormat.format(date) : '';
-}
+/** A message's time stamp with day, month, year and hour:minute, e.g. "23 Nov 2026, 14:05" ('' when not a date). */
+export const messageStamp = (iso: string): string => formatDateTime(iso);
 
 /** Initials for a person without a picture. */
 export const initials = (name: string) =>

@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { http, messageOf } from '../../api/http';
 import { useList } from '../../api/useList';
+import { useTranslation } from '../../i18n';
+import { formatNumber } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { ProductForm } from './ProductForm';
+import './texts';
 import type { CategoryOption, OwnProduct } from './types';
 
 /** Settings → My products (pharmacists): list, add, edit, delete and restock own products. */
 export default function MyProductsTab() {
+  const { t } = useTranslation('pharmacy');
   const { items: products, error: loadError, reload: load } = useList<OwnProduct>('medicines/mine', 'products');
   const categoryList = useList<CategoryOption>('category', 'categories');
   const [error, setError] = useState<string | null>(null);
@@ -38,11 +42,11 @@ export default function MyProductsTab() {
     <section aria-labelledby="my-products-title">
       <div className="d-flex justify-content-between align-items-center mb-3">
         <h2 id="my-products-title" className="h4 mb-0">
-          My products
+          {t('products.title')}
         </h2>
         {editing === null && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-            Add product
+            {t('products.add')}
           </button>
         )}
       </div>
@@ -52,19 +56,19 @@ export default function MyProductsTab() {
         <ProductForm key={editing === 'new' ? 'new' : editing._id} categories={categories} product={editing === 'new' ? undefined : editing} onSaved={saved} onCancel={() => setEditing(null)} />
       )}
       {products === null ? (
-        <Spinner label="Loading your products…" />
+        <Spinner label={t('products.loading')} />
       ) : products.length === 0 ? (
-        <p className="text-muted">You have not listed any products yet</p>
+        <p className="text-muted">{t('products.none')}</p>
       ) : (
         <div className="table-responsive">
           <table className="table align-middle">
-            <caption className="visually-hidden">Your products</caption>
+            <caption className="visually-hidden">{t('products.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Price</th>
-                <th scope="col">In stock</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('products.product')}</th>
+                <th scope="col">{t('products.price')}</th>
+                <th scope="col">{t('products.stock')}</th>
+                <th scope="col">{t('products.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -73,28 +77,32 @@ export default function MyProductsTab() {
                   <td>
                     <div className="d-flex align-items-center gap-2">
                       <img src={p.thumbnail} alt="" width={48} height={36} style={{ objectFit: 'cover' }} />
-                      <Link to={`/shop/${encodeURIComponent(p.slug)}`}>{p.name}</Link>
+                      <Link to={`/shop/${encodeURIComponent(p.slug)}`}>
+                        <bdi>{p.name}</bdi>
+                      </Link>
                     </div>
                   </td>
-                  <td>${Number(p.price).toFixed(2)}</td>
-                  <td>{p.quantity === 0 ? <span className="badge text-bg-danger">Out of stock</span> : p.quantity}</td>
+                  <td>
+                    <bdi>${Number(p.price).toFixed(2)}</bdi>
+                  </td>
+                  <td>{p.quantity === 0 ? <span className="badge text-bg-danger">{t('products.outOfStock')}</span> : formatNumber(p.quantity)}</td>
                   <td>
                     <div className="d-flex gap-2 flex-wrap">
-                      <button type="button" className="btn btn-outline-primary btn-sm" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
-                        Edit
+                      <button type="button" className="btn btn-outline-primary btn-sm" aria-label={t('products.editLabel', { name: p.name })} onClick={() => setEditing(p)}>
+                        {t('products.edit')}
                       </button>
                       {confirming === p._id ? (
                         <>
                           <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove(p)}>
-                            Confirm delete
+                            {t('products.confirmDelete')}
                           </button>
                           <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setConfirming(null)}>
-                            Keep
+                            {t('products.keep')}
                           </button>
                         </>
                       ) : (
-                        <button type="button" className="btn btn-outline-danger btn-sm" aria-label={`Delete ${p.name}`} onClick={() => setConfirming(p._id)}>
-                          Delete
+                        <button type="button" className="btn btn-outline-danger btn-sm" aria-label={t('products.deleteLabel', { name: p.name })} onClick={() => setConfirming(p._id)}>
+                          {t('products.delete')}
                         </button>
                       )}
                     </div>

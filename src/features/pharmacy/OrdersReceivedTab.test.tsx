@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
 import { server } from '../../testing/server';
@@ -31,6 +32,21 @@ describe('OrdersReceivedTab', () => {
     expect(within(row).getByRole('button', { name: /^Mark delivered/ })).toBeInTheDocument();
     expect(sent).toEqual(['o1:shipped']);
     expect(screen.getByRole('status')).toHaveTextContent('Aspirin: The order is now shipped');
+  });
+
+  it('shows the orders in Arabic, with the date in Arabic digits and the status in words', async () => {
+    server.use(http.get('/api/orders/received', () => HttpResponse.json({ orders: [order] })));
+    await showArabic();
+    try {
+      renderWithProviders(<OrdersReceivedTab />, { preloadedState: signedIn(testUser({ roles: ['pharmacist'] }), 'pharmacist') });
+      expect(await screen.findByRole('heading', { name: 'الطلبات الواردة' })).toBeInTheDocument();
+      const row = (await screen.findByText('Aspirin')).closest('tr') as HTMLElement;
+      expect(within(row).getByText('قيد الانتظار')).toBeInTheDocument();
+      expect(within(row).getByText('٢٠ نوفمبر ٢٠٢٦')).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: 'تأكيد الشحن: Aspirin لـ Sara Ali' })).toBeInTheDocument();
+    } finally {
+      await showEnglish();
+    }
   });
 
   it('shows the server message when a change is refused', async () => {

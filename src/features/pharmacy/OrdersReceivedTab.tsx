@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { http, messageOf, toFormData } from '../../api/http';
 import { useList } from '../../api/useList';
+import { useTranslation } from '../../i18n';
+import { formatDate, formatNumber } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
-import { prescriptionDate } from '../prescriptions/format';
 import { RefuseOrderModal } from './RefuseOrderModal';
+import './texts';
 import type { ReceivedOrder } from './types';
 
-const actionLabel: Record<string, string> = { shipped: 'Mark shipped', delivered: 'Mark delivered', cancelled: 'Cancel order' };
 const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shipped: 'text-bg-info', delivered: 'text-bg-success', cancelled: 'text-bg-secondary' };
 
 /** Settings → Orders received (pharmacists): orders for own products and their delivery status. */
 export default function OrdersReceivedTab() {
+  const { t } = useTranslation('pharmacy');
+  const actionLabel = (status: string) => t(`received.action.${status}`, { defaultValue: status });
   const { items: orders, error: loadError, setItems: setOrders } = useList<ReceivedOrder>('orders/received', 'orders');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -27,7 +30,7 @@ export default function OrdersReceivedTab() {
     try {
       const { data } = await http.patch<{ message: string; order: ReceivedOrder }>('orders/status/', toFormData({ status, reason }), { params: { order: order._id } });
       setOrders((list) => (list ?? []).map((o) => (o._id === order._id ? data.order : o)));
-      setNotice(`${order.medicine.name}: ${data.message}`);
+      setNotice(t('received.notice', { product: order.medicine.name, message: data.message }));
       return true;
     } catch (e) {
       setError(messageOf(e));
@@ -40,56 +43,64 @@ export default function OrdersReceivedTab() {
   return (
     <section aria-labelledby="orders-received-title">
       <h2 id="orders-received-title" className="h4 mb-3">
-        Orders received
+        {t('received.title')}
       </h2>
       <ErrorAlert message={error ?? loadError} />
       <SuccessAlert message={notice} />
       {orders === null ? (
-        <Spinner label="Loading the orders…" />
+        <Spinner label={t('received.loading')} />
       ) : orders.length === 0 ? (
-        <p className="text-muted">There are no orders found</p>
+        <p className="text-muted">{t('received.none')}</p>
       ) : (
         <div className="table-responsive">
           <table className="table align-middle table-stack">
-            <caption className="visually-hidden">Orders for your products</caption>
+            <caption className="visually-hidden">{t('received.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Medicine</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Total</th>
-                <th scope="col">Buyer and address</th>
-                <th scope="col">Delivery status</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('received.date')}</th>
+                <th scope="col">{t('received.medicine')}</th>
+                <th scope="col">{t('received.quantity')}</th>
+                <th scope="col">{t('received.total')}</th>
+                <th scope="col">{t('received.buyer')}</th>
+                <th scope="col">{t('received.status')}</th>
+                <th scope="col">{t('received.actions')}</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((o) => (
                 <tr key={o._id}>
-                  <td data-label="Date">{new Date(o.created_at).toLocaleDateString()}</td>
-                  <td data-label="Medicine">
-                    {o.medicine.name}
+                  <td data-label={t('received.date')}>{formatDate(o.created_at)}</td>
+                  <td data-label={t('received.medicine')}>
+                    <bdi>{o.medicine.name}</bdi>
                     {o.prescription && (
                       <p className="small text-muted mb-0">
-                        Prescription <span className="font-monospace">{o.prescription.code}</span> by {o.prescription.doctor.name}
-                        {o.prescription.doctor.licenseNumber ? ` (licence ${o.prescription.doctor.licenseNumber})` : ''}, issued {prescriptionDate(o.prescription.issuedAt)}
+                        {t('received.prescription')} <bdi className="font-monospace">{o.prescription.code}</bdi>
+                        {t('received.prescribedBy', {
+                          doctor: o.prescription.doctor.name,
+                          licence: o.prescription.doctor.licenseNumber ? t('received.licence', { number: o.prescription.doctor.licenseNumber }) : '',
+                          date: formatDate(o.prescription.issuedAt),
+                        })}
                       </p>
                     )}
-                    {o.refusalReason && <p className="small text-danger mb-0">Refused: {o.refusalReason}</p>}
+                    {o.refusalReason && <p className="small text-danger mb-0">{t('received.refused', { reason: o.refusalReason })}</p>}
                   </td>
-                  <td data-label="Quantity">{o.quantity}</td>
-                  <td data-label="Total">
-                    ${Number(o.price).toFixed(2)} {o.currency}
+                  <td data-label={t('received.quantity')}>{formatNumber(o.quantity)}</td>
+                  <td data-label={t('received.total')}>
+                    <bdi>
+                      ${Number(o.price).toFixed(2)} {o.currency}
+                    </bdi>
                   </td>
-                  <td className="small" data-label="Buyer and address">
-                    <strong>{o.buyer.name}</strong>
+                  <td className="small" data-label={t('received.buyer')}>
+                    <strong>
+                      <bdi>{o.buyer.name}</bdi>
+                    </strong>
                     <br />
-                    {[o.location, o.government, o.country].filter(Boolean).join(', ')}
+                    <span dir="auto">{[o.location, o.government, o.country].filter(Boolean).join(', ')}</span>
                   </td>
-                  <td data-label="Delivery status">
-                    <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{o.deliveryStatus}</span>
+                  <td data-label={t('received.status')}>
+                    <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{t(`received.delivery.${o.deliveryStatus}`, { defaultValue: o.deliveryStatus })}</span>
                   </td>
-                  <td data-label="Actions">
+                  <td data-label={t('received.actions')}>
                     <div className="d-flex gap-2 flex-wrap">
                       {o.nextStatuses.map((s) =>
                         s === 'cancelled' && o.prescription ? (
@@ -98,13 +109,13 @@ export default function OrdersReceivedTab() {
                             type="button"
                             className="btn btn-sm btn-outline-danger"
                             disabled={busy === o._id}
-                            aria-label={`Refuse: ${o.medicine.name} for ${o.buyer.name}`}
+                            aria-label={t('received.refuseLabel', { product: o.medicine.name, buyer: o.buyer.name })}
                             onClick={() => {
                               setError(null);
                               setRefusing(o);
                             }}
                           >
-                            Refuse
+                            {t('received.refuse')}
                           </button>
                         ) : (
                         <button
@@ -112,10 +123,10 @@ export default function OrdersReceivedTab() {
                           type="button"
                           className={`btn btn-sm ${s === 'cancelled' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
                           disabled={busy === o._id}
-                          aria-label={`${actionLabel[s] ?? s}: ${o.medicine.name} for ${o.buyer.name}`}
+                          aria-label={t('received.actionLabel', { action: actionLabel(s), product: o.medicine.name, buyer: o.buyer.name })}
                           onClick={() => void move(o, s)}
                         >
-                          {actionLabel[s] ?? s}
+                          {actionLabel(s)}
                         </button>
                         ),
                       )}

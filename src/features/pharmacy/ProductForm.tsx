@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { http, messageOf, toFormData } from '../../api/http';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import './texts';
 import type { CategoryOption, OwnProduct } from './types';
 
 interface Props {
@@ -11,19 +13,15 @@ interface Props {
   onCancel: () => void;
 }
 
-const textFields = [
-  ['about', 'About *'],
-  ['description', 'Description'],
-  ['indications', 'Indications'],
-  ['sideEffects', 'Side effects'],
-  ['contraindicationsAndWarnings', 'Contraindications and warnings'],
-] as const;
+/** The long texts of a product; each key is also its label's key under `form.`. */
+const textFields = ['about', 'description', 'indications', 'sideEffects', 'contraindicationsAndWarnings'] as const;
 
-type Values = Record<'name' | 'price' | 'quantity' | 'category' | 'activeIngredients' | (typeof textFields)[number][0], string>;
+type Values = Record<'name' | 'price' | 'quantity' | 'category' | 'activeIngredients' | (typeof textFields)[number], string>;
 
 /** Lists a new product or changes one: texts may hold simple HTML, which the server sanitizes. */
 export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
   const id = useId();
+  const { t } = useTranslation('pharmacy');
   const [values, setValues] = useState<Values>({
     name: product?.name ?? '',
     price: product ? String(product.price) : '',
@@ -60,37 +58,37 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
   };
 
   return (
-    <form className="card card-body mb-4" onSubmit={(e) => void submit(e)} noValidate aria-label={product ? `Edit ${product.name}` : 'Add a product'}>
-      <h3 className="h5">{product ? `Edit ${product.name}` : 'Add a product'}</h3>
+    <form className="card card-body mb-4" onSubmit={(e) => void submit(e)} noValidate aria-label={product ? t('form.edit', { name: product.name }) : t('form.add')}>
+      <h3 className="h5">{product ? t('form.edit', { name: product.name }) : t('form.add')}</h3>
       <ErrorAlert message={error} />
       <div className="row g-3">
         <div className="col-md-6">
           <label className="form-label" htmlFor={`${id}-name`}>
-            Name *
+            {t('form.name')}
           </label>
           <input id={`${id}-name`} className="form-control" value={values.name} onChange={(e) => set('name', e.target.value)} />
         </div>
         <div className="col-md-3">
           <label className="form-label" htmlFor={`${id}-price`}>
-            Price ($) *
+            {t('form.price')}
           </label>
           <input id={`${id}-price`} className="form-control" inputMode="decimal" value={values.price} onChange={(e) => set('price', e.target.value)} />
         </div>
         <div className="col-md-3">
           <label className="form-label" htmlFor={`${id}-quantity`}>
-            Quantity in stock *
+            {t('form.quantity')}
           </label>
           <input id={`${id}-quantity`} className="form-control" inputMode="numeric" value={values.quantity} onChange={(e) => set('quantity', e.target.value)} />
         </div>
         <div className="col-md-6">
           <label className="form-label" htmlFor={`${id}-category`}>
-            Category *
+            {t('form.category')}
           </label>
           <select id={`${id}-category`} className="form-select" value={values.category} onChange={(e) => set('category', e.target.value)}>
-            <option value="">Choose a category</option>
+            <option value="">{t('form.chooseCategory')}</option>
             {categories.map((c) => (
               <optgroup key={c._id} label={c.name}>
-                <option value={c.slug}>{c.name} (all)</option>
+                <option value={c.slug}>{t('form.wholeCategory', { name: c.name })}</option>
                 {c.sub_categories.map((s) => (
                   <option key={s._id} value={s.slug}>
                     {s.name}
@@ -102,7 +100,7 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
         </div>
         <div className="col-md-6">
           <label className="form-label" htmlFor={`${id}-ingredients`}>
-            Active ingredients (separated by commas)
+            {t('form.ingredients')}
           </label>
           <input id={`${id}-ingredients`} className="form-control" value={values.activeIngredients} onChange={(e) => set('activeIngredients', e.target.value)} />
         </div>
@@ -110,26 +108,26 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
           <div className="form-check">
             <input id={`${id}-prescription`} type="checkbox" className="form-check-input" checked={prescriptionOnly} onChange={(e) => setPrescriptionOnly(e.target.checked)} />
             <label className="form-check-label" htmlFor={`${id}-prescription`}>
-              Prescription only (sold only against a valid prescription)
+              {t('form.prescriptionOnly')}
             </label>
           </div>
         </div>
         <div className="col-md-3">
           <label className="form-label" htmlFor={`${id}-thumbnail`}>
-            Thumbnail{product ? '' : ' *'}
+            {t(product ? 'form.thumbnail' : 'form.thumbnailRequired')}
           </label>
           <input id={`${id}-thumbnail`} type="file" className="form-control" accept="image/png,image/gif,image/jpeg" onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
         </div>
         <div className="col-md-3">
           <label className="form-label" htmlFor={`${id}-photos`}>
-            Photos
+            {t('form.photos')}
           </label>
           <input id={`${id}-photos`} type="file" multiple className="form-control" accept="image/png,image/gif,image/jpeg" onChange={(e) => setPhotos(Array.from(e.target.files ?? []))} />
         </div>
-        {textFields.map(([key, label]) => (
+        {textFields.map((key) => (
           <div key={key} className="col-12">
             <label className="form-label" htmlFor={`${id}-${key}`}>
-              {label}
+              {t(`form.${key}`)}
             </label>
             <textarea id={`${id}-${key}`} className="form-control" rows={key === 'about' ? 2 : 3} value={values[key]} onChange={(e) => set(key, e.target.value)} />
           </div>
@@ -137,10 +135,10 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
       </div>
       <div className="d-flex gap-2 mt-3">
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {product ? 'Save changes' : 'Add product'}
+          {t(product ? 'form.save' : 'form.submit')}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          Cancel
+          {t('form.cancel')}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import './texts';
 import type { ReceivedOrder } from './types';
 
 interface Props {
@@ -14,6 +16,7 @@ interface Props {
 
 /** Asks the pharmacist why a prescription order is refused; the buyer reads the reason, so one is required. */
 export function RefuseOrderModal({ order, busy, error, onClose, onRefuse }: Props) {
+  const { t } = useTranslation('pharmacy');
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
 
@@ -29,16 +32,16 @@ export function RefuseOrderModal({ order, busy, error, onClose, onRefuse }: Prop
   return (
     <Modal show onHide={onClose} centered aria-labelledby="refuse-order-title">
       <form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Close">
+        <Modal.Header closeButton closeLabel={t('refuse.close')}>
           <Modal.Title id="refuse-order-title" as="h2" className="h5">
-            Refuse {order.medicine.name} for {order.buyer.name}
+            {t('refuse.title', { product: order.medicine.name, buyer: order.buyer.name })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <ErrorAlert message={error} />
-          <p className="small">The order is cancelled, the buyer is refunded and the stock and prescription packs return.</p>
+          <p className="small">{t('refuse.explain')}</p>
           <label className="form-label" htmlFor="refuse-reason">
-            Reason for refusing *
+            {t('refuse.reason')}
           </label>
           <textarea
             id="refuse-reason"
@@ -54,16 +57,16 @@ export function RefuseOrderModal({ order, busy, error, onClose, onRefuse }: Prop
           />
           {missing && (
             <div id="refuse-reason-error" className="invalid-feedback">
-              Please write why you refuse this order
+              {t('refuse.missing')}
             </div>
           )}
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Keep the order
+            {t('refuse.keep')}
           </button>
           <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Refusing…' : 'Refuse the order'}
+            {t(busy ? 'refuse.refusing' : 'refuse.submit')}
           </button>
         </Modal.Footer>
       </form>

@@ -8,19 +8,24 @@ import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { dollarsOf } from '../cart/money';
 import { selectIsLoggedIn, selectUser, selectUserId } from '../session/sessionSlice';
-import { prescriptionDate, statusBadge } from './format';
+import { useTranslation } from '../../i18n';
+import { formatDate, formatNumber } from '../../ui/clinicTime';
+import { statusBadge } from './format';
 import { buyPrescription, fetchPrescription } from './prescriptionsSlice';
 import type { PrescriptionLine } from './types';
 import './prescriptions.css';
+import './texts';
 
 /** One line's facts, as a definition list (readable at 390 px and on paper). */
 function LineFacts({ line }: { line: PrescriptionLine }) {
+  const { t } = useTranslation('prescriptions');
+  const quantity = formatNumber(line.quantity);
   const facts: [string, string][] = [
-    ['Dose', line.dose],
-    ['Frequency', line.frequency],
-    ['Duration', line.duration],
-    ['Quantity', `${line.quantity}${line.product && line.remaining !== line.quantity ? ` (${line.remaining} still to buy)` : ''}`],
-    ['Notes', line.notes],
+    [t('page.dose'), line.dose],
+    [t('page.frequency'), line.frequency],
+    [t('page.duration'), line.duration],
+    [t('page.quantity'), line.product && line.remaining !== line.quantity ? t('page.stillToBuy', { quantity, remaining: formatNumber(line.remaining) }) : quantity],
+    [t('page.notes'), line.notes],
   ];
   return (
     <dl className="row mb-0 small">
@@ -29,7 +34,9 @@ function LineFacts({ line }: { line: PrescriptionLine }) {
         .map(([term, value]) => (
           <div key={term} className="col-6 col-md-4">
             <dt>{term}</dt>
-            <dd className="mb-1">{value}</dd>
+            <dd className="mb-1" dir="auto">
+              {value}
+            </dd>
           </div>
         ))}
     </dl>
@@ -40,6 +47,7 @@ function LineFacts({ line }: { line: PrescriptionLine }) {
 export default function PrescriptionPage() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('prescriptions');
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
   const userId = useAppSelector(selectUserId) ?? user?._id;
@@ -54,21 +62,21 @@ export default function PrescriptionPage() {
   if (!loggedIn) {
     return (
       <>
-        <PageBanner title="Prescription" />
-        <EmptyState message="you must log in first">
-          <LoginLink className="btn btn-primary">Login</LoginLink>
+        <PageBanner title={t('page.title')} />
+        <EmptyState message={t('mustLogin')}>
+          <LoginLink className="btn btn-primary">{t('login')}</LoginLink>
         </EmptyState>
       </>
     );
   }
-  if (currentStatus === 'loading' || (currentStatus === 'idle' && !rx)) return <Spinner label="Loading the prescription…" />;
+  if (currentStatus === 'loading' || (currentStatus === 'idle' && !rx)) return <Spinner label={t('page.loading')} />;
   if (!rx || rx._id !== id) {
     return (
       <>
-        <PageBanner title="Prescription" />
+        <PageBanner title={t('page.title')} />
         <div className="container py-4">
-          <ErrorAlert message={currentError ?? 'This prescription cannot be found'} />
-          <Link to="/prescriptions">Back to your prescriptions</Link>
+          <ErrorAlert message={currentError ?? t('page.notFound')} />
+          <Link to="/prescriptions">{t('page.back')}</Link>
         </div>
       </>
     );
@@ -78,63 +86,67 @@ export default function PrescriptionPage() {
   const buyable = rx.status === 'valid' && rx.lines.some((l) => l.product && l.remaining > 0);
   return (
     <>
-      <PageBanner title={`Prescription ${rx.code}`} />
+      <PageBanner title={t('page.named', { code: rx.code })} />
       <div className="container py-4">
         <article className="card card-body rx-sheet" aria-labelledby="rx-title">
           <div className="rx-print-header">
-            <p className="h4 mb-0">Clinic &amp; Pharmacy Portal</p>
-            <p className="mb-1">Medical prescription</p>
+            <p className="h4 mb-0">{t('page.portal')}</p>
+            <p className="mb-1">{t('page.sheet')}</p>
           </div>
           <div className="d-flex flex-wrap justify-content-between gap-2">
             <h2 id="rx-title" className="h4 mb-0">
-              Prescription {rx.code}
+              {t('page.named', { code: rx.code })}
             </h2>
-            <span className={`badge align-self-start ${statusBadge[rx.status]}`}>{rx.status}</span>
+            <span className={`badge align-self-start ${statusBadge[rx.status]}`}>{t(`status.${rx.status}`)}</span>
           </div>
           <dl className="row mt-3 mb-2">
             <div className="col-sm-6">
-              <dt>Code</dt>
+              <dt>{t('page.code')}</dt>
               <dd className="font-monospace">{rx.code}</dd>
             </div>
             <div className="col-sm-6">
-              <dt>Patient</dt>
-              <dd>{rx.patient.name}</dd>
-            </div>
-            <div className="col-sm-6">
-              <dt>Doctor</dt>
+              <dt>{t('page.patient')}</dt>
               <dd>
-                {rx.doctor.name}
-                {rx.doctor.specialization ? ` (${rx.doctor.specialization})` : ''}
+                <bdi>{rx.patient.name}</bdi>
               </dd>
             </div>
             <div className="col-sm-6">
-              <dt>Licence number</dt>
+              <dt>{t('page.doctor')}</dt>
+              <dd>
+                <bdi>
+                  {rx.doctor.name}
+                  {rx.doctor.specialization ? ` (${rx.doctor.specialization})` : ''}
+                </bdi>
+              </dd>
+            </div>
+            <div className="col-sm-6">
+              <dt>{t('page.licence')}</dt>
               <dd>{rx.doctor.licenseNumber || '—'}</dd>
             </div>
             <div className="col-sm-6">
-              <dt>Issued</dt>
-              <dd>{prescriptionDate(rx.issuedAt)}</dd>
+              <dt>{t('page.issued')}</dt>
+              <dd>{formatDate(rx.issuedAt)}</dd>
             </div>
             <div className="col-sm-6">
-              <dt>Valid until</dt>
-              <dd>{prescriptionDate(rx.validUntil)}</dd>
+              <dt>{t('page.validUntil')}</dt>
+              <dd>{formatDate(rx.validUntil)}</dd>
             </div>
           </dl>
-          {rx.notes && <p>{rx.notes}</p>}
-          <h3 className="h5">Medicines</h3>
-          <ol className="list-unstyled rx-lines" aria-label="Prescribed medicines">
+          {rx.notes && <p dir="auto">{rx.notes}</p>}
+          <h3 className="h5">{t('page.medicines')}</h3>
+          <ol className="list-unstyled rx-lines" aria-label={t('page.linesLabel')}>
             {rx.lines.map((line) => {
               const offers = line.offers ?? [];
               return (
                 <li key={line._id} className="border-top py-2">
-                  <p className="fw-semibold mb-1">
+                  <p className="fw-semibold mb-1" dir="auto">
                     {line.product ? <Link to={`/shop/${line.product.slug}`}>{line.medicine}</Link> : line.medicine}
                   </p>
                   <LineFacts line={line} />
                   {isPatient && buyable && line.remaining > 0 && offers.length > 1 && (
                     <div className="rx-no-print mt-2">
                       <label className="form-label small" htmlFor={`rx-offer-${line._id}`}>
-                        Pharmacy for {line.medicine}
+                        {t('page.pharmacyFor', { medicine: line.medicine })}
                       </label>
                       <select
                         id={`rx-offer-${line._id}`}
@@ -144,7 +156,7 @@ export default function PrescriptionPage() {
                       >
                         {offers.map((offer) => (
                           <option key={offer.product.slug} value={offer.product.slug}>
-                            {offer.pharmacy.name} — {dollarsOf(offer.price)} ({offer.stock} in stock)
+                            {t('page.offer', { pharmacy: offer.pharmacy.name, price: dollarsOf(offer.price), stock: formatNumber(offer.stock) })}
                           </option>
                         ))}
                       </select>
@@ -152,7 +164,7 @@ export default function PrescriptionPage() {
                   )}
                   {isPatient && buyable && line.product && line.remaining > 0 && offers.length === 1 && (
                     <p className="rx-no-print small text-muted mb-0 mt-1">
-                      From {offers[0].pharmacy.name}, {dollarsOf(offers[0].price)}
+                      {t('page.from', { pharmacy: offers[0].pharmacy.name, price: dollarsOf(offers[0].price) })}
                     </p>
                   )}
                 </li>
@@ -163,14 +175,14 @@ export default function PrescriptionPage() {
         <div className="rx-no-print d-flex flex-wrap gap-2 mt-3">
           {isPatient && buyable && (
             <button type="button" className="btn btn-primary" disabled={buying} onClick={() => void dispatch(buyPrescription({ id: rx._id, choices }))}>
-              {buying ? 'Adding to your cart…' : 'Buy prescribed medicines'}
+              {t(buying ? 'page.buying' : 'page.buy')}
             </button>
           )}
           <button type="button" className="btn btn-outline-secondary" onClick={() => window.print()}>
-            Print
+            {t('page.print')}
           </button>
           <Link to="/prescriptions" className="btn btn-link">
-            All prescriptions
+            {t('page.all')}
           </Link>
         </div>
         <div className="rx-no-print mt-3">
@@ -179,21 +191,21 @@ export default function PrescriptionPage() {
             <div className={`alert ${bought.added.length ? 'alert-success' : 'alert-warning'}`} role="status">
               <p className="mb-1">{bought.message}</p>
               {bought.added.length > 0 && (
-                <ul className="mb-1" aria-label="Added to your cart">
+                <ul className="mb-1" aria-label={t('page.addedLabel')}>
                   {bought.added.map((a) => (
                     <li key={a.line}>
-                      {a.name} × {a.quantity} from {a.pharmacy}
+                      {t('page.added', { name: a.name, quantity: formatNumber(a.quantity), pharmacy: a.pharmacy })}
                     </li>
                   ))}
                 </ul>
               )}
               {bought.unavailable.length > 0 && (
                 <>
-                  <p className="mb-1">Not available:</p>
-                  <ul className="mb-1" aria-label="Unavailable medicines">
+                  <p className="mb-1">{t('page.notAvailable')}</p>
+                  <ul className="mb-1" aria-label={t('page.unavailableLabel')}>
                     {bought.unavailable.map((u) => (
                       <li key={u.line}>
-                        {u.name}: {u.reason}
+                        {t('page.unavailable', { name: u.name, reason: u.reason })}
                       </li>
                     ))}
                   </ul>
@@ -201,7 +213,7 @@ export default function PrescriptionPage() {
               )}
               {bought.added.length > 0 && (
                 <Link to="/cart" className="alert-link">
-                  Go to the cart
+                  {t('page.toCart')}
                 </Link>
               )}
             </div>

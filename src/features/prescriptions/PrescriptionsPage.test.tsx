@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import PrescriptionPage from './PrescriptionPage';
@@ -30,6 +31,20 @@ describe('PrescriptionsPage', () => {
     expect(items[0]).toHaveTextContent('Dr. Omar Hassan · issued 20 Nov 2026');
     expect(items[1]).toHaveTextContent('RX-OLD0-0001');
     expect(items[1]).toHaveTextContent('expired');
+  });
+
+  it('reads in Arabic: the list, the status and the date', async () => {
+    server.use(http.get('/api/prescriptions', () => HttpResponse.json({ prescriptions: [prescription({ _id: 'new', issuedAt: '2026-11-20T10:00:00.000Z', status: 'valid' })] })));
+    await showArabic();
+    try {
+      renderWithProviders(<PrescriptionsPage />, { preloadedState: signedIn(testUser()) });
+      const list = await screen.findByRole('list', { name: 'وصفاتك الطبية' });
+      const item = within(list).getByRole('listitem');
+      expect(within(item).getByText('سارية')).toBeInTheDocument();
+      expect(item).toHaveTextContent('صدرت في ٢٠ نوفمبر ٢٠٢٦');
+    } finally {
+      await showEnglish();
+    }
   });
 
   it('says so when she has none', async () => {

@@ -7,13 +7,17 @@ import { LoginLink } from '../../ui/LoginLink';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { selectIsLoggedIn } from '../session/sessionSlice';
-import { prescriptionDate, statusBadge } from './format';
+import { useTranslation } from '../../i18n';
+import { formatDate } from '../../ui/clinicTime';
+import { statusBadge } from './format';
 import { fetchPrescriptions } from './prescriptionsSlice';
 import './prescriptions.css';
+import './texts';
 
 /** /prescriptions: the patient's prescriptions, newest first, with their status. */
 export default function PrescriptionsPage() {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('prescriptions');
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const { list, listStatus, listError } = useAppSelector((state) => state.prescriptions);
 
@@ -24,9 +28,9 @@ export default function PrescriptionsPage() {
   if (!loggedIn) {
     return (
       <>
-        <PageBanner title="Prescriptions" />
-        <EmptyState message="you must log in first">
-          <LoginLink className="btn btn-primary">Login</LoginLink>
+        <PageBanner title={t('title')} />
+        <EmptyState message={t('mustLogin')}>
+          <LoginLink className="btn btn-primary">{t('login')}</LoginLink>
         </EmptyState>
       </>
     );
@@ -36,25 +40,25 @@ export default function PrescriptionsPage() {
   const sorted = [...list].sort((a, b) => b.issuedAt.localeCompare(a.issuedAt));
   return (
     <>
-      <PageBanner title="Prescriptions" />
+      <PageBanner title={t('title')} />
       <div className="container py-4">
         <ErrorAlert message={listError} />
         {listStatus === 'loading' && list.length === 0 ? (
-          <Spinner label="Loading your prescriptions…" />
+          <Spinner label={t('list.loading')} />
         ) : listStatus === 'succeeded' && sorted.length === 0 ? (
-          <EmptyState message="You have no prescriptions yet" />
+          <EmptyState message={t('list.none')} />
         ) : (
-          <ul className="list-unstyled rx-list" aria-label="Your prescriptions">
+          <ul className="list-unstyled rx-list" aria-label={t('list.label')}>
             {sorted.map((rx) => (
               <li key={rx._id} className="card card-body mb-3">
                 <div className="d-flex flex-wrap justify-content-between gap-2">
                   <Link to={`/prescriptions/${rx._id}`} className="h5 mb-0">
-                    Prescription {rx.code}
+                    {t('page.named', { code: rx.code })}
                   </Link>
-                  <span className={`badge ${statusBadge[rx.status]}`}>{rx.status}</span>
+                  <span className={`badge ${statusBadge[rx.status]}`}>{t(`status.${rx.status}`)}</span>
                 </div>
-                <p className="mb-0 mt-2 text-muted">
-                  {rx.doctor.name} · issued {prescriptionDate(rx.issuedAt)} · {rx.lines.map((l) => l.medicine).join(', ')}
+                <p className="mb-0 mt-2 text-muted" dir="auto">
+                  {t('list.summary', { doctor: rx.doctor.name, date: formatDate(rx.issuedAt), medicines: rx.lines.map((l) => l.medicine).join(', ') })}
                 </p>
               </li>
             ))}

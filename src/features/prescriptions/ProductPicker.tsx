@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { searchCatalogue, type PickedProduct } from './prescriptionsSlice';
+import './texts';
 
 interface Props {
   /** Distinguishes the ids of several pickers on one form. */
@@ -11,6 +13,7 @@ interface Props {
 /** Searches the shop's catalogue by name and lets the doctor pick one product (keyboard: Enter searches). */
 export function ProductPicker({ idPrefix, onPick }: Props) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('prescriptions');
   const [q, setQ] = useState('');
   const [results, setResults] = useState<PickedProduct[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +35,7 @@ export function ProductPicker({ idPrefix, onPick }: Props) {
   return (
     <div className="mb-2">
       <label className="form-label small" htmlFor={`${idPrefix}-search`}>
-        Search the catalogue
+        {t('picker.search')}
       </label>
       <div className="input-group input-group-sm">
         <input
@@ -49,13 +52,13 @@ export function ProductPicker({ idPrefix, onPick }: Props) {
           }}
         />
         <button type="button" className="btn btn-outline-secondary" disabled={busy} onClick={() => void search()}>
-          Search
+          {t('picker.submit')}
         </button>
       </div>
       {error && <p className="text-danger small mb-0" role="alert">{error}</p>}
-      {results && results.length === 0 && <p className="text-muted small mb-0" role="status">No product matches “{q}”</p>}
+      {results && results.length === 0 && <p className="text-muted small mb-0" role="status">{t('picker.none', { q })}</p>}
       {results && results.length > 0 && (
-        <ul className="list-unstyled mb-0 mt-1" aria-label={`Catalogue products matching ${q}`}>
+        <ul className="list-unstyled mb-0 mt-1" aria-label={t('picker.results', { q })}>
           {results.map((p) => (
             <li key={p._id}>
               <button
@@ -67,8 +70,8 @@ export function ProductPicker({ idPrefix, onPick }: Props) {
                   setQ('');
                 }}
               >
-                Choose {p.name}
-                {p.pharmacy ? ` (${p.pharmacy})` : ''}
+                {t('picker.choose', { name: p.name })}
+                {p.pharmacy ? t('picker.pharmacy', { pharmacy: p.pharmacy }) : ''}
               </button>
             </li>
           ))}

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
+import { formatNumber } from '../../ui/clinicTime';
 import { ProductPicker } from './ProductPicker';
 import { SafetyWarning } from './SafetyWarning';
 import { writePrescription, type NewPrescriptionLine, type PickedProduct, type WriteFailure } from './prescriptionsSlice';
 import type { Prescription, SafetyConflict } from './types';
+import './texts';
 
 interface DraftLine {
   key: number;
@@ -29,11 +32,8 @@ const toBody = (line: DraftLine): NewPrescriptionLine => ({
   notes: line.notes.trim(),
 });
 
-const textFields = [
-  ['dose', 'Dose'],
-  ['frequency', 'Frequency'],
-  ['duration', 'Duration'],
-] as const;
+/** A line's short texts; each name is also its label's key under `write.`. */
+const textFields = ['dose', 'frequency', 'duration'] as const;
 
 interface Props {
   patient: { _id: string; name: string };
@@ -45,6 +45,7 @@ interface Props {
 /** The doctor's prescription form: lines of a catalogue product or a free-text medicine, with the safety check's warning. */
 export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('prescriptions');
   const [lines, setLines] = useState<DraftLine[]>(() => [emptyLine()]);
   const [notes, setNotes] = useState('');
   const [validDays, setValidDays] = useState('30');
@@ -83,9 +84,9 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
   return (
     <Modal show onHide={onClose} size="lg" fullscreen="sm-down" aria-labelledby="write-prescription-title">
       <form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Close">
+        <Modal.Header closeButton closeLabel={t('write.close')}>
           <Modal.Title id="write-prescription-title" as="h2" className="h5">
-            Write a prescription for {patient.name}
+            {t('write.title', { name: patient.name })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -96,69 +97,72 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
           )}
           {lines.map((line, index) => {
             const id = `rx-line-${line.key}`;
+            const number = formatNumber(index + 1);
             return (
               <fieldset key={line.key} className="border rounded p-2 mb-3">
-                <legend className="h6 float-none w-auto px-1">Medicine {index + 1}</legend>
+                <legend className="h6 float-none w-auto px-1">{t('write.medicine', { number })}</legend>
                 {line.product ? (
                   <p className="mb-2">
-                    <strong>{line.product.name}</strong>
-                    {line.product.pharmacy ? ` (${line.product.pharmacy})` : ''}{' '}
+                    <strong>
+                      <bdi>{line.product.name}</bdi>
+                    </strong>
+                    {line.product.pharmacy ? t('picker.pharmacy', { pharmacy: line.product.pharmacy }) : ''}{' '}
                     <button type="button" className="btn btn-link btn-sm p-0" onClick={() => update(line.key, { product: null })}>
-                      Change medicine {index + 1}
+                      {t('write.change', { number })}
                     </button>
                   </p>
                 ) : (
                   <>
                     <ProductPicker idPrefix={id} onPick={(product) => update(line.key, { product, medicine: '' })} />
                     <label className="form-label small" htmlFor={`${id}-medicine`}>
-                      Or a medicine not in the catalogue
+                      {t('write.other')}
                     </label>
                     <input id={`${id}-medicine`} className="form-control form-control-sm mb-2" value={line.medicine} onChange={(e) => update(line.key, { medicine: e.target.value })} />
                   </>
                 )}
                 <div className="row g-2">
-                  {textFields.map(([field, label]) => (
+                  {textFields.map((field) => (
                     <div key={field} className="col-12 col-sm-4">
                       <label className="form-label small" htmlFor={`${id}-${field}`}>
-                        {label}
+                        {t(`write.${field}`)}
                       </label>
                       <input id={`${id}-${field}`} className="form-control form-control-sm" value={line[field]} onChange={(e) => update(line.key, { [field]: e.target.value })} />
                     </div>
                   ))}
                   <div className="col-12 col-sm-4">
                     <label className="form-label small" htmlFor={`${id}-quantity`}>
-                      Quantity (packs)
+                      {t('write.quantity')}
                     </label>
                     <input id={`${id}-quantity`} className="form-control form-control-sm" type="number" min={1} max={100} value={line.quantity} onChange={(e) => update(line.key, { quantity: e.target.value })} />
                   </div>
                   <div className="col-12 col-sm-8">
                     <label className="form-label small" htmlFor={`${id}-notes`}>
-                      Notes
+                      {t('write.notes')}
                     </label>
                     <input id={`${id}-notes`} className="form-control form-control-sm" value={line.notes} onChange={(e) => update(line.key, { notes: e.target.value })} />
                   </div>
                 </div>
                 {lines.length > 1 && (
                   <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}>
-                    Remove medicine {index + 1}
+                    {t('write.remove', { number })}
                   </button>
                 )}
               </fieldset>
             );
           })}
           <button type="button" className="btn btn-outline-primary btn-sm mb-3" onClick={() => setLines((all) => [...all, emptyLine()])}>
-            Add a medicine
+            {t('write.add')}
           </button>
           <div className="row g-2">
             <div className="col-12 col-sm-8">
               <label className="form-label" htmlFor="rx-notes">
-                Notes for the patient
+                {t('write.patientNotes')}
               </label>
               <textarea id="rx-notes" className="form-control" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
             </div>
             <div className="col-12 col-sm-4">
               <label className="form-label" htmlFor="rx-valid-days">
-                Valid for (days)
+                {t('write.validDays')}
               </label>
               <input id="rx-valid-days" className="form-control" type="number" min={1} value={validDays} onChange={(e) => setValidDays(e.target.value)} />
             </div>
@@ -166,10 +170,10 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
           {conflicts && (
             <div className="mt-3">
               <SafetyWarning
-                intro={`These medicines clash with what ${patient.name}'s medical history records:`}
+                intro={t('write.clash', { name: patient.name })}
                 conflicts={conflicts}
                 busy={busy}
-                actionLabel="I understand, write it anyway"
+                actionLabel={t('write.anyway')}
                 onAcknowledge={() => void send(true)}
               />
             </div>
@@ -177,10 +181,10 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
+            {t('write.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Writing…' : 'Write prescription'}
+            {t(busy ? 'write.writing' : 'write.submit')}
           </button>
         </Modal.Footer>
       </form>
