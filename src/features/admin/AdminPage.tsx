@@ -1,5 +1,6 @@
 import { Link, NavLink, Route, Routes } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { selectRole } from '../session/sessionSlice';
 import { ApplicationsTab } from './ApplicationsTab';
@@ -7,36 +8,38 @@ import { AuditTab } from './AuditTab';
 import { ContentTab } from './ContentTab';
 import { DashboardTab } from './DashboardTab';
 import { UsersTab } from './UsersTab';
+import './texts';
 
 const tabs = [
-  { path: '', title: 'Dashboard', element: <DashboardTab /> },
-  { path: 'applications', title: 'Applications', element: <ApplicationsTab /> },
-  { path: 'users', title: 'Users', element: <UsersTab /> },
-  { path: 'content', title: 'Articles and products', element: <ContentTab /> },
-  { path: 'audit', title: 'Audit log', element: <AuditTab /> },
-];
+  { path: '', title: 'dashboard', element: <DashboardTab /> },
+  { path: 'applications', title: 'applications', element: <ApplicationsTab /> },
+  { path: 'users', title: 'users', element: <UsersTab /> },
+  { path: 'content', title: 'content', element: <ContentTab /> },
+  { path: 'audit', title: 'audit', element: <AuditTab /> },
+] as const;
 
 /** The administrators' console: only administrators see it (the API refuses everyone else too). */
 export default function AdminPage() {
   const role = useAppSelector(selectRole);
+  const { t } = useTranslation('admin');
   return (
     <>
-      <PageBanner title="Admin console" />
+      <PageBanner title={t('title')} />
       <div className="container py-5">
         {role !== 'admin' ? (
           <div className="text-center py-4">
-            <p className="lead">The admin console is for the clinic's administrators.</p>
+            <p className="lead">{t('onlyAdmins')}</p>
             <Link className="btn btn-primary" to="/account/login">
-              Log in as an administrator
+              {t('login')}
             </Link>
           </div>
         ) : (
           <div className="row g-4">
-            <nav className="col-lg-3" aria-label="Admin console">
+            <nav className="col-lg-3" aria-label={t('nav')}>
               <div className="list-group">
                 {tabs.map((tab) => (
                   <NavLink key={tab.path} end to={`/admin${tab.path ? `/${tab.path}` : ''}`} className={({ isActive }) => `list-group-item list-group-item-action${isActive ? ' active' : ''}`}>
-                    {tab.title}
+                    {t(`tabs.${tab.title}`)}
                   </NavLink>
                 ))}
               </div>

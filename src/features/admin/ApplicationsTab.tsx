@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useList } from '../../api/useList';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
+import { formatDateTime } from '../../ui/clinicTime';
+import { useTranslation } from '../../i18n';
 import { adminApi } from './adminApi';
 import { ReasonAction } from './ReasonAction';
 import type { AdminUser } from './types';
@@ -15,79 +17,81 @@ export function ApplicationsTab() {
   const { items, error, reload } = useList<AdminUser>(`admin/professionals?status=${status}`, 'professionals');
   const action = useAdminAction(reload);
   const [docError, setDocError] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
 
   return (
     <section aria-labelledby="admin-applications-title">
       <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
         <h2 id="admin-applications-title" className="h4 mb-0">
-          Applications
+          {t('applications.title')}
         </h2>
         <div>
           <label className="form-label small mb-1" htmlFor="admin-applications-status">
-            Show applications that are
+            {t('applications.filter')}
           </label>
           <select id="admin-applications-status" className="form-select form-select-sm" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
             {statuses.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(`statuses.${s}`)}
               </option>
             ))}
           </select>
         </div>
       </div>
-      <SuccessAlert message={action.message} />
-      <ErrorAlert message={action.error ?? error ?? docError} />
-      {items === null && <Spinner label="Loading applications…" />}
-      {items?.length === 0 && <p>There are no {status} applications.</p>}
+      <SuccessAlert message={action.message} focus />
+      <ErrorAlert message={action.error} focus />
+      <ErrorAlert message={error ?? docError} />
+      {items === null && <Spinner label={t('applications.loading')} />}
+      {items?.length === 0 && <p>{t(`applications.empty.${status}`)}</p>}
       <ul className="list-unstyled">
         {items?.map((p) => (
           <li key={p._id} className="card mb-3">
             <div className="card-body">
               <h3 className="h5 card-title">
-                {p.name} <span className="badge text-bg-secondary">{p.role}</span>
+                {p.name} <span className="badge text-bg-secondary">{t(`roles.${p.role}`, { defaultValue: p.role })}</span>
               </h3>
               <dl className="row small mb-2">
-                <dt className="col-sm-4">Email</dt>
+                <dt className="col-sm-4">{t('applications.email')}</dt>
                 <dd className="col-sm-8">{p.email}</dd>
-                <dt className="col-sm-4">Licence number</dt>
+                <dt className="col-sm-4">{t('applications.licence')}</dt>
                 <dd className="col-sm-8">{p.licenseNumber || '—'}</dd>
                 {p.role === 'pharmacist' && (
                   <>
-                    <dt className="col-sm-4">Pharmacy</dt>
+                    <dt className="col-sm-4">{t('applications.pharmacy')}</dt>
                     <dd className="col-sm-8">
-                      {p.pharmacyName} (licence {p.pharmacyLicenseNumber || '—'})
+                      {t('applications.pharmacyLicence', { pharmacy: p.pharmacyName, licence: p.pharmacyLicenseNumber || '—' })}
                     </dd>
                   </>
                 )}
                 {p.role === 'doctor' && (
                   <>
-                    <dt className="col-sm-4">Specialization</dt>
+                    <dt className="col-sm-4">{t('applications.specialization')}</dt>
                     <dd className="col-sm-8">{p.specialization}</dd>
                   </>
                 )}
-                <dt className="col-sm-4">Applied</dt>
-                <dd className="col-sm-8">{new Date(p.created_at).toLocaleString()}</dd>
+                <dt className="col-sm-4">{t('applications.applied')}</dt>
+                <dd className="col-sm-8">{formatDateTime(p.created_at)}</dd>
                 {p.statusReason && (
                   <>
-                    <dt className="col-sm-4">Reason given</dt>
+                    <dt className="col-sm-4">{t('applications.reasonGiven')}</dt>
                     <dd className="col-sm-8">{p.statusReason}</dd>
                   </>
                 )}
               </dl>
               <div className="d-flex flex-wrap gap-2 align-items-start">
                 {p.hasLicenseDocument ? (
-                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => adminApi.openLicenseDocument(p._id).catch(() => setDocError('The licence document could not be opened'))}>
-                    Open the licence document of {p.name}
+                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => adminApi.openLicenseDocument(p._id).catch(() => setDocError(t('applications.documentFailed')))}>
+                    {t('applications.openDocument', { name: p.name })}
                   </button>
                 ) : (
-                  <span className="small text-muted">No licence document uploaded</span>
+                  <span className="small text-muted">{t('applications.noDocument')}</span>
                 )}
                 {p.status !== 'approved' && (
                   <button type="button" className="btn btn-sm btn-success" onClick={() => void action.run(() => adminApi.approve(p._id))}>
-                    Approve {p.name}
+                    {t('applications.approve', { name: p.name })}
                   </button>
                 )}
-                {p.status === 'pending' && <ReasonAction label="Reject" subject={p.name} onConfirm={(reason) => action.run(() => adminApi.reject(p._id, reason))} />}
+                {p.status === 'pending' && <ReasonAction action="reject" subject={p.name} onConfirm={(reason) => action.run(() => adminApi.reject(p._id, reason))} />}
               </div>
             </div>
           </li>

@@ -1,23 +1,26 @@
 import { useList } from '../../api/useList';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
+import { useTranslation } from '../../i18n';
 import { adminApi } from './adminApi';
 import { ReasonAction } from './ReasonAction';
 import type { ContentItem } from './types';
 import { useAdminAction } from './useAdminAction';
 
-function ContentList({ kind, title }: { kind: 'articles' | 'products'; title: string }) {
+function ContentList({ kind }: { kind: 'articles' | 'products' }) {
+  const { t } = useTranslation('admin');
   const { items, error, reload } = useList<ContentItem>(`admin/${kind}`, 'items');
   const action = useAdminAction(reload);
   return (
     <section className="mb-5" aria-labelledby={`admin-${kind}-title`}>
       <h2 id={`admin-${kind}-title`} className="h4">
-        {title}
+        {t(`content.${kind}`)}
       </h2>
-      <SuccessAlert message={action.message} />
-      <ErrorAlert message={action.error ?? error} />
-      {items === null && <Spinner label={`Loading ${kind}…`} />}
-      {items?.length === 0 && <p>Nothing here yet.</p>}
+      <SuccessAlert message={action.message} focus />
+      <ErrorAlert message={action.error} focus />
+      <ErrorAlert message={error} />
+      {items === null && <Spinner label={t(kind === 'articles' ? 'content.loadingArticles' : 'content.loadingProducts')} />}
+      {items?.length === 0 && <p>{t('content.empty')}</p>}
       <ul className="list-group">
         {items?.map((item) => (
           <li key={item._id} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -25,10 +28,10 @@ function ContentList({ kind, title }: { kind: 'articles' | 'products'; title: st
               <div className="fw-semibold">{item.title}</div>
               <div className="small text-muted">
                 {item.owner}
-                {item.published ? '' : ` · unpublished: ${item.unpublishedReason}`}
+                {item.published ? '' : t('content.unpublished', { reason: item.unpublishedReason })}
               </div>
             </div>
-            {item.published && <ReasonAction label="Unpublish" subject={item.title} onConfirm={(reason) => action.run(() => adminApi.unpublish(kind, item._id, reason))} />}
+            {item.published && <ReasonAction action="unpublish" subject={item.title} onConfirm={(reason) => action.run(() => adminApi.unpublish(kind, item._id, reason))} />}
           </li>
         ))}
       </ul>
@@ -40,8 +43,8 @@ function ContentList({ kind, title }: { kind: 'articles' | 'products'; title: st
 export function ContentTab() {
   return (
     <>
-      <ContentList kind="articles" title="Articles" />
-      <ContentList kind="products" title="Products" />
+      <ContentList kind="articles" />
+      <ContentList kind="products" />
     </>
   );
 }

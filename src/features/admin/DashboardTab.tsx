@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { http, messageOf } from '../../api/http';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
+import { formatNumber } from '../../ui/clinicTime';
+import { useTranslation } from '../../i18n';
 import type { Period, Stats } from './types';
 import { dollarsOf } from '../cart/money';
 
@@ -12,11 +14,12 @@ const StatsChart = lazy(() => import('./StatsChart'));
 const money = (cents: number) => dollarsOf(cents / 100);
 
 function PeriodCard({ title, period }: { title: string; period: Period }) {
+  const { t } = useTranslation('admin');
   const rows: Array<[string, string]> = [
-    ['Bookings', String(period.bookings)],
-    ['Orders', String(period.orders)],
-    ['Revenue', money(period.revenueCents)],
-    ['New patients', String(period.newPatients)],
+    [t('dashboard.bookings'), formatNumber(period.bookings)],
+    [t('dashboard.orders'), formatNumber(period.orders)],
+    [t('dashboard.revenue'), money(period.revenueCents)],
+    [t('dashboard.newPatients'), formatNumber(period.newPatients)],
   ];
   return (
     <section className="card h-100" aria-label={title}>
@@ -39,6 +42,7 @@ function PeriodCard({ title, period }: { title: string; period: Period }) {
 export function DashboardTab() {
   const [stats, setStats] = useState<Stats | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
   useEffect(() => {
     http
       .get<Stats>('admin/stats')
@@ -49,31 +53,31 @@ export function DashboardTab() {
   return (
     <section aria-labelledby="admin-dashboard-title">
       <h2 id="admin-dashboard-title" className="h4">
-        Dashboard
+        {t('tabs.dashboard')}
       </h2>
       <ErrorAlert message={error} />
-      {!stats && !error && <Spinner label="Loading the figures…" />}
+      {!stats && !error && <Spinner label={t('dashboard.loading')} />}
       {stats && (
         <>
           {stats.pending > 0 && (
             <p className="alert alert-info">
-              {stats.pending} application{stats.pending === 1 ? '' : 's'} waiting: <Link to="/admin/applications">review applications</Link>
+              {t('dashboard.pending', { count: stats.pending, number: formatNumber(stats.pending) })} <Link to="/admin/applications">{t('dashboard.review')}</Link>
             </p>
           )}
           <div className="row g-3 mb-4">
             <div className="col-md-6">
-              <PeriodCard title="Today" period={stats.today} />
+              <PeriodCard title={t('dashboard.today')} period={stats.today} />
             </div>
             <div className="col-md-6">
-              <PeriodCard title="This month" period={stats.month} />
+              <PeriodCard title={t('dashboard.month')} period={stats.month} />
             </div>
           </div>
           <div className="admin-chart">
-            <Suspense fallback={<Spinner label="Loading the chart…" />}>
+            <Suspense fallback={<Spinner label={t('dashboard.loadingChart')} />}>
               <StatsChart daily={stats.daily} />
             </Suspense>
           </div>
-          <p className="small text-muted mt-2">Days follow the clinic's time zone ({stats.timeZone}).</p>
+          <p className="small text-muted mt-2">{t('dashboard.timeZone', { zone: stats.timeZone })}</p>
         </>
       )}
     </section>

@@ -1,10 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n';
+
+/** The actions that need a reason; each has its own wording. */
+export type ReasonedAction = 'reject' | 'suspend' | 'unpublish';
 
 /**
  * A button that asks for a reason before acting (reject, suspend, unpublish): the person concerned
  * reads the reason, so it cannot be empty.
  */
-export function ReasonAction({ label, subject, onConfirm, variant = 'danger' }: { label: string; subject: string; onConfirm: (reason: string) => Promise<void>; variant?: string }) {
+export function ReasonAction({ action, subject, onConfirm, variant = 'danger' }: { action: ReasonedAction; subject: string; onConfirm: (reason: string) => Promise<void>; variant?: string }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,7 +30,7 @@ export function ReasonAction({ label, subject, onConfirm, variant = 'danger' }: 
   if (!open) {
     return (
       <button type="button" className={`btn btn-sm btn-outline-${variant}`} onClick={() => setOpen(true)}>
-        {label} {subject}
+        {t(`reason.${action}.open`, { subject })}
       </button>
     );
   }
@@ -33,15 +38,15 @@ export function ReasonAction({ label, subject, onConfirm, variant = 'danger' }: 
     <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={submit}>
       <div className="flex-grow-1">
         <label className="form-label small mb-1" htmlFor={id}>
-          Reason to {label.toLowerCase()} {subject}
+          {t(`reason.${action}.label`, { subject })}
         </label>
         <input id={id} className="form-control form-control-sm" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} />
       </div>
       <button type="submit" className={`btn btn-sm btn-${variant}`} disabled={busy || !reason.trim()}>
-        Confirm: {label.toLowerCase()} {subject}
+        {t(`reason.${action}.confirm`, { subject })}
       </button>
       <button type="button" className="btn btn-sm btn-link" onClick={() => setOpen(false)}>
-        Cancel
+        {t('reason.cancel')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useList } from '../../api/useList';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
+import { useTranslation } from '../../i18n';
 import { adminApi } from './adminApi';
 import { ReasonAction } from './ReasonAction';
 import type { AdminUser } from './types';
@@ -13,6 +14,7 @@ export function UsersTab() {
   const [q, setQ] = useState('');
   const { items, error, reload } = useList<AdminUser>(`admin/users?q=${encodeURIComponent(q)}`, 'users');
   const action = useAdminAction(reload);
+  const { t } = useTranslation('admin');
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQ(draft.trim());
@@ -21,31 +23,32 @@ export function UsersTab() {
   return (
     <section aria-labelledby="admin-users-title">
       <h2 id="admin-users-title" className="h4">
-        Users
+        {t('users.title')}
       </h2>
       <form className="d-flex gap-2 mb-3" role="search" onSubmit={search}>
         <label className="visually-hidden" htmlFor="admin-users-q">
-          Search users by name, email or username
+          {t('users.searchLabel')}
         </label>
-        <input id="admin-users-q" type="search" className="form-control" placeholder="Name, email or username" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <input id="admin-users-q" type="search" className="form-control" placeholder={t('users.searchPlaceholder')} value={draft} onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" className="btn btn-primary">
-          Search
+          {t('users.search')}
         </button>
       </form>
-      <SuccessAlert message={action.message} />
-      <ErrorAlert message={action.error ?? error} />
-      {items === null && <Spinner label="Loading users…" />}
-      {items?.length === 0 && <p>No account matches.</p>}
+      <SuccessAlert message={action.message} focus />
+      <ErrorAlert message={action.error} focus />
+      <ErrorAlert message={error} />
+      {items === null && <Spinner label={t('users.loading')} />}
+      {items?.length === 0 && <p>{t('users.empty')}</p>}
       {items && items.length > 0 && (
         <div className="table-responsive">
           <table className="table align-middle">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Action</th>
+                <th scope="col">{t('users.name')}</th>
+                <th scope="col">{t('users.email')}</th>
+                <th scope="col">{t('users.role')}</th>
+                <th scope="col">{t('users.status')}</th>
+                <th scope="col">{t('users.action')}</th>
               </tr>
             </thead>
             <tbody>
@@ -53,18 +56,18 @@ export function UsersTab() {
                 <tr key={u._id}>
                   <td>{u.name}</td>
                   <td className="text-break">{u.email}</td>
-                  <td>{u.role}</td>
+                  <td>{t(`roles.${u.role}`, { defaultValue: u.role })}</td>
                   <td>
-                    {u.status}
+                    {t(`statuses.${u.status}`, { defaultValue: u.status })}
                     {u.statusReason && <div className="small text-muted">{u.statusReason}</div>}
                   </td>
                   <td>
                     {u.status === 'approved' && u.role !== 'admin' && (
-                      <ReasonAction label="Suspend" subject={u.name} onConfirm={(reason) => action.run(() => adminApi.suspend(u._id, reason))} />
+                      <ReasonAction action="suspend" subject={u.name} onConfirm={(reason) => action.run(() => adminApi.suspend(u._id, reason))} />
                     )}
                     {u.status === 'suspended' && (
                       <button type="button" className="btn btn-sm btn-outline-success" onClick={() => void action.run(() => adminApi.reinstate(u._id))}>
-                        Reinstate {u.name}
+                        {t('users.reinstate', { name: u.name })}
                       </button>
                     )}
                   </td>

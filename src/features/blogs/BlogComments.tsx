@@ -1,40 +1,46 @@
 import { useId } from 'react';
+import { useTranslation } from '../../i18n';
 
+// The sample discussion: names stay as written, dates and words follow the language (blogs:comments.sample.<key>).
 const comments = [
-  { name: 'Nour Adel', date: '2 days ago', text: 'Very clear, thank you. I printed it for my parents.' },
-  { name: 'Omar Said', date: '4 days ago', text: 'Does this advice also apply to teenagers?' },
-  { name: 'Dr. Ahmed Hassan', date: '4 days ago', text: 'Mostly yes, Omar. For teenagers we adapt doses to weight; ask at your next visit.' },
+  { key: 'nour', name: 'Nour Adel' },
+  { key: 'omar', name: 'Omar Said' },
+  { key: 'ahmed', name: 'Dr. Ahmed Hassan' },
 ];
 
 /** The post's author box, comments and comment form. */
 export function BlogComments() {
   const id = useId();
+  const { t } = useTranslation('blogs');
   return (
     <>
-      <section className="author-box" aria-label="About the author">
+      <section className="author-box" aria-label={t('comments.author')}>
         <span className="author-box__avatar" aria-hidden="true">
           A
         </span>
         <div>
-          <h2 className="author-box__name">admin</h2>
-          <p className="mb-0 text-muted">Articles are written by Nile Clinic's doctors and reviewed by our medical editorial team before they are published.</p>
+          <h2 className="author-box__name">{t('comments.authorName')}</h2>
+          <p className="mb-0 text-muted">{t('comments.authorText')}</p>
         </div>
       </section>
       <section className="comments" aria-labelledby={`${id}-comments`}>
         <h2 id={`${id}-comments`} className="comments__title">
-          03 comments
+          {t('comments.count')}
         </h2>
         <ul className="list-unstyled">
           {comments.map((c) => (
-            <li key={c.name + c.text} className="comment">
+            <li key={c.key} className="comment">
               <span className="comment__avatar" aria-hidden="true">
                 {c.name.replace('Dr. ', '')[0]}
               </span>
               <div>
                 <p className="comment__head">
-                  <strong>{c.name}</strong> <span className="text-muted small">{c.date}</span>
+                  <bdi>
+                    <strong>{c.name}</strong>
+                  </bdi>{' '}
+                  <span className="text-muted small">{t(`comments.sample.${c.key}.date`)}</span>
                 </p>
-                <p className="mb-0">{c.text}</p>
+                <p className="mb-0">{t(`comments.sample.${c.key}.text`)}</p>
               </div>
             </li>
           ))}
@@ -42,36 +48,36 @@ export function BlogComments() {
       </section>
       <form className="comment-form" aria-labelledby={`${id}-form`} onSubmit={(e) => e.preventDefault()}>
         <h2 id={`${id}-form`} className="comments__title">
-          Leave a comment
+          {t('comments.leave')}
         </h2>
         <div className="row g-3">
           <div className="col-md-4">
             <label className="form-label" htmlFor={`${id}-name`}>
-              Name*
+              {t('comments.name')}
             </label>
             <input id={`${id}-name`} className="form-control" autoComplete="name" />
           </div>
           <div className="col-md-4">
             <label className="form-label" htmlFor={`${id}-email`}>
-              E-Mail*
+              {t('comments.email')}
             </label>
             <input id={`${id}-email`} type="email" className="form-control" autoComplete="email" />
           </div>
           <div className="col-md-4">
             <label className="form-label" htmlFor={`${id}-website`}>
-              Website*
+              {t('comments.website')}
             </label>
             <input id={`${id}-website`} type="url" className="form-control" autoComplete="url" />
           </div>
           <div className="col-12">
             <label className="form-label" htmlFor={`${id}-message`}>
-              Message*
+              {t('comments.message')}
             </label>
             <textarea id={`${id}-message`} className="form-control" rows={5} />
           </div>
         </div>
         <button type="submit" className="btn btn-primary mt-3">
-          leave comment
+          {t('comments.submit')}
         </button>
       </form>
     </>

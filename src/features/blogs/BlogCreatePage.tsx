@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
@@ -24,6 +25,7 @@ export default function BlogCreatePage() {
   // Changing the key gives a fresh editor and file input after a post is published.
   const [formKey, setFormKey] = useState(0);
   const id = useId();
+  const { t } = useTranslation('blogs');
 
   useEffect(() => {
     dispatch(resetCreate());
@@ -33,11 +35,11 @@ export default function BlogCreatePage() {
   if (!loggedIn || role !== 'doctor') {
     return (
       <>
-        <PageBanner title="Add Blog" />
+        <PageBanner title={t('create.title')} />
         <div className="container py-5 text-center">
-          <p className="lead">{loggedIn ? 'Only doctors can add blogs.' : 'Please log in with your doctor account to add a blog.'}</p>
+          <p className="lead">{loggedIn ? t('create.onlyDoctors') : t('create.pleaseLogin')}</p>
           <Link className="btn btn-primary" to={loggedIn ? '/blogs' : '/account/login'}>
-            {loggedIn ? 'Read the blogs' : 'Login'}
+            {loggedIn ? t('create.readBlogs') : t('create.login')}
           </Link>
         </div>
       </>
@@ -58,37 +60,37 @@ export default function BlogCreatePage() {
 
   return (
     <>
-      <PageBanner title="Add Blog" />
+      <PageBanner title={t('create.title')} />
       <div className="container py-5">
         <form className="blog-create card p-4 p-md-5 mx-auto" onSubmit={submit} noValidate>
-          <h2 className="h4 mb-4">Write a new article</h2>
-          <SuccessAlert message={create.status === 'succeeded' ? 'You just added a new blog successfully.' : null} focus>
+          <h2 className="h4 mb-4">{t('create.heading')}</h2>
+          <SuccessAlert message={create.status === 'succeeded' ? t('create.success') : null} focus>
             {' '}
-            <Link to="/blogs">Go to the blogs</Link>
+            <Link to="/blogs">{t('create.goToBlogs')}</Link>
           </SuccessAlert>
           <ErrorAlert message={create.status === 'failed' ? create.error : null} focus />
           <ErrorAlert message={categories.error} />
           <div className="mb-3">
             <label className="form-label" htmlFor={`${id}-title`}>
-              Title*
+              {t('create.titleLabel')}
             </label>
             <input id={`${id}-title`} className="form-control" value={form.title} maxLength={200} onChange={(e) => set('title')(e.target.value)} />
           </div>
           <div className="mb-3">
             <span className="form-label d-block" id={`${id}-content`}>
-              Content*
+              {t('create.content')}
             </span>
             <Suspense fallback={<div className="form-control rte__area rte__area--loading" aria-hidden="true" />}>
               <RichTextEditor key={formKey} labelledBy={`${id}-content`} describedBy={`${id}-content-hint`} onChange={set('content')} />
             </Suspense>
             <p id={`${id}-content-hint`} className="form-text">
-              Use the toolbar for bold, italic, headings, lists and links. Pasted text arrives without its formatting.
+              {t('create.contentHint')}
             </p>
           </div>
           <div className="row g-3 mb-3">
             <div className="col-md-6">
               <label className="form-label" htmlFor={`${id}-thumbnail`}>
-                Thumbnail*
+                {t('create.thumbnail')}
               </label>
               <input
                 key={formKey}
@@ -101,10 +103,10 @@ export default function BlogCreatePage() {
             </div>
             <div className="col-md-6">
               <label className="form-label" htmlFor={`${id}-category`}>
-                Category*
+                {t('create.category')}
               </label>
               <select id={`${id}-category`} className="form-select" value={form.category} onChange={(e) => set('category')(e.target.value)}>
-                <option value="">Choose a category</option>
+                <option value="">{t('create.chooseCategory')}</option>
                 {categories.items.map((c) => (
                   <option key={c.slug} value={c.slug}>
                     {c.name}
@@ -115,22 +117,22 @@ export default function BlogCreatePage() {
           </div>
           <div className="mb-4">
             <label className="form-label" htmlFor={`${id}-keywords`}>
-              Keywords
+              {t('create.keywords')}
             </label>
             <input
               id={`${id}-keywords`}
               className="form-control"
               value={form.keywords}
-              placeholder="heart blood-pressure sleep"
+              placeholder={t('create.keywordsPlaceholder')}
               aria-describedby={`${id}-keywords-hint`}
               onChange={(e) => set('keywords')(e.target.value)}
             />
             <p id={`${id}-keywords-hint`} className="form-text">
-              Separate keywords with spaces.
+              {t('create.keywordsHint')}
             </p>
           </div>
           <button type="submit" className="btn btn-primary px-4" disabled={create.status === 'loading'}>
-            {create.status === 'loading' ? 'Posting…' : 'Post'}
+            {create.status === 'loading' ? t('create.posting') : t('create.post')}
           </button>
         </form>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from '../../i18n';
 
 interface Props {
   /** Id of the element that labels the editor. */
@@ -10,15 +11,16 @@ interface Props {
 
 type Command = 'bold' | 'italic' | 'heading' | 'bullets' | 'numbers' | 'link';
 
-const tools: { command: Command; label: string; text: string; shortcut?: string }[] = [
-  { command: 'bold', label: 'Bold', text: 'B', shortcut: 'Control+B' },
-  { command: 'italic', label: 'Italic', text: 'I', shortcut: 'Control+I' },
-  { command: 'heading', label: 'Heading', text: 'H' },
-  { command: 'bullets', label: 'Bulleted list', text: '•' },
+// Each tool's name is blogs:editor.<command>.
+const tools: { command: Command; text: string; shortcut?: string }[] = [
+  { command: 'bold', text: 'B', shortcut: 'Control+B' },
+  { command: 'italic', text: 'I', shortcut: 'Control+I' },
+  { command: 'heading', text: 'H' },
+  { command: 'bullets', text: '•' },
   // Its mark "1." is drawn by CSS: as text it would be words a voice-control user could say,
   // and the button's name ("Numbered list") must contain any words it shows.
-  { command: 'numbers', label: 'Numbered list', text: '' },
-  { command: 'link', label: 'Link', text: '🔗', shortcut: 'Control+K' },
+  { command: 'numbers', text: '' },
+  { command: 'link', text: '🔗', shortcut: 'Control+K' },
 ];
 
 const safeLink = /^(https?:\/\/|mailto:)\S+$/i;
@@ -56,6 +58,7 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
   const toolbar = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
   const linkInputId = useId();
+  const { t } = useTranslation('blogs');
   const [focusIndex, setFocusIndex] = useState(0);
   const [active, setActive] = useState<Record<string, boolean>>({});
   const [linkOpen, setLinkOpen] = useState(false);
@@ -98,7 +101,7 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
   const applyLink = () => {
     const url = linkUrl.trim();
     if (!safeLink.test(url)) {
-      setLinkError('Enter a full address starting with https:// (or mailto:)');
+      setLinkError(t('editor.badLink'));
       return;
     }
     restoreSelection();
@@ -144,31 +147,34 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
 
   return (
     <div className="rte">
-      <div className="rte__toolbar" role="toolbar" aria-label="Formatting" aria-controls={`${labelledBy}-area`} ref={toolbar} onKeyDown={onToolbarKey}>
-        {tools.map((tool, i) => (
-          <button
-            key={tool.command}
-            type="button"
-            className={`rte__tool rte__tool--${tool.command}`}
-            aria-label={tool.label}
-            title={tool.shortcut ? `${tool.label} (${tool.shortcut.replace('Control', 'Ctrl')})` : tool.label}
-            aria-keyshortcuts={tool.shortcut}
-            aria-pressed={tool.command === 'link' ? undefined : Boolean(active[tool.command])}
-            tabIndex={i === focusIndex ? 0 : -1}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => {
-              setFocusIndex(i);
-              run(tool.command);
-            }}
-          >
-            <span aria-hidden="true">{tool.text}</span>
-          </button>
-        ))}
+      <div className="rte__toolbar" role="toolbar" aria-label={t('editor.toolbar')} aria-controls={`${labelledBy}-area`} ref={toolbar} onKeyDown={onToolbarKey}>
+        {tools.map((tool, i) => {
+          const label = t(`editor.${tool.command}`);
+          return (
+            <button
+              key={tool.command}
+              type="button"
+              className={`rte__tool rte__tool--${tool.command}`}
+              aria-label={label}
+              title={tool.shortcut ? t('editor.shortcut', { label, keys: tool.shortcut.replace('Control', 'Ctrl') }) : label}
+              aria-keyshortcuts={tool.shortcut}
+              aria-pressed={tool.command === 'link' ? undefined : Boolean(active[tool.command])}
+              tabIndex={i === focusIndex ? 0 : -1}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                setFocusIndex(i);
+                run(tool.command);
+              }}
+            >
+              <span aria-hidden="true">{tool.text}</span>
+            </button>
+          );
+        })}
       </div>
       {linkOpen && (
-        <div className="rte__link" role="group" aria-label="Add a link">
+        <div className="rte__link" role="group" aria-label={t('editor.linkGroup')}>
           <label htmlFor={linkInputId} className="visually-hidden">
-            Link address
+            {t('editor.linkAddress')}
           </label>
           <input
             id={linkInputId}
@@ -189,7 +195,7 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
             }}
           />
           <button type="button" className="btn btn-primary btn-sm" onClick={applyLink}>
-            Add link
+            {t('editor.addLink')}
           </button>
           <button
             type="button"
@@ -199,7 +205,7 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
               restoreSelection();
             }}
           >
-            Cancel
+            {t('editor.cancel')}
           </button>
           {linkError && <p className="text-danger small w-100 mb-0">{linkError}</p>}
         </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { fieldsFor, initialValues, type AddFormSpec, type FieldSpec } from './addForms';
 import { addHistoryEntry } from './historySlice';
@@ -26,6 +27,10 @@ export function AddEntryModal({ spec, patientId, asDoctor = false, onClose }: Pr
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const titleId = `add-${spec.kind}-title`;
+  const { t } = useTranslation('history');
+  const text = (field: FieldSpec, part: 'label' | 'placeholder') =>
+    t(`forms.${spec.kind}.${field.name}.${part === 'label' && asDoctor && field.doctorLabel ? 'doctorLabel' : part}`);
+  const placeholder = (field: FieldSpec) => (field.type === 'date' ? t('forms.datePlaceholder') : field.placeholder ? text(field, 'placeholder') : undefined);
 
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -50,50 +55,50 @@ export function AddEntryModal({ spec, patientId, asDoctor = false, onClose }: Pr
       case 'date':
         return (
           <>
-            <Form.Control type="text" inputMode="numeric" placeholder={field.placeholder} aria-describedby={`${id}-hint`} value={values[field.name]} onChange={(e) => set(field.name, e.target.value)} />
-            <Form.Text id={`${id}-hint`}>MM-DD-YYYY</Form.Text>
+            <Form.Control type="text" inputMode="numeric" placeholder={placeholder(field)} aria-describedby={`${id}-hint`} value={values[field.name]} onChange={(e) => set(field.name, e.target.value)} />
+            <Form.Text id={`${id}-hint`}>{t('forms.dateHint')}</Form.Text>
           </>
         );
       case 'severity':
         return (
           <Form.Select value={values[field.name]} onChange={(e) => set(field.name, e.target.value)}>
-            <option value="">Choose the severity</option>
-            <option value="mild">mild</option>
-            <option value="moderate">moderate</option>
-            <option value="severe">severe</option>
+            <option value="">{t('forms.chooseSeverity')}</option>
+            <option value="mild">{t('severity.mild')}</option>
+            <option value="moderate">{t('severity.moderate')}</option>
+            <option value="severe">{t('severity.severe')}</option>
           </Form.Select>
         );
       case 'condition':
         return (
           <Form.Select value={values[field.name]} onChange={(e) => set(field.name, e.target.value)}>
-            <option value="true">cured</option>
-            <option value="false">still not cured</option>
+            <option value="true">{t('forms.curedOption')}</option>
+            <option value="false">{t('forms.notCuredOption')}</option>
           </Form.Select>
         );
       case 'file':
         return <Form.Control type="file" accept="image/png,image/gif,image/jpeg" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0])} />;
       default:
-        return <Form.Control type="text" placeholder={field.placeholder} value={values[field.name]} onChange={(e) => set(field.name, e.target.value)} />;
+        return <Form.Control type="text" placeholder={placeholder(field)} value={values[field.name]} onChange={(e) => set(field.name, e.target.value)} />;
     }
   };
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby={titleId}>
       <Form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Modal.Header closeButton closeLabel="Close">
+        <Modal.Header closeButton closeLabel={t('close')}>
           <Modal.Title id={titleId} as="h2" className="h5">
-            {spec.title}
+            {t(`forms.${spec.kind}.title`)}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {asDoctor && (
             <p className="text-muted small" role="note">
-              This entry will be signed with your name.
+              {t('forms.signed')}
             </p>
           )}
           {fields.map((field) => (
             <Form.Group className="mb-3" controlId={`${spec.kind}-${field.name}`} key={field.name}>
-              <Form.Label>{field.label}</Form.Label>
+              <Form.Label>{text(field, 'label')}</Form.Label>
               {input(field)}
             </Form.Group>
           ))}
@@ -101,10 +106,10 @@ export function AddEntryModal({ spec, patientId, asDoctor = false, onClose }: Pr
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Adding…' : 'Add'}
+            {busy ? t('forms.adding') : t('forms.add')}
           </button>
         </Modal.Footer>
       </Form>

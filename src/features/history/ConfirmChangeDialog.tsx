@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from '../../i18n';
 import type { ChangeRequest } from './HistorySection';
 
 interface Props {
@@ -8,43 +9,30 @@ interface Props {
   onCancel: () => void;
 }
 
-/** What the dialog says before a removal or a hide: nothing leaves her view without a second click. */
-const wording = {
-  remove: {
-    title: 'Remove this entry?',
-    body: (label: string) => `“${label}” will be removed from your medical history. You can undo this for a few seconds.`,
-    confirm: 'Remove',
-  },
-  hide: {
-    title: 'Hide this entry?',
-    body: (label: string) =>
-      `A doctor wrote “${label}”, so it stays in your record: it disappears from your view, but your doctors and the access log still see it. “Show hidden entries” brings it back.`,
-    confirm: 'Hide',
-  },
-} as const;
-
 /** Asks the patient to confirm a removal or a hide; the change is made only after "Remove" / "Hide". */
 export function ConfirmChangeDialog({ request, onConfirm, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
-  const text = wording[request.change === 'hide' ? 'hide' : 'remove'];
+  const { t } = useTranslation('history');
+  // What the dialog says before a removal or a hide (history:confirm.*): nothing leaves her view without a second click.
+  const wording = request.change === 'hide' ? 'hide' : 'remove';
   const confirm = async () => {
     setBusy(true);
     await onConfirm(request);
   };
   return (
     <Modal show onHide={onCancel} centered aria-labelledby="history-confirm-title" aria-describedby="history-confirm-body">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('close')}>
         <Modal.Title id="history-confirm-title" as="h2" className="h5">
-          {text.title}
+          {t(`confirm.${wording}.title`)}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body id="history-confirm-body">{text.body(request.label)}</Modal.Body>
+      <Modal.Body id="history-confirm-body">{t(`confirm.${wording}.body`, { label: request.label })}</Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onCancel} autoFocus>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="button" className={`btn ${request.change === 'hide' ? 'btn-secondary' : 'btn-danger'}`} onClick={() => void confirm()} disabled={busy}>
-          {text.confirm}
+          {t(`confirm.${wording}.confirm`)}
         </button>
       </Modal.Footer>
     </Modal>

@@ -117,6 +117,22 @@ describe('HistoryPage for the owning patient', () => {
     expect(within(logPanel).getByRole('row', { name: /You/ })).toHaveTextContent('Added a diagnosis');
   });
 
+  it("shows the access log's times in the clinic's time zone, whatever the browser's", async () => {
+    // A browser set to New York: the old formatting showed 05:00 AM there for a visit at 12:00 Cairo time.
+    const browserZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      serve(filled);
+      renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+      const logPanel = await screen.findByRole('region', { name: 'Who viewed my record' });
+      const doctorRow = await within(logPanel).findByRole('row', { name: /Dr\. Ahmed Hassan/ });
+      expect(within(doctorRow).getByText('2 Mar 2026, 12:00')).toHaveAttribute('datetime', '2026-03-02T10:00:00.000Z');
+    } finally {
+      process.env.TZ = browserZone;
+      if (browserZone === undefined) delete process.env.TZ;
+    }
+  });
+
   it('opens a lab result image in a modal', async () => {
     serve(filled);
     renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });

@@ -2,10 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { PrivateImage } from '../../ui/PrivateImage';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
+import { formatNumber } from '../../ui/clinicTime';
 import { selectIsLoggedIn, selectRole, selectUserId } from '../session/sessionSlice';
 import { AccessLogPanel } from './AccessLogPanel';
 import { AddEntryModal } from './AddEntryModal';
@@ -19,6 +21,7 @@ import { sections } from './sections';
 import type { HistoryKind } from './types';
 import { UndoToast } from './UndoToast';
 import './history.css';
+import './texts';
 
 /**
  * /history/:userId — a patient's medical history. The owner adds entries, removes her own, hides
@@ -39,6 +42,7 @@ export default function HistoryPage() {
   const [written, setWritten] = useState<string | null>(null);
   const [showHidden, setShowHidden] = useState(false);
   const [result, setResult] = useState<{ src: string; label: string } | null>(null);
+  const { t } = useTranslation('history');
 
   useEffect(() => {
     if (loggedIn && userId) void dispatch(fetchHistory(userId));
@@ -70,19 +74,21 @@ export default function HistoryPage() {
 
   return (
     <>
-      <PageBanner title="Medical History" />
+      <PageBanner title={t('title')} />
       <div className="container py-5 history-page">
         {!loggedIn && (
           <div className="alert alert-info" role="status">
-            Please <Link to="/account/login">log in</Link> to see this medical history.
+            {t('login.before')}
+            <Link to="/account/login">{t('login.link')}</Link>
+            {t('login.after')}
           </div>
         )}
-        {loggedIn && !current && status !== 'failed' && <Spinner label="Loading the medical history…" />}
+        {loggedIn && !current && status !== 'failed' && <Spinner label={t('loading')} />}
         {loggedIn && !current && status === 'failed' && (
           <div className="history-refused">
-            <ErrorAlert message={error} />
+            <ErrorAlert message={error ?? t('loadFailed')} />
             <Link to="/" className="btn btn-outline-primary">
-              Back to the home page
+              {t('backHome')}
             </Link>
           </div>
         )}
@@ -94,13 +100,13 @@ export default function HistoryPage() {
             <div className="col-lg-8">
               {!owner && !caringDoctor && (
                 <p className="text-muted small" role="note">
-                  You are viewing this medical history read-only.
+                  {t('readOnly')}
                 </p>
               )}
               {caringDoctor && (
                 <>
                   <p className="text-muted small" role="note">
-                    You can add entries to this medical history; they are signed with your name. Entries the patient wrote herself are marked self-reported.
+                    {t('doctorNote')}
                   </p>
                   <button
                     type="button"
@@ -110,7 +116,7 @@ export default function HistoryPage() {
                       setPrescribing(true);
                     }}
                   >
-                    Write prescription
+                    {t('writePrescription')}
                   </button>
                   <SuccessAlert message={written} />
                 </>
@@ -126,13 +132,13 @@ export default function HistoryPage() {
                     onChange={(e) => setShowHidden(e.target.checked)}
                   />
                   <label className="form-check-label" htmlFor="history-show-hidden">
-                    Show hidden entries{hiddenCount > 0 ? ` (${hiddenCount})` : ''}
+                    {hiddenCount > 0 ? t('showHiddenCount', { number: formatNumber(hiddenCount) }) : t('showHidden')}
                   </label>
                 </div>
               )}
               <div aria-live="polite">
-                {notice?.tone === 'success' && <SuccessAlert message={notice.text} />}
-                {notice?.tone === 'error' && <ErrorAlert message={notice.text} />}
+                {notice?.tone === 'success' && <SuccessAlert message={t('added')} />}
+                {notice?.tone === 'error' && <ErrorAlert message={notice.text ?? t('changeFailed')} />}
               </div>
               {sections.map((spec) => (
                 <HistorySection
@@ -167,12 +173,12 @@ export default function HistoryPage() {
       {confirming && <ConfirmChangeDialog request={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />}
       {owner && undo && <UndoToast key={`${undo.change}-${undo.id}`} offer={undo} onUndo={undoChange} onExpire={expireUndo} />}
       <Modal show={Boolean(result)} onHide={() => setResult(null)} centered size="lg" aria-labelledby="history-result-title">
-        <Modal.Header closeButton closeLabel="Close">
+        <Modal.Header closeButton closeLabel={t('close')}>
           <Modal.Title id="history-result-title" as="h2" className="h5">
             {result?.label}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body className="text-center">{result && <PrivateImage className="history-result-full" src={result.src} alt={`Result of ${result.label}`} />}</Modal.Body>
+        <Modal.Body className="text-center">{result && <PrivateImage className="history-result-full" src={result.src} alt={t('resultAlt', { label: result.label })} />}</Modal.Body>
       </Modal>
     </>
   );

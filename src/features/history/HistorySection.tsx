@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n';
 import type { Row, SectionSpec } from './sections';
 import type { Authorship, EntryChange, History, HistoryKind } from './types';
 
@@ -28,19 +30,21 @@ const isSelfReported = (meta: Authorship) => meta.self_reported !== false;
 
 /** Who wrote the entry: the doctor's name, or a "self-reported" badge; and whether she hid it. */
 function AddedBy({ meta, owner }: { meta: Authorship; owner: boolean }) {
+  const { t } = useTranslation('history');
   return (
     <>
-      {isSelfReported(meta) ? <span className="badge text-bg-light border history-self-reported">Self-reported</span> : <span>{meta.author?.name ?? 'A doctor'}</span>}
-      {meta.hidden && <span className="badge text-bg-secondary ms-1">{owner ? 'Hidden' : 'Hidden by the patient'}</span>}
+      {isSelfReported(meta) ? <span className="badge text-bg-light border history-self-reported">{t('table.selfReported')}</span> : <span>{meta.author?.name ?? t('table.aDoctor')}</span>}
+      {meta.hidden && <span className="badge text-bg-secondary ms-1">{owner ? t('table.hidden') : t('table.hiddenByPatient')}</span>}
     </>
   );
 }
 
 /** The owner's action on a row: remove what she wrote; hide, or show again, what a doctor wrote. */
-function rowAction(row: Row): { change: EntryChange; text: string; name: string } {
-  if (isSelfReported(row.meta)) return { change: 'remove', text: 'remove', name: `Remove ${row.label}` };
-  if (row.meta.hidden) return { change: 'unhide', text: 'show', name: `Show ${row.label} again` };
-  return { change: 'hide', text: 'hide', name: `Hide ${row.label}` };
+function rowAction(row: Row, t: TFunction<'history'>): { change: EntryChange; text: string; name: string } {
+  const label = row.label;
+  if (isSelfReported(row.meta)) return { change: 'remove', text: t('table.remove'), name: t('table.removeName', { label }) };
+  if (row.meta.hidden) return { change: 'unhide', text: t('table.show'), name: t('table.showName', { label }) };
+  return { change: 'hide', text: t('table.hide'), name: t('table.hideName', { label }) };
 }
 
 /** One section of the record: a table, or its empty message, with who wrote each entry. */
@@ -49,50 +53,52 @@ export function HistorySection({ spec, history, owner, canAdd, showHidden, onAdd
   // Hidden entries leave the patient's own view unless she asks for them; doctors always see them.
   const rows = owner && !showHidden ? all.filter((r) => !r.meta.hidden) : all;
   const headingId = `history-${spec.kind}`;
+  const { t } = useTranslation('history');
+  const columns = spec.columns.map((column) => t(`sections.${spec.kind}.columns.${column}`));
 
   return (
     <section className="card history-section mb-4" aria-labelledby={headingId}>
       <div className="card-header d-flex align-items-center justify-content-between">
         <h2 id={headingId} className="h5 mb-0">
-          {spec.title}
+          {t(`sections.${spec.kind}.title`)}
         </h2>
         {canAdd && (
-          <button type="button" className="btn btn-sm btn-primary history-section__add" onClick={onAdd} aria-label={`Add to ${spec.title.toLowerCase()}`}>
+          <button type="button" className="btn btn-sm btn-primary history-section__add" onClick={onAdd} aria-label={t(`sections.${spec.kind}.add`)}>
             <span aria-hidden="true">+</span>
           </button>
         )}
       </div>
       {rows.length === 0 ? (
-        <p className="card-body text-muted mb-0">{spec.empty}</p>
+        <p className="card-body text-muted mb-0">{t(`sections.${spec.kind}.empty`)}</p>
       ) : (
         <div className="table-responsive">
           <table className="table table-hover align-middle mb-0 table-stack">
             <thead>
               <tr>
-                {spec.columns.map((c) => (
+                {columns.map((c) => (
                   <th scope="col" key={c}>
                     {c}
                   </th>
                 ))}
-                <th scope="col">Added by</th>
+                <th scope="col">{t('table.addedBy')}</th>
                 {owner && (
                   <th scope="col">
-                    <span className="visually-hidden">Remove or hide</span>
+                    <span className="visually-hidden">{t('table.removeOrHide')}</span>
                   </th>
                 )}
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => {
-                const action = rowAction(row);
+                const action = rowAction(row, t);
                 return (
                   <tr key={row._id} className={row.meta.hidden ? 'history-row--hidden' : undefined}>
                     {row.cells.map((cell, i) => (
-                      <td key={spec.columns[i]} data-label={spec.columns[i]}>
+                      <td key={spec.columns[i]} data-label={columns[i]}>
                         {cell}
                       </td>
                     ))}
-                    <td data-label="Added by">
+                    <td data-label={t('table.addedBy')}>
                       <AddedBy meta={row.meta} owner={owner} />
                     </td>
                     {owner && (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
+import { useTranslation } from '../../i18n';
 import type { UndoOffer } from './historySlice';
 
 /** How long Undo is offered. The server keeps a removed entry restorable for longer, for slow networks. */
@@ -18,6 +19,7 @@ interface Props {
  */
 export function UndoToast({ offer, onUndo, onExpire }: Props) {
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('history');
   useEffect(() => {
     const timer = setTimeout(onExpire, undoSeconds * 1000);
     return () => clearTimeout(timer);
@@ -32,12 +34,12 @@ export function UndoToast({ offer, onUndo, onExpire }: Props) {
       <Toast onClose={onExpire} role="status" aria-live="polite" aria-atomic="true" bg="dark">
         <Toast.Body className="d-flex align-items-center gap-2 text-white">
           <span className="me-auto">
-            {offer.change === 'hide' ? 'Hidden' : 'Removed'} “{offer.label}”.
+            {t(offer.change === 'hide' ? 'undo.hidden' : 'undo.removed', { label: offer.label })}
           </span>
           <button type="button" className="btn btn-sm btn-light" onClick={() => void undo()} disabled={busy}>
-            Undo
+            {t('undo.undo')}
           </button>
-          <button type="button" className="btn-close btn-close-white" aria-label="Close" onClick={onExpire} />
+          <button type="button" className="btn-close btn-close-white" aria-label={t('close')} onClick={onExpire} />
         </Toast.Body>
       </Toast>
     </ToastContainer>

@@ -30,9 +30,10 @@ interface HistoryState {
   patientId: string | null;
   history: History | null;
   status: RequestStatus;
+  /** The server's refusal; null with status 'failed' when it gave none (the page says so in its language). */
   error: string | null;
-  /** The green or red line above the sections after an add or a remove. */
-  notice: { tone: 'success' | 'error'; text: string } | null;
+  /** The green or red line above the sections after an add or a remove: 'added', or a change the server refused (with its message, if any). */
+  notice: { tone: 'success'; text: null } | { tone: 'error'; text: string | null } | null;
   /** The last confirmed removal or hide, while it can still be undone. */
   undo: UndoOffer | null;
   log: AccessEntry[];
@@ -166,13 +167,13 @@ export const historySlice = createSlice({
         if (state.patientId !== action.meta.arg) return;
         state.status = 'failed';
         state.history = null;
-        state.error = action.payload ?? 'The medical history could not be loaded';
+        state.error = action.payload ?? null;
       })
       .addCase(addHistoryEntry.pending, (state) => {
         state.notice = null;
       })
       .addCase(addHistoryEntry.fulfilled, (state) => {
-        state.notice = { tone: 'success', text: 'Added successfully' };
+        state.notice = { tone: 'success', text: null };
       })
       .addCase(changeHistoryEntry.pending, (state) => {
         state.notice = null;
@@ -182,7 +183,7 @@ export const historySlice = createSlice({
         state.undo = change === 'remove' || change === 'hide' ? { change, kind, id, label } : null;
       })
       .addCase(changeHistoryEntry.rejected, (state, action) => {
-        state.notice = { tone: 'error', text: action.payload ?? 'The entry could not be changed' };
+        state.notice = { tone: 'error', text: action.payload ?? null };
       })
       .addCase(fetchAccessLog.pending, (state) => {
         state.logStatus = 'loading';
@@ -198,7 +199,7 @@ export const historySlice = createSlice({
       })
       .addCase(fetchAccessLog.rejected, (state, action) => {
         state.logStatus = 'failed';
-        state.logError = action.payload ?? 'The access log could not be loaded';
+        state.logError = action.payload ?? null;
       });
   },
   selectors: {

@@ -1,0 +1,29 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { showArabic, showEnglish } from '../../testing/language';
+import { testUser } from '../../testing/handlers';
+import { renderWithProviders, signedIn } from '../../testing/render';
+import { server } from '../../testing/server';
+import BlogCreatePage from './BlogCreatePage';
+
+const doctor = () => signedIn(testUser({ _id: '6078afb1fb33703fe4a1414b', name: 'Dr. Ahmed Hassan', roles: ['doctor'] }), 'doctor');
+
+describe('BlogCreatePage in Arabic', () => {
+  beforeEach(showArabic);
+  afterEach(showEnglish);
+
+  it('labels the form and the editor in Arabic and answers a bad link in Arabic', async () => {
+    server.use(http.get('/api/blog/category', () => HttpResponse.json({ categories: [] })));
+    renderWithProviders(<BlogCreatePage />, { preloadedState: doctor() });
+    expect(screen.getByRole('heading', { name: 'اكتب مقالًا جديدًا' })).toBeInTheDocument();
+    expect(screen.getByLabelText('العنوان*')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'انشر' })).toBeInTheDocument();
+    await screen.findByRole('toolbar', { name: 'التنسيق' });
+    await userEvent.click(screen.getByRole('button', { name: 'رابط' }));
+    const address = await screen.findByLabelText('عنوان الرابط');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'javascript:alert(1){Enter}');
+    await waitFor(() => expect(screen.getByText('أدخل عنوانًا كاملًا يبدأ بـ https:// (أو mailto:)')).toBeInTheDocument());
+  });
+});
