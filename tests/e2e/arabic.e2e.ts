@@ -120,6 +120,43 @@ describe('the portal in Arabic', () => {
     await context.close();
   });
 
+  it('books an appointment in Arabic: the slot reads its day in Arabic, and the reservation is confirmed in Arabic', async () => {
+    const doctor = await registerAccount(portal, 'doctor');
+    const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
+    const { token: doctorToken } = await apiLogin(portal, doctor.email!, doctor.password!);
+    // A slot on the 15th of next month at 11:30, the clinic's wall-clock time.
+    const next = new Date();
+    next.setUTCDate(1);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const date = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}-15`;
+    expect((await api(portal, 'POST', 'appointment', { date, time: '11:30' }, doctorToken)).status).toBe(200);
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughUi(page, portal, patient.email!, patient.password!);
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto(`${portal.url}/doctor/${encodeURIComponent(doctor.name!)}`);
+    await expectRtl(page);
+    // The day in Arabic: its month's Arabic name and the 15th in Arabic-Indic digits; 11:30 in the morning (ص).
+    const arabicMonths = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
+    const reserve = page.getByRole('button', { name: new RegExp(`^احجز .*١٥ ${arabicMonths[next.getUTCMonth()]}.* الساعة ١١:٣٠ ص$`) });
+    await reserve.click();
+    const dialog = page.getByRole('dialog', { name: 'حجز موعد' });
+    await dialog.getByText('الإلغاء بعد ٢٤ ساعة يكلّف رسومًا بنسبة ٢٥٪.').waitFor();
+    await expectAccessible(page, 'ar reserve dialog');
+    await screenshot(page, 'arabic-reserve-dialog');
+    await dialog.getByRole('button', { name: 'احفظ' }).click();
+    await dialog.getByText('تم الحجز بنجاح').waitFor();
+    // The server holds the reservation: the slot is hers.
+    const { token } = await apiLogin(portal, patient.email!, patient.password!);
+    const mine = await api(portal, 'GET', 'appointment', undefined, token);
+    expect(JSON.stringify(mine.body)).toContain(date);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the sign-up form and checkout in Arabic', async () => {
     const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const { token } = await apiLogin(portal, patient.email, patient.password);

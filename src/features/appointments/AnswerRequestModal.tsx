@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { popupSuccess } from '../../ui/popup';
+import { toastShown } from '../../ui/toast/toastSlice';
 import { fetchAppointments } from './appointmentsSlice';
 import { acceptRequest, declineRequest, fetchRequestSlots } from './requestsSlice';
 import type { AppointmentRequest, RequestSlot } from './types';
@@ -39,7 +39,8 @@ export function AnswerRequestModal({ request, action, onClose }: { request: Appo
     if (acceptRequest.fulfilled.match(result) || declineRequest.fulfilled.match(result)) {
       onClose();
       if (accepting) void dispatch(fetchAppointments());
-      void popupSuccess(result.payload.message);
+      // The server's confirmation of what was booked or declined, as a toast: the panel behind stays usable.
+      dispatch(toastShown(result.payload.message));
     } else {
       setError(String(result.payload ?? t('answer.retry')));
     }

@@ -5,6 +5,7 @@ import { testUser } from '../../testing/handlers';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
+import { ToastHost } from '../../ui/toast/ToastHost';
 import AppointmentsTab from './AppointmentsTab';
 import type { AppointmentRequest } from './types';
 
@@ -63,14 +64,23 @@ describe('appointment requests in the appointments tab', { timeout: 20_000 }, ()
       }),
     );
     const doctor = testUser({ _id: 'aa00000000000000000000a1', name: 'Dr. Ahmed Hassan', roles: ['doctor'] });
-    renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(doctor, 'doctor') });
+    renderWithProviders(
+      <>
+        <AppointmentsTab />
+        <ToastHost />
+      </>,
+      { ...where, preloadedState: signedIn(doctor, 'doctor') },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Accept the request from Sara Ali' }));
     const dialog = await screen.findByRole('dialog');
     const select = within(dialog).getByLabelText('Free slot');
     await within(select).findByRole('option', { name: /Sat, 16 Jan 2027 at 10:00 AM/ });
     await userEvent.selectOptions(select, 'bb00000000000000000000c1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reserve this slot' }));
-    expect(await screen.findByText('Sara Ali has the appointment on 2027-01-16 at 10:00')).toBeInTheDocument();
+    // The server's confirmation arrives as a toast (a status message), not a popup to dismiss.
+    const confirmation = await screen.findByText('Sara Ali has the appointment on 2027-01-16 at 10:00');
+    expect(confirmation.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toBe('bb00000000000000000000c1');
     expect(await screen.findByText('Accepted')).toBeInTheDocument();
   });
