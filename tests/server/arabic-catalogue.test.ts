@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { arabicCatalogue, translateMessage } from '../../server/i18n/translate.js';
+import { scanServerMessages, shapeOf } from './message-scan.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const scanned = scanServerMessages(root);
+const entries = Object.keys(arabicCatalogue);
+const entryShapes = new Set(entries.map(shapeOf));
+const messageShapes = [...scanned.messages.keys()];
+/** A message shape as a pattern that matches its more specific catalogue entries (a fixed part filled in). */
+const patternOf = (shape: string) => new RegExp(`^${shape.split('{}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`);
+const messagePatterns = messageShapes.map(patternOf);
+
+describe('the Arabic catalogue of the server', () => {
+  it('finds the messages in the source (the scan itself works)', () => {
+    expect(scanned.messages.size).toBeGreaterThan(300);
+    expect(scanned.messages.has('Out of stock quantity')).toBe(true);
+    expect(scanned.messages.has('Your appointment with {} is reserved')).toBe(true);
+  });
+
+  it('has an Arabic entry for every message given to the error helpers or sent as `message`', () => {
+    const missing = messageShapes.filter((shape) => !entryShapes.has(shape)).map((shape) => `${scanned.messages.get(shape)?.named}  (${scanned.messages.get(shape)?.where})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('has no entry the server no longer says', () => {
+    // An entry is used when it is a message, a part that fills one in (a label, a role), or a message
+    // with some of its parts spelt out (a sentence whose second half is one of two fixed texts).
+    const stale = entries.filter((entry) => {
+      const shape = shapeOf(entry);
+      return !scanned.allTexts.has(shape) && !messagePatterns.some((pattern) => pattern.test(entry));
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('uses in each Arabic entry only the placeholders its English fills in, and writes Arabic', () => {
+    // Arabic may leave a part out (the English plural "s" of "minute{plural}"), never invent one.
+    const names = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+    const wrong = entries.filter((english) => {
+      const arabic = arabicCatalogue[english] as string;
+      return [...names(arabic)].some((name) => !names(english).has(name)) || !/[\u0600-\u06FF]/.test(arabic);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('fills a template with the parts of the English message, translating parts it knows', () => {
+    expect(translateMessage('Your appointment with Dr. Ahmed Ali is reserved', 'ar')).toBe('تم حجز موعدك مع Dr. Ahmed Ali');
+    expect(translateMessage('Only doctors can do this', 'ar')).toBe('هذا الإجراء مقصور على الأطباء');
+    expect(translateMessage('You already have an appointment at that time: Dr. Mona, 25 Jan 2027 at 10:00. Cancel or move it first.', 'ar')).toBe(
+      'لديك بالفعل موعد في ذلك الوقت: Dr. Mona, 25 Jan 2027 at 10:00. ألغِه أو انقله أولًا.',
+    );
+    expect(translateMessage('The order is now shipped', 'ar')).toBe('أصبحت حالة الطلب الآن: تم الشحن');
+    expect(translateMessage('Too many wrong passwords or codes. Please wait 1 minute and try again.', 'ar')).toContain('1 دقيقة');
+    expect(translateMessage('Not a message the portal knows', 'ar')).toBe('Not a message the portal knows');
+    expect(translateMessage('Out of stock quantity', 'en')).toBe('Out of stock quantity');
+  });
+});
