@@ -5,10 +5,12 @@ import ts from 'typescript';
 /**
  * Reads the server's source for the messages a person can be shown: what the error helpers and
  * HttpError are given, what a `message:` property or a variable called `message` holds, and what is
- * passed to translateMessage. A value is followed through conditionals, `||`/`??`, constants (of this
+ * passed to translateMessage, and the message a zod check spells out (`.regex(…, 'must be …')`). A value is followed through conditionals, `||`/`??`, constants (of this
  * file or any other) and constant maps; a template literal becomes its shape with `{}` for each part
  * it fills in, the form the Arabic catalogue's `{placeholders}` are compared in.
  */
+/** zod checks whose second argument, when a string, is the message of a failed check. */
+const zodChecks = new Set(['regex', 'min', 'max', 'length', 'refine']);
 const errorHelpers = new Set(['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage']);
 /** Code whose `message` is not for the portal's users: the start-up configuration, mails, the database. */
 const skipped = [/^server\/config\.ts$/, /^server\/db\//, /^server\/mail\//, /\.test\.ts$/, /^server\/i18n\//];
@@ -84,6 +86,10 @@ export function scanServerMessages(root: string): ScannedSource {
     const visit = (node: ts.Node) => {
       const where = `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && errorHelpers.has(node.expression.text)) collect(node.arguments[0], where);
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && zodChecks.has(node.expression.name.text) && node.arguments.length === 2) {
+        const text = node.arguments[1];
+        if (text && literalShape(text) !== undefined) collect(text, where);
+      }
       if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'HttpError') collect(node.arguments?.[1], where);
       if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'message') collect(node.initializer, where);
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'message') collect(node.initializer, where);
