@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { arabicCatalogue, translateMessage } from '../../server/i18n/translate.js';
+import { z } from 'zod';
+import { arabicCatalogue, translateMessage, validationText } from '../../server/i18n/translate.js';
 import { scanServerMessages, shapeOf } from './message-scan.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -54,5 +55,13 @@ describe('the Arabic catalogue of the server', () => {
     expect(translateMessage('Too many wrong passwords or codes. Please wait 1 minute and try again.', 'ar')).toContain('1 دقيقة');
     expect(translateMessage('Not a message the portal knows', 'ar')).toBe('Not a message the portal knows');
     expect(translateMessage('Out of stock quantity', 'en')).toBe('Out of stock quantity');
+  });
+
+  it("words zod's own validation messages with zod's Arabic locale, and a schema's own message through the catalogue", () => {
+    const [tooShort] = z.object({ name: z.string().min(2) }).safeParse({ name: 'a' }).error?.issues ?? [];
+    expect(validationText(tooShort!, 'en')).toBe(tooShort!.message);
+    expect(validationText(tooShort!, 'ar')).toMatch(/[\u0600-\u06FF]/);
+    const [custom] = z.object({ code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code') }).safeParse({ code: '1' }).error?.issues ?? [];
+    expect(validationText(custom!, 'ar')).toBe('يجب أن يكون رمز دولة من حرفين');
   });
 });

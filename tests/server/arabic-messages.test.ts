@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translateMessage } from '../../server/i18n/translate.js';
+import { connect, listen } from './chat-client.js';
 import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 
 /** The server's human messages follow the request's Accept-Language: Arabic when asked, English otherwise. */
@@ -82,5 +84,26 @@ describe('messages in the language of the request', () => {
     const wrong = multipart({ email: patient.email, password: 'not-the-password' });
     const refused = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: wrong.payload, headers: { ...wrong.headers, ...arabic } });
     expect(refused.json().message).toBe('البريد الإلكتروني أو كلمة المرور غير صحيحة');
+  });
+});
+
+describe('chat refusals in the language of the socket', () => {
+  it("follows the handshake's Accept-Language, or the language the client names in its auth", async () => {
+    const url = await listen(server.app);
+    const refusal = async (options: Parameters<typeof connect>[1]) => {
+      const client = await connect(url, options);
+      try {
+        // A guest's socket may not send: the acknowledgement carries the reason.
+        return ((await client.socket.timeout(5_000).emitWithAck('sendMessage', { chatId: 'x', content: 'hello', sender: 'null' })) as { message?: string }).message;
+      } finally {
+        client.socket.close();
+      }
+    };
+    const english = await refusal({});
+    expect(english).toMatch(/^[\x20-\x7e]+$/);
+    expect(await refusal({ extraHeaders: { 'accept-language': 'ar-EG' } })).toBe(translateMessage(english as string, 'ar'));
+    expect(await refusal({ auth: { language: 'ar' } })).toBe(translateMessage(english as string, 'ar'));
+    expect(translateMessage(english as string, 'ar')).not.toBe(english);
+    expect(await refusal({ extraHeaders: { 'accept-language': 'en' } })).toBe(english);
   });
 });

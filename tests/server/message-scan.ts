@@ -3,15 +3,18 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * Reads the server's source for the messages a person can be shown: what the error helpers and
- * HttpError are given, what a `message:` property or a variable called `message` holds, and what is
- * passed to translateMessage, and the message a zod check spells out (`.regex(…, 'must be …')`). A value is followed through conditionals, `||`/`??`, constants (of this
- * file or any other) and constant maps; a template literal becomes its shape with `{}` for each part
- * it fills in, the form the Arabic catalogue's `{placeholders}` are compared in.
+ * Reads the server's source for the messages a person can be shown: what the error helpers,
+ * HttpError, translateMessage and the socket's refuse are given, what a `message:` property or a
+ * variable called `message` holds, and the message a zod check spells out (`.regex(…, 'must be …')`).
+ * A value is followed through conditionals, `||`/`??`, constants (of this file, or exported by any)
+ * and constant maps; a template literal becomes its shape with `{}` for each part it fills in, the
+ * form the Arabic catalogue's `{placeholders}` are compared in.
  */
+
 /** zod checks whose second argument, when a string, is the message of a failed check. */
 const zodChecks = new Set(['regex', 'min', 'max', 'length', 'refine']);
-const errorHelpers = new Set(['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage']);
+/** The functions that take a message, and the position of its argument. */
+const messageTakers = new Map([...['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage'].map((name) => [name, 0] as const), ['refuse', 1] as const]);
 /** Code whose `message` is not for the portal's users: the start-up configuration, mails, the database. */
 const skipped = [/^server\/config\.ts$/, /^server\/db\//, /^server\/mail\//, /\.test\.ts$/, /^server\/i18n\//];
 
@@ -85,7 +88,7 @@ export function scanServerMessages(root: string): ScannedSource {
     if (skipped.some((pattern) => pattern.test(file))) continue;
     const visit = (node: ts.Node) => {
       const where = `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && errorHelpers.has(node.expression.text)) collect(node.arguments[0], where);
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && messageTakers.has(node.expression.text)) collect(node.arguments[messageTakers.get(node.expression.text) ?? 0], where);
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && zodChecks.has(node.expression.name.text) && node.arguments.length === 2) {
         const text = node.arguments[1];
         if (text && literalShape(text) !== undefined) collect(text, where);
