@@ -63,20 +63,25 @@ export function translateMessage(message: string, language: ServerLanguage): str
 }
 
 const zodLocales = { en: z.locales.en(), ar: z.locales.ar() };
-type ZodIssue = Parameters<(typeof zodLocales)['en']['localeError']>[0];
+type ZodRawIssue = Parameters<(typeof zodLocales)['en']['localeError']>[0];
+/** A failed check as zod reports it (a zod issue, or one rebuilt from Fastify's validation entry). */
+export interface ValidationIssue {
+  code: string;
+  message?: string;
+}
 
 /**
  * The text of a failed schema check. zod's own wording ("Too small: …") comes from zod's locale of
  * that language; a message a schema spelt out itself goes through the catalogue like any other.
  */
-export function validationText(issue: ZodIssue & { message?: string }, language: ServerLanguage): string {
+export function validationText(issue: ValidationIssue, language: ServerLanguage): string {
   const english = issue.message ?? zodText(issue, 'en') ?? 'is not valid';
   if (language === 'en') return english;
   const isZodDefault = english === zodText(issue, 'en');
   return (isZodDefault && zodText(issue, 'ar')) || translateMessage(english, language);
 }
 
-function zodText(issue: ZodIssue, language: ServerLanguage): string | undefined {
-  const text = zodLocales[language].localeError(issue);
+function zodText(issue: ValidationIssue, language: ServerLanguage): string | undefined {
+  const text = zodLocales[language].localeError(issue as unknown as ZodRawIssue);
   return typeof text === 'string' ? text : text?.message;
 }

@@ -18,7 +18,7 @@ function validationMessage(error: FastifyError, language: ServerLanguage): strin
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = String(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const text = first ? validationText({ ...first.params, code: first.keyword, path: [], message: first.message } as Parameters<typeof validationText>[0], language) : 'is not valid';
+    const text = first ? validationText({ ...first.params, code: first.keyword, message: first.message }, language) : 'is not valid';
     return field ? `${field}: ${text}` : translateMessage(`The request is not valid: ${text}`, language);
   }
   return error.message;
