@@ -7,7 +7,8 @@ import type { ServerLanguage } from './language.js';
  * texts); an answer to a request in Arabic has its `message` looked up here on the way out.
  * A catalogue key is either a whole message or a template whose `{placeholders}` stand for the parts
  * a template literal fills in (names, dates, counts); those parts are kept as they are, unless a part
- * is itself a message of the catalogue (a reason inside a sentence), which is then translated too.
+ * is itself a message of the catalogue (a role, a label, sentences of a warning), which is then
+ * translated too. A message made of sentences that each are in the catalogue is translated sentence by sentence.
  */
 export const arabicCatalogue: Readonly<Record<string, string>> = arabic;
 
@@ -50,16 +51,32 @@ function toArabic(message: string, depth: number): string | undefined {
     const values = new Map(template.names.map((name, i) => [name, match[i + 1] as string]));
     return template.arabic.replace(placeholder, (_, name: string) => {
       const value = values.get(name) ?? '';
-      return (depth < 2 && toArabic(value, depth + 1)) || value;
+      return (depth < 2 && partToArabic(value, depth + 1)) || value;
     });
   }
   return undefined;
 }
 
+/**
+ * A part of a message: one message of the catalogue, or several sentences that each are (a safety
+ * warning lists one sentence per conflict); undefined when it is neither (a name, a date).
+ */
+function partToArabic(part: string, depth: number): string | undefined {
+  return sentencesToArabic(part, depth) ?? toArabic(part, depth);
+}
+
+/** Several sentences that each are a message of the catalogue (a note added to "Profile updated."), else undefined. */
+function sentencesToArabic(text: string, depth: number): string | undefined {
+  const sentences = text.split(/(?<=\.)\s+(?=\S)/);
+  if (sentences.length < 2) return undefined;
+  const translated = sentences.map((sentence) => toArabic(sentence, depth));
+  return translated.every((sentence) => sentence !== undefined) ? translated.join(' ') : undefined;
+}
+
 /** A message for a person in the language of the request; unknown messages stay in English. */
 export function translateMessage(message: string, language: ServerLanguage): string {
   if (language === 'en') return message;
-  return toArabic(message, 0) ?? message;
+  return toArabic(message, 0) ?? sentencesToArabic(message, 0) ?? message;
 }
 
 const zodLocales = { en: z.locales.en(), ar: z.locales.ar() };

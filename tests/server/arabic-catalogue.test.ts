@@ -53,6 +53,15 @@ describe('the Arabic catalogue of the server', () => {
     );
     expect(translateMessage('The order is now shipped', 'ar')).toBe('أصبحت حالة الطلب الآن: تم الشحن');
     expect(translateMessage('Too many wrong passwords or codes. Please wait 1 minute and try again.', 'ar')).toContain('1 دقيقة');
+    // A warning listing two conflicts, and a message made of sentences, translate sentence by sentence.
+    const duplicate = 'Panadol contains paracetamol, which is already taken in Adol (duplicate therapy).';
+    const allergy = 'Brufen contains ibuprofen, and an allergy to ibuprofen (rash) is recorded.';
+    expect(translateMessage(`Safety warning: ${duplicate} ${allergy} Acknowledge the warning to buy anyway.`, 'ar')).toBe(
+      'تحذير يتعلق بالسلامة: يحتوي Panadol على paracetamol، وهي مادة يتناولها المريض بالفعل ضمن Adol (علاج مكرر). يحتوي Brufen على ibuprofen، وهناك حساسية مسجّلة من ibuprofen (rash). أكّد اطلاعك على التحذير لإتمام الشراء على أي حال.',
+    );
+    expect(translateMessage('Profile updated. Your password was changed and every other session was signed out.', 'ar')).toBe(
+      'تم تحديث الملف الشخصي. تم تغيير كلمة المرور وتسجيل الخروج من جميع الجلسات الأخرى.',
+    );
     expect(translateMessage('Not a message the portal knows', 'ar')).toBe('Not a message the portal knows');
     expect(translateMessage('Out of stock quantity', 'en')).toBe('Out of stock quantity');
   });

@@ -6,8 +6,8 @@ import ts from 'typescript';
  * Reads the server's source for the messages a person can be shown: what the error helpers,
  * HttpError, translateMessage and the socket's refuse are given, what a `message:` property or a
  * variable called `message` holds, and the message a zod check spells out (`.regex(…, 'must be …')`).
- * A value is followed through conditionals, `||`/`??`, constants (of this file, or exported by any)
- * and constant maps; a template literal becomes its shape with `{}` for each part it fills in, the
+ * A value is followed through conditionals, `||`/`??`, constants (of this file, or exported by any),
+ * constant maps and sentences joined from an array; a template literal becomes its shape with `{}` for each part it fills in, the
  * form the Arabic catalogue's `{placeholders}` are compared in.
  */
 
@@ -72,6 +72,14 @@ export function scanServerMessages(root: string): ScannedSource {
     if (ts.isBinaryExpression(expression) && [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(expression.operatorToken.kind)) {
       collect(expression.left, where, seen);
       return collect(expression.right, where, seen);
+    }
+    // Sentences put together: `['Profile updated.', ...notes].join(' ')`, `[…].filter(Boolean)`.
+    if (ts.isArrayLiteralExpression(expression)) {
+      for (const element of expression.elements) collect(ts.isSpreadElement(element) ? element.expression : element, where, seen);
+      return;
+    }
+    if (ts.isCallExpression(expression) && ts.isPropertyAccessExpression(expression.expression) && ['join', 'filter'].includes(expression.expression.name.text)) {
+      return collect(expression.expression.expression, where, seen);
     }
     if (ts.isIdentifier(expression)) return valuesOf(expression, where).forEach((value) => collect(value, where, seen));
     // A constant map read by key (`changeMessages[action]`): every value it holds.
