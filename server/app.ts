@@ -18,6 +18,7 @@ import authPlugin from './plugins/auth.js';
 import { applySecurityHeaders } from './plugins/security-headers.js';
 import responseCache from './cache/index.js';
 import errorsPlugin from './plugins/errors.js';
+import languagePlugin from './plugins/language.js';
 import { registerModules } from './modules/index.js';
 import { databaseState, redisState } from './health.js';
 import realtime from './realtime/index.js';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   });
 
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   // PostgreSQL text cannot hold a NUL character: refuse it in query strings and paths at the door.
   app.addHook('preValidation', async (request) => {
     for (const source of [request.query, request.params]) {

@@ -3,31 +3,37 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
+import { languageOf, type ServerLanguage } from '../i18n/language.js';
+import { translateMessage, validationText } from '../i18n/translate.js';
 import type { App } from '../types.js';
 
 /** What a request hears while PostgreSQL is out of reach; the same process serves again once it is back. */
 export const databaseDownMessage = 'The service is briefly unavailable (the database cannot be reached). Please try again in a moment.';
 
-/** Turns a schema validation failure into one sentence a person can act on. */
-function validationMessage(error: FastifyError): string {
+/**
+ * Turns a schema validation failure into one sentence a person can act on, in the request's
+ * language (zod's own wording has an Arabic locale; the field name stays as the form sends it).
+ */
+function validationMessage(error: FastifyError, language: ServerLanguage): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = String(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const text = first?.message ?? 'is not valid';
-    return field ? `${field}: ${text}` : `The request is not valid: ${text}`;
+    const text = first ? validationText({ ...first.params, code: first.keyword, message: first.message }, language) : 'is not valid';
+    return field ? `${field}: ${text}` : translateMessage(`The request is not valid: ${text}`, language);
   }
   return error.message;
 }
 
 /**
  * One error handler for the whole API: every refusal is JSON `{ message }` with a 4xx status;
- * 5xx details stay in the log and the client gets a calm sentence.
+ * 5xx details stay in the log and the client gets a calm sentence. The messages are English here;
+ * server/plugins/language.ts gives them in Arabic to a request that asks for it.
  */
 export default fp(async (app: App) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (error.validation) {
-      return reply.status(400).send({ message: validationMessage(error) });
+      return reply.status(400).send({ message: validationMessage(error, languageOf(request.headers['accept-language'])) });
     }
     if (status >= 400 && status < 500) {
       let message = error.message;

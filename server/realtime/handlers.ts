@@ -2,6 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import { chatService } from '../modules/chat/service.js';
 import { HttpError, forbidden, tooMany, unauthorized } from '../lib/errors.js';
 import { mustSetUpTwoFactor, requireVerifiedEmail, twoFactorSetupMessage, viewerFromToken, type Viewer } from '../plugins/auth.js';
+import { refuse } from './refuse.js';
 import { sessionRoom } from './session-rooms.js';
 import type { App } from '../types.js';
 import type { Presence } from './presence.js';
@@ -118,7 +119,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
         const now = Date.now();
         if (now - data.events.start >= EVENT_WINDOW_MS) data.events = { start: now, count: 0 };
         if (++data.events.count > EVENTS_PER_WINDOW) {
-          socket.emit('ErrorMessage', { message: 'Too many requests; please wait a moment' });
+          refuse(socket, 'Too many requests; please wait a moment');
           return;
         }
         // A client that asks for an acknowledgement gets `{ ok: true }` or `{ message }` once the event was handled.
@@ -131,8 +132,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
               let message = 'Something went wrong; please try again';
               if (error instanceof HttpError) message = error.message;
               else app.log.error({ err: error, event }, 'chat event failed');
-              socket.emit('ErrorMessage', { message });
-              ack?.({ message });
+              refuse(socket, message, ack);
             },
           );
       });

@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io';
+import { refuse } from './refuse.js';
 
 /**
  * Control characters never belong in chat text or ids: PostgreSQL cannot store NUL at all, and the
@@ -37,14 +38,12 @@ export function guardPackets(socket: Socket, maxBytes: number) {
     const args = packet.slice(1);
     const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (answer: unknown) => void) : undefined;
     if (sizeOf(args) > maxBytes) {
-      socket.emit('ErrorMessage', { message: oversizedMessage });
-      ack?.({ message: oversizedMessage });
+      refuse(socket, oversizedMessage, ack);
       socket.disconnect(true);
       return;
     }
     if (hasControlCharacter(packet)) {
-      socket.emit('ErrorMessage', { message: controlCharacterMessage });
-      ack?.({ message: controlCharacterMessage });
+      refuse(socket, controlCharacterMessage, ack);
       return;
     }
     next();

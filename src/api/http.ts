@@ -1,9 +1,11 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { currentLanguage } from '../i18n';
 import { storage } from './storage';
 
 /**
  * The one HTTP client of the SPA. Every request carries the stored access token (raw, as the
- * server expects); failures are turned into the server's human message by `messageOf`.
+ * server expects) and the language the SPA shows as Accept-Language, so the server's messages come
+ * in that language; failures are turned into the server's human message by `messageOf`.
  *
  * axios itself (about 21 kB gzip) is loaded on the first request, not with the entry chunk: no page
  * needs it to paint, and `preloadHttp()` at boot starts its download beside the page's own chunk.
@@ -16,6 +18,8 @@ function axiosClient(): Promise<AxiosInstance> {
     instance.interceptors.request.use((config) => {
       const token = storage.token();
       if (token) config.headers.set('Authorization', token);
+      // The SPA's own choice, not the browser's list: someone who switched to Arabic reads Arabic.
+      config.headers.set('Accept-Language', currentLanguage());
       return config;
     });
     return instance;
