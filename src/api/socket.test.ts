@@ -53,12 +53,16 @@ beforeEach(() => {
 });
 
 describe('the chat socket service', () => {
-  it('opens one connection with default options however often it is started', async () => {
+  it('opens one connection, with the language shown in its handshake, however often it is started', async () => {
     const { events } = recorder();
     await Promise.all([chatSocket.start('token-1', events), chatSocket.start('token-1', events)]);
     await chatSocket.start('token-1', events);
     expect(sockets).toHaveLength(1);
-    expect(ioCalls).toEqual([[]]);
+    expect(ioCalls).toHaveLength(1);
+    const [options] = ioCalls[0] as [{ auth: (send: (data: object) => void) => void }];
+    const handshake: object[] = [];
+    options.auth((data) => handshake.push(data));
+    expect(handshake).toEqual([{ language: 'en' }]);
   });
 
   it('goes online on connect and again after a reconnect, re-requesting the open chat', async () => {

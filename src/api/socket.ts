@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import { currentLanguage } from '../i18n';
 
 /**
  * The one socket.io connection of the SPA. This module is only ever imported dynamically, so
@@ -84,8 +85,9 @@ function requestOpenChat() {
 async function connect(newToken: string) {
   const { io } = await import('socket.io-client');
   if (token !== newToken) return;
-  // Same origin, default path and options: the token travels in the events.
-  const s = io();
+  // Same origin and default path: the token travels in the events. The handshake carries the
+  // language shown, read again at every reconnect, so the server's refusals come in that language.
+  const s = io({ auth: (send) => send({ language: currentLanguage() }) });
   socket = s;
   s.on('connect', () => {
     events?.connection(true);
