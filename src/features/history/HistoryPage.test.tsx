@@ -105,7 +105,8 @@ describe('HistoryPage for the owning patient', () => {
     const own = screen.getByRole('row', { name: /Allergy/ });
     expect(within(own).getAllByText('-')).toHaveLength(2);
     expect(within(own).getByText('Self-reported')).toBeInTheDocument();
-    expect(screen.getByText('01 - 09 - 2025')).toBeInTheDocument();
+    // Dates read as everywhere else in the portal: day, month name, year.
+    expect(screen.getByText('1 Sept 2025')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Vitamin D3' })).toBeInTheDocument();
     const logPanel = screen.getByRole('region', { name: 'Who viewed my record' });
     const doctorRow = await within(logPanel).findByRole('row', { name: /Dr\. Ahmed Hassan/ });

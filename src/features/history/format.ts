@@ -1,7 +1,9 @@
-/** A stored date (12:00 UTC) as day - month - year; the text as given when it is not a date. */
+import { formatDate } from '../../ui/clinicTime';
+/**
+ * A stored date (12:00 UTC, the same calendar day in Cairo) in the portal's one date format
+ * ("1 Sept 2025"; Arabic month names and digits in Arabic); the text as given when it is not a date.
+ */
 export function formatDay(value: string): string {
-  const date = new Date(value);
-  if (!value || Number.isNaN(date.getTime())) return value || '-';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCDate())} - ${pad(date.getUTCMonth() + 1)} - ${date.getUTCFullYear()}`;
+  if (!value) return '-';
+  return formatDate(value) || value;
 }
