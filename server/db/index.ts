@@ -22,6 +22,7 @@ import * as storedFiles from './migrations/2026-11-25-200-stored-files.js';
 import * as calendarWaitlist from './migrations/2026-11-25-250-calendar-waitlist.js';
 import * as prescriptions from './migrations/2026-11-25-230-prescriptions.js';
 import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-notification-preferences-and-jobs.js';
+import * as userLanguage from './migrations/2026-11-25-260-user-language.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-250-calendar-waitlist': calendarWaitlist,
   '2026-11-25-230-prescriptions': prescriptions,
   '2026-11-25-240-notification-preferences-and-jobs': notificationPreferencesAndJobs,
+  '2026-11-25-260-user-language': userLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
