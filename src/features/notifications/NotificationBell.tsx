@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { BellIcon } from '../../ui/icons';
-import { selectToken } from '../session/sessionSlice';
+import { selectSavedLanguage, selectToken } from '../session/sessionSlice';
 import {
   fetchNotifications,
   markNotificationsRead,
@@ -26,10 +26,12 @@ export function NotificationBell() {
   const unread = useAppSelector(selectUnreadNotifications);
   const status = useAppSelector(selectNotificationsStatus);
   const error = useAppSelector(selectNotificationsError);
+  // The server words notifications in her saved language: once it saved a new one, read them again.
+  const savedLanguage = useAppSelector(selectSavedLanguage);
 
   useEffect(() => {
     if (token) void dispatch(fetchNotifications());
-  }, [dispatch, token]);
+  }, [dispatch, token, savedLanguage]);
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
