@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids.js';
 import { languageFromAcceptLanguage } from '../../server/lib/language.js';
+import { wordNotification, type NotificationMessage } from '../../server/modules/notifications/messages.js';
 import { lastMailTo, readOutbox } from './outbox.js';
 import { markEmailVerified, multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 
@@ -186,5 +187,47 @@ describe('notifications in the reader’s language', () => {
       'Pat Bell reserved your appointment on 2030-04-02 at 09:00',
     ]);
     expect(inEnglish.notifications[0].body).toBe('The slot is free again for other patients.');
+  });
+});
+
+describe('the Arabic words of every notification', () => {
+  const at = '2030-03-14T08:30:00.000Z';
+  const messages: NotificationMessage[] = [
+    { key: 'reservation_made', patient: 'Pat', startsAt: at },
+    { key: 'reservation_cancelled', patient: 'Pat', startsAt: at },
+    { key: 'reservation_moved', patient: 'Pat', from: at, to: '2030-03-15T08:30:00.000Z' },
+    { key: 'slot_released', doctor: 'Dr. Q', startsAt: at, reason: 'Sick', next: ['2030-03-16T08:30:00.000Z'] },
+    { key: 'slot_released', doctor: 'Dr. Q', startsAt: at, reason: 'Sick', next: [] },
+    { key: 'request_accepted', doctor: 'Dr. Q', startsAt: at },
+    { key: 'request_declined', reason: 'Full' },
+    { key: 'appointment_reminder', doctor: 'Dr. Q', startsAt: at, ahead: '24h' },
+    { key: 'appointment_reminder', doctor: 'Dr. Q', startsAt: at, ahead: '2h' },
+    { key: 'visit_rating_prompt', doctor: 'Dr. Q', startsAt: at },
+    { key: 'waitlist_offer', doctor: 'Dr. Q', startsAt: at, until: '2030-03-13T10:15:00.000Z' },
+    { key: 'prescription_issued', doctor: 'Dr. Q', medicines: ['Panadol', 'Augmentin'] },
+    { key: 'order_paid', orderNumber: 'PO-1', lines: ['2 × Panadol'] },
+    { key: 'order_status', orderNumber: 'PO-1', product: 'Panadol', status: 'cancelled', reason: 'Out of stock' },
+    { key: 'account_approved' },
+    { key: 'account_rejected', reason: 'Unclear licence' },
+    { key: 'chat_message', sender: 'Dr. Q' },
+  ];
+  const stored = (message: NotificationMessage) => ({ title: 'English title', body: 'English body', message: JSON.stringify(message) });
+
+  it('words each one in Arabic from its facts, with Cairo times for ar-EG', () => {
+    for (const message of messages) {
+      const words = wordNotification(stored(message), 'ar', 'Africa/Cairo');
+      expect(words.title, message.key).toMatch(/[\u0600-\u06FF]/);
+      expect(`${words.title} ${words.body}`, message.key).not.toMatch(/undefined|NaN|English/);
+    }
+    expect(wordNotification(stored(messages[7]), 'ar', 'Africa/Cairo')).toEqual({
+      title: 'تذكير: موعدك مع Dr. Q غدًا',
+      body: 'موعدك مع Dr. Q يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت العيادة).',
+    });
+  });
+
+  it('keeps the stored English words, and shows them for older rows without facts', () => {
+    expect(wordNotification(stored(messages[0]), 'en', 'Africa/Cairo')).toEqual({ title: 'English title', body: 'English body' });
+    expect(wordNotification({ title: 'Old', body: 'Row', message: null }, 'ar', 'Africa/Cairo')).toEqual({ title: 'Old', body: 'Row' });
+    expect(wordNotification({ title: 'Old', body: 'Row', message: '{"key":"nope"}' }, 'ar', 'Africa/Cairo')).toEqual({ title: 'Old', body: 'Row' });
   });
 });
