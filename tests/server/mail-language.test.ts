@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids.js';
 import { languageFromAcceptLanguage } from '../../server/lib/language.js';
 import { wordNotification, type NotificationMessage } from '../../server/modules/notifications/messages.js';
-import { lastMailTo, readOutbox } from './outbox.js';
+import { attachedCalendar, lastMailTo, rawMailsTo, readOutbox } from './outbox.js';
 import { markEmailVerified, multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 
 /**
@@ -135,6 +135,9 @@ describe('emails in her language', () => {
     expect(ar?.text).toContain('تم حجز موعدك مع Dr. Lang Test يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة).');
     expect(ar?.text).toContain('ملف التقويم المرفق');
     expect(ar?.html).toContain('<html lang="ar" dir="rtl">');
+    // Her calendar file names the appointment in Arabic too.
+    const calendar = attachedCalendar(rawMailsTo(outbox(), arabic.email, 'تم حجز موعدك').at(-1) ?? '');
+    expect(calendar).toMatch(/^SUMMARY:موعد مع Dr\. Lang Test/m);
 
     expect((await reserve(english, await slotOf(doctor, '2030-03-14T09:30:00.000Z'), doctor.id)).statusCode).toBe(200);
     const en = lastMailTo(outbox(), english.email, 'Your appointment is reserved');

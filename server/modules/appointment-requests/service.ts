@@ -165,7 +165,7 @@ export function appointmentRequestsService(app: App) {
       });
       // Her confirmation carries the calendar file; it stands for the notification's email, under her choice.
       const [mail] = await booking.confirmationMails(patientId, slot.id, (contact, what, entry) =>
-        appointmentMails.requestAccepted(contact.language, booking.mailFacts(contact, what, appointmentsPath), booking.attachment(entry)),
+        appointmentMails.requestAccepted(contact.language, booking.mailFacts(contact, what, appointmentsPath), booking.attachment(entry, contact.language)),
       );
       await announce(
         app,

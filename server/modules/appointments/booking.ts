@@ -63,9 +63,9 @@ export function bookingRules(app: App) {
   }
 
   /** The calendar file of an event, as a mail attachment (a cancelled event cancels it in the calendar). */
-  const attachment = (entry: CalendarEntry) => ({
+  const attachment = (entry: CalendarEntry, language: Language = 'en') => ({
     filename: 'appointment.ics',
-    content: calendarFile(entry, calendarContext),
+    content: calendarFile(entry, calendarContext, language),
     contentType: `text/calendar; charset=utf-8; method=${entry.cancelled_at ? 'CANCEL' : 'PUBLISH'}`,
   });
 
@@ -113,7 +113,7 @@ export function bookingRules(app: App) {
       patientId: string,
       slotId: string,
       build: (contact: MailContact, what: string, entry: CalendarEntry) => MailMessage = (contact, what, entry) =>
-        appointmentMails.reserved(contact.language, mailFacts(contact, what, appointmentsPath), attachment(entry)),
+        appointmentMails.reserved(contact.language, mailFacts(contact, what, appointmentsPath), attachment(entry, contact.language)),
     ): Promise<MailMessage[]> {
       const [contact, entry] = await Promise.all([
         app.db.selectFrom('users').select(['name', 'email', 'language']).where('id', '=', patientId).executeTakeFirst(),

@@ -255,7 +255,7 @@ export function appointmentsService(app: App) {
         return mergeAnnouncements(passedOn, { notifications, mails: [] }, offered);
       });
       const mails = await booking.confirmationMails(viewer.id, to.id, (contact, what, entry) =>
-        appointmentMails.moved(contact.language, booking.mailFacts(contact, what, appointmentsPath), attachment(entry)),
+        appointmentMails.moved(contact.language, booking.mailFacts(contact, what, appointmentsPath), attachment(entry, contact.language)),
       );
       await announce(app, mergeAnnouncements(done, { notifications: [], mails }));
       const moved = (await repo.findById(to.id)) as SlotWithPeople;
@@ -319,7 +319,7 @@ export function appointmentsService(app: App) {
             ...booking.mailFacts({ ...contact, language }, describeSlot(zone, slot.doctor_name, slot.starts_at, language), doctorPagePath(slot.doctor_name)),
             reason, nextSlots: next.map((s) => slotWhen(zone, s.starts_at, language)),
           },
-          attachment(entry),
+          attachment(entry, language),
         )
       : undefined;
     return { notifications, mails: [], notificationMails: mail ? [[notifications[0].id, mail]] : [] };

@@ -64,7 +64,7 @@ const arabic: Messages = {
     title: `${m.product} من الطلب ${m.orderNumber} ${orderStatusAr[m.status]}`,
     body: m.status === 'cancelled' && m.reason ? `سبب الصيدلي: ${m.reason}` : '',
   }),
-  account_approved: () => ({ title: 'تمت الموافقة على حسابك', body: 'أصبحت ظاهرًا في البوابة الآن، ويمكنك استخدام كل ما يتيحه لك دورك.' }),
+  account_approved: () => ({ title: 'تمت الموافقة على حسابك', body: 'حسابك ظاهر الآن في البوابة، ويمكنك استخدام كل ما يتيحه لك دورك.' }),
   account_rejected: (m) => ({ title: 'تم رفض طلبك', body: `السبب: ${m.reason}` }),
   chat_message: (m) => ({ title: `رسالة جديدة من ${m.sender}`, body: 'افتح المحادثة لقراءتها.' }),
 };
