@@ -280,7 +280,9 @@ export function appointmentsService(app: App) {
         if (slot && slot.doctor_id === viewer.id) throw notFound('Nobody has reserved this slot, so it has no calendar event');
         throw notFound('This appointment does not exist or is not yours');
       }
-      return calendarFile(entry, calendarContext);
+      // Written in the language she reads the portal in, like the file her confirmation carried.
+      const reader = await app.db.selectFrom('users').select('language').where('id', '=', viewer.id).executeTakeFirst();
+      return calendarFile(entry, calendarContext, asLanguage(reader?.language));
     },
   };
 
