@@ -32,11 +32,12 @@ function compose(language: Language, to: string, clinic: string, { subject, gree
     `— ${clinic}`,
   ].join('\n');
   const para = (l: string) => `<p style="margin:0 0 12px">${escape(l)}</p>`;
-  // English keeps the markup it always had; Arabic says its language and direction, and a link stays left to right.
+  // English keeps the markup it always had. Arabic says its language and direction on <html> and again
+  // on <body> (some webmail drops the <html> tag), and a link stays left to right inside it.
   const htmlOpen = language === 'ar' ? '<html lang="ar" dir="rtl">' : '<html>';
-  const bodyStyle = `font-family:Arial,sans-serif;color:#1d2a3a;line-height:1.5${language === 'ar' ? ';direction:rtl;text-align:right' : ''}`;
+  const bodyOpen = `<body${language === 'ar' ? ' lang="ar" dir="rtl"' : ''} style="font-family:Arial,sans-serif;color:#1d2a3a;line-height:1.5">`;
   const url = (u: string) => (language === 'ar' ? `<span dir="ltr">${escape(u)}</span>` : escape(u));
-  const html = `<!doctype html>${htmlOpen}<body style="${bodyStyle}">
+  const html = `<!doctype html>${htmlOpen}${bodyOpen}
 <h1 style="font-size:18px">${escape(clinic)}</h1>
 ${para(greeting)}
 ${lines.map(para).join('\n')}
