@@ -23,6 +23,7 @@ import * as calendarWaitlist from './migrations/2026-11-25-250-calendar-waitlist
 import * as searchActiveIngredients from './migrations/2026-11-25-300-search-active-ingredients.js';
 import * as prescriptions from './migrations/2026-11-25-230-prescriptions.js';
 import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-notification-preferences-and-jobs.js';
+import * as userLanguage from './migrations/2026-11-25-260-user-language.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-300-search-active-ingredients': searchActiveIngredients,
   '2026-11-25-230-prescriptions': prescriptions,
   '2026-11-25-240-notification-preferences-and-jobs': notificationPreferencesAndJobs,
+  '2026-11-25-260-user-language': userLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

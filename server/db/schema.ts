@@ -48,6 +48,14 @@ export interface UsersTable {
  * A doctor's consultation fee in cents, 0 when not given. Kept apart from UsersTable so code that
  * writes whole user rows need not know it: the column defaults to 0.
  */
+/** The language the portal writes to her in; kept apart from UsersTable like the fee, defaulting to 'en'. */
+export interface UserLanguageColumn {
+  language: ColumnType<Language, Language | undefined, Language>;
+}
+
+/** The languages the portal writes in. */
+export type Language = 'en' | 'ar';
+
 export interface DoctorFeeColumn {
   fee_cents: ColumnType<number, number | undefined, number>;
 }
@@ -507,6 +515,8 @@ export interface NotificationsTable {
   body: string;
   /** A path inside the portal, such as /orders/PO-1234; empty when there is nothing to open. */
   link: string;
+  /** JSON of a NotificationMessage (key and facts), worded at read time; null on older rows. */
+  message?: string | null;
   read_at: string | null;
   created_at: string;
 }
@@ -619,7 +629,7 @@ export interface AppointmentRequestsTable {
 }
 
 export interface Database {
-  users: UsersTable & DoctorFeeColumn & DoctorSearchColumns;
+  users: UsersTable & UserLanguageColumn & DoctorFeeColumn & DoctorSearchColumns;
   doctor_search_words: DoctorSearchWordsTable;
   sessions: SessionsTable;
   account_security: AccountSecurityTable;

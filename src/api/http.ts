@@ -41,6 +41,7 @@ export const http = {
   delete: <T = any>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.delete<T>(url, config)),
   post: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.post<T>(url, data, config)),
   patch: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.patch<T>(url, data, config)),
+  put: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.put<T>(url, data, config)),
 };
 
 export type Http = typeof http;

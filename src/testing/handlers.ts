@@ -38,6 +38,10 @@ export function testUser(overrides: Record<string, unknown> = {}) {
 export const handlers = [
   http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Logged out' })),
+  http.put('/api/users/me/language', async ({ request }) => {
+    const { language } = (await request.json()) as { language: string };
+    return HttpResponse.json({ message: 'Saved', language });
+  }),
   http.get('/api/cart', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get('/api/chat', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get('/api/appointment/requests', () => HttpResponse.json({ requests: [] })),

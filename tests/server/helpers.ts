@@ -80,12 +80,13 @@ export const tinyPng = Buffer.from(
 /**
  * Registers and logs in an account; returns its token and id. Doctors and pharmacists sign up
  * pending; they come out approved (as an administrator would leave them) unless `pending: true`.
+ * `acceptLanguage` is the browser's language header at sign-up (it sets the account's language).
  */
 export async function signUpAndLogin(
   app: App,
   role: 'patient' | 'doctor' | 'pharmacist',
   overrides: Record<string, string> = {},
-  options: { pending?: boolean } = {},
+  options: { pending?: boolean; acceptLanguage?: string } = {},
 ): Promise<{ token: string; id: string; email: string; password: string }> {
   const unique = Math.random().toString(36).slice(2, 9);
   const password = 'correct-horse-battery';
@@ -103,7 +104,9 @@ export async function signUpAndLogin(
     ...(role === 'patient' ? { blood_type: '+A', height: '170', weight: '65' } : {}),
     ...overrides,
   };
-  const signup = await app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, ...multipart(fields) });
+  const form = multipart(fields);
+  const headers = options.acceptLanguage ? { ...form.headers, 'accept-language': options.acceptLanguage } : form.headers;
+  const signup = await app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, payload: form.payload, headers });
   if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
   if (role !== 'patient' && !options.pending) {
     await app.db.updateTable('users').set({ status: 'approved' }).where('id', '=', signup.json().user._id).execute();

@@ -7,8 +7,10 @@ export interface OutboxMail {
   file: string;
   to: string;
   subject: string;
-  /** The plain-text part, quoted-printable decoded. */
+  /** The plain-text part, quoted-printable or base64 decoded. */
   text: string;
+  /** The HTML part, decoded the same way. */
+  html: string;
   /** The first `#token=` link in the message, if any. */
   link?: string;
   token?: string;
@@ -22,6 +24,15 @@ const decodeHeader = (s: string) =>
   s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, body: string) =>
     kind.toUpperCase() === 'B' ? Buffer.from(body, 'base64').toString('utf8') : decodeQuotedPrintable(body.replace(/_/g, ' ')),
   );
+
+/** A decoded text part of a raw message; nodemailer picks base64 for mostly non-Latin text such as Arabic. */
+function partOf(raw: string, type: string): string {
+  const match = new RegExp(`Content-Type: ${type.replace('/', '\\/')}([^]*?)\\n\\n([^]*?)\\n--`, 'i').exec(raw);
+  if (!match) return '';
+  const [, headers, body] = match;
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
+}
 
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, 'outbox');
@@ -37,10 +48,9 @@ export function readOutbox(dataDir: string): OutboxMail[] {
       const m = new RegExp(`^${key}: (.*(?:\\n[ \\t].*)*)`, 'im').exec(raw);
       return m ? decodeHeader(m[1].replace(/\n[ \t]+/g, ' ')) : '';
     };
-    const textPart = /Content-Type: text\/plain[^]*?\n\n([^]*?)\n--/i.exec(raw)?.[1] ?? '';
-    const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(textPart) : textPart;
+    const text = partOf(raw, 'text/plain');
     const link = /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
-    return { file: name, to: header('To').replace(/^.*<|>.*$/g, ''), subject: header('Subject'), text, link, token: link?.split('#token=')[1] };
+    return { file: name, to: header('To').replace(/^.*<|>.*$/g, ''), subject: header('Subject'), text, html: partOf(raw, 'text/html'), link, token: link?.split('#token=')[1] };
   });
 }
 

@@ -2,6 +2,7 @@ import type { UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict, notFound, tooMany } from '../../lib/errors.js';
 import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
+import { asLanguage } from '../../lib/language.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { MailUnavailableError, type MailMessage } from '../../mail/mailer.js';
@@ -83,18 +84,18 @@ export function accountSecurityService(app: App) {
     deliver,
 
     /** Sends the verification link of a new account. */
-    async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'>) {
+    async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
       const secret = await newLink(user.id, 'verify_email');
-      await deliver(mails.verifyEmail(config.clinicName, user.email, user.name, linkTo('/account/verify-email', secret)));
+      await deliver(mails.verifyEmail(asLanguage(user.language), { clinic: config.clinicName, to: user.email, name: user.name, url: linkTo('/account/verify-email', secret) }));
     },
 
     /** Tells the owner of an address that someone tried to use it again, instead of telling the person asking. */
-    async notifyAddressTaken(owner: Pick<UsersTable, 'email' | 'name'>) {
-      await deliver(mails.accountExists(config.clinicName, owner.email, owner.name, linkTo('/account/login'), linkTo('/account/forgot-password')));
+    async notifyAddressTaken(owner: Pick<UsersTable, 'email' | 'name'> & { language: string }) {
+      await deliver(mails.accountExists(asLanguage(owner.language), { clinic: config.clinicName, to: owner.email, name: owner.name, loginUrl: linkTo('/account/login'), resetUrl: linkTo('/account/forgot-password') }));
     },
 
     /** Records a new address, used only once its link is followed; answers the same whether or not it is free. */
-    async startEmailChange(user: UsersTable, newEmail: string) {
+    async startEmailChange(user: UsersTable & { language: string }, newEmail: string) {
       const owner = await accounts.findByEmail(newEmail);
       if (owner) {
         if (owner.id !== user.id) await service.notifyAddressTaken(owner);
@@ -102,7 +103,7 @@ export function accountSecurityService(app: App) {
       }
       await repo.voidTokens(user.id, 'change_email', nowIso());
       const secret = await newLink(user.id, 'change_email', newEmail);
-      await deliver(mails.confirmNewEmail(config.clinicName, newEmail, user.name, linkTo('/account/verify-email', secret)));
+      await deliver(mails.confirmNewEmail(asLanguage(user.language), { clinic: config.clinicName, to: newEmail, name: user.name, url: linkTo('/account/verify-email', secret) }));
     },
 
     /** Follows a verification or new-email link. */
@@ -161,7 +162,7 @@ export function accountSecurityService(app: App) {
       const now = nowIso();
       await repo.voidTokens(user.id, 'reset_password', now);
       const secret = await newLink(user.id, 'reset_password');
-      await deliver(mails.resetPassword(config.clinicName, user.email, user.name, linkTo('/account/reset-password', secret)));
+      await deliver(mails.resetPassword(asLanguage(user.language), { clinic: config.clinicName, to: user.email, name: user.name, url: linkTo('/account/reset-password', secret) }));
       return { message: forgotAnswer };
     },
 

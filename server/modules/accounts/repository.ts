@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { Language, UsersTable } from '../../db/schema.js';
 import { indexDoctorWords, reindexDoctorWordsIfNeeded } from '../doctors/search-words.js';
 
 export function accountsRepository(db: DB) {
@@ -34,11 +34,12 @@ export function accountsRepository(db: DB) {
     },
 
     // A doctor's name and department are searched through the word index, so both writes keep it in step.
-    insert: (row: UsersTable) =>
+    insert: (row: UsersTable, language: Language = 'en') =>
       db.transaction().execute(async (trx) => {
-        await trx.insertInto('users').values(row).execute();
+        await trx.insertInto('users').values({ ...row, language }).execute();
         if (row.role === 'doctor') await indexDoctorWords(trx, row);
       }),
+    setLanguage: (id: string, language: Language, now: string) => db.updateTable('users').set({ language, updated_at: now }).where('id', '=', id).execute(),
     update: (id: string, changes: Partial<UsersTable>) =>
       db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set(changes).where('id', '=', id).execute();

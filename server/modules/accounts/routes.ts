@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../db/schema.js';
 import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
+import { languageFromAcceptLanguage } from '../../lib/language.js';
 import { tokenFromHeader } from '../../lib/tokens.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
@@ -30,7 +31,8 @@ export default async function accountsRoutes(app: App) {
       `/${role}/auth/signup`,
       { schema: { tags, summary: `Register a ${role}`, ...formBody(signupFields), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
       },
-      async (request) => service.signup(role, await readForm(request, signupFiles), request.ip),
+      // The browser's language is her first choice of language for the portal's emails.
+      async (request) => service.signup(role, await readForm(request, signupFiles), request.ip, languageFromAcceptLanguage(request.headers['accept-language'])),
     );
   }
 
@@ -72,6 +74,24 @@ export default async function accountsRoutes(app: App) {
     '/auth/user',
     { schema: { tags, summary: 'The signed-in user and role', security: [{ token: [] }], response: { 200: z.object({ user: userSchema, role: z.string(), security: securitySchema }), ...errorResponses } } },
     async (request) => service.current(requireViewer(request)),
+  );
+
+  app.put(
+    '/users/me/language',
+    {
+      schema: {
+        tags,
+        summary: 'The language the portal writes to her in (emails, notifications): JSON or form { "language": "en" | "ar" }',
+        security: [{ token: [] }],
+        ...formBody(['language']),
+        response: { 200: z.object({ message: z.string(), language: z.enum(['en', 'ar']) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const form = await readForm(request);
+      return service.saveLanguage(viewer, form.fields.language);
+    },
   );
 
   app.patch(

@@ -1,9 +1,10 @@
-import type { Role, UsersTable } from '../../db/schema.js';
+import type { Language, Role, UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { nameKey } from '../../lib/names.js';
+import { isLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import { isProfessional, type Viewer } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../realtime/session-rooms.js';
@@ -158,7 +159,15 @@ export function accountsService(app: App) {
   }
 
   return {
-    async signup(role: Role, form: Form, ip: string) {
+    /** Her language for emails and notifications, as she chose it in the portal. */
+    async saveLanguage(viewer: Viewer, languageRaw: string | undefined) {
+      const language = cleanField(languageRaw).toLowerCase();
+      if (!isLanguage(language)) throw badRequest('Please choose a language the portal writes in: en (English) or ar (Arabic)');
+      await repo.setLanguage(viewer.id, language, nowIso());
+      return { message: language === 'ar' ? 'Emails and notifications will now be in Arabic' : 'Emails and notifications will now be in English', language };
+    },
+
+    async signup(role: Role, form: Form, ip: string, language: Language = 'en') {
       await checkSignupAllowed(ip);
       const changes = await columnsFrom(form.fields, role, false);
       await ensureUnique(changes, role);
@@ -172,7 +181,7 @@ export function accountsService(app: App) {
         ...changes, created_at: now, updated_at: now,
       };
       // An email that already has an account gets the same answer as a new one; its owner is told by email instead.
-      const answerAsCreated = async (owner: UsersTable) => ({
+      const answerAsCreated = async (owner: UsersTable & { language: Language }) => ({
         message: await signupMail(() => security.notifyAddressTaken(owner), role),
         user: toUserDto(row, null, app.images),
       });
@@ -181,7 +190,7 @@ export function accountsService(app: App) {
       await storeFiles(form, row, role, row.id);
       await storeLicenseDocument(form, row, role, row.id);
       try {
-        await repo.insert(row);
+        await repo.insert(row, language);
       } catch (error) {
         // Two signups racing for the same email or username: the unique index decides.
         if (!isUniqueViolation(error)) throw error;
@@ -191,7 +200,7 @@ export function accountsService(app: App) {
       }
       await repo.recordFailure(signupKey(ip), now, hourAgo());
       await security.markUnverified(row.id);
-      return { message: await signupMail(() => security.sendVerification(row), role), user: toUserDto(row, null, app.images) };
+      return { message: await signupMail(() => security.sendVerification({ ...row, language }), role), user: toUserDto(row, null, app.images) };
     },
 
     async login(emailRaw: string, password: string, client: Client) {

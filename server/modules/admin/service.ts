@@ -32,10 +32,12 @@ function reasonFrom(form: Form, what: string): string {
 /** What a professional is told when her application is decided; other actions tell nobody here. */
 function reviewNotice(userId: string, action: string, reason: string): NotificationInput[] {
   if (action === 'approve') {
-    return [{ userId, event: 'account_reviewed', title: 'Your account is approved', body: 'You are listed now and can use everything your role allows.', link: '/settings/profile' }];
+    return [{ userId, event: 'account_reviewed', title: 'Your account is approved', body: 'You are listed now and can use everything your role allows.', link: '/settings/profile',
+      message: { key: 'account_approved' } }];
   }
   if (action === 'reject') {
-    return [{ userId, event: 'account_reviewed', title: 'Your application was rejected', body: `The reason: ${reason}`, link: '/settings/profile' }];
+    return [{ userId, event: 'account_reviewed', title: 'Your application was rejected', body: `The reason: ${reason}`, link: '/settings/profile',
+      message: { key: 'account_rejected', reason } }];
   }
   return [];
 }

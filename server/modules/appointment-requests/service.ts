@@ -9,7 +9,7 @@ import { requireApproved, type Viewer } from '../../plugins/auth.js';
 import { appointmentMails } from '../../mail/templates.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications } from '../notifications/service.js';
-import { announce, mergeAnnouncements, portalUrl } from '../appointments/announce.js';
+import { announce, mergeAnnouncements } from '../appointments/announce.js';
 import { appointmentsPath, bookingRules } from '../appointments/booking.js';
 import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/slot-time.js';
 import { toRequestDto, type RequestRow } from './dto.js';
@@ -156,13 +156,16 @@ export function appointmentRequestsService(app: App) {
         if (!held) throw conflict('This slot has just been reserved or has started; please choose another one');
         await repo.tellInChat(trx, held.chat, slot.doctor_id, line, newId(), now);
         const notifications = await recordNotifications(trx, [
-          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was accepted', body: line, link: appointmentsPath },
+          {
+            userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was accepted', body: line, link: appointmentsPath,
+            message: { key: 'request_accepted', doctor: slot.doctor_name, startsAt: slot.starts_at },
+          },
         ]);
         return { held, notifications };
       });
       // Her confirmation carries the calendar file; it stands for the notification's email, under her choice.
       const [mail] = await booking.confirmationMails(patientId, slot.id, (contact, what, entry) =>
-        appointmentMails.requestAccepted(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), booking.attachment(entry)),
+        appointmentMails.requestAccepted(contact.language, booking.mailFacts(contact, what, appointmentsPath), booking.attachment(entry, contact.language)),
       );
       await announce(
         app,
@@ -188,7 +191,10 @@ export function appointmentRequestsService(app: App) {
         // A guest has no account to tell; the doctor calls them.
         if (!patientId) return [];
         return recordNotifications(trx, [
-          { userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was declined', body: `The reason: ${reason}`, link: appointmentsPath },
+          {
+            userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was declined', body: `The reason: ${reason}`, link: appointmentsPath,
+            message: { key: 'request_declined', reason },
+          },
         ]);
       });
       if (!told) throw conflict('This request has just been answered by someone else');

@@ -1,4 +1,4 @@
-import { utcToClinicTime } from '../../lib/clinic-time.js';
+import { clinicWhen, describeSlotIn, type Language } from '../../lib/language.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { App } from '../../types.js';
@@ -42,14 +42,9 @@ export const portalUrl = (app: App, pathname: string) => `${app.config.publicUrl
 
 export const doctorPagePath = (doctorName: string) => `/doctor/${encodeURIComponent(doctorName)}`;
 
-/** "with Dr. X on 2027-01-15 at 10:30 (Cairo time)": a slot as people read it, in the clinic's zone. */
-export function describeSlot(zone: string, doctorName: string, startsAt: string): string {
-  const local = utcToClinicTime(new Date(startsAt), zone);
-  return `with ${doctorName} on ${local.date} at ${local.time} (${zone.split('/').pop()?.replace(/_/g, ' ') ?? zone} time)`;
-}
+/** "with Dr. X on 2027-01-15 at 10:30 (Cairo time)": a slot as people read it, in the clinic's zone and her language. */
+export const describeSlot = (zone: string, doctorName: string, startsAt: string, language: Language = 'en'): string =>
+  describeSlotIn(language, zone, doctorName, startsAt);
 
 /** A slot's clinic date and time alone, "2027-01-15 at 10:30". */
-export function slotWhen(zone: string, startsAt: string): string {
-  const local = utcToClinicTime(new Date(startsAt), zone);
-  return `${local.date} at ${local.time}`;
-}
+export const slotWhen = (zone: string, startsAt: string, language: Language = 'en'): string => clinicWhen(language, zone, startsAt);

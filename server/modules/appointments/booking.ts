@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { planAppointmentJobs } from '../../jobs/appointment-jobs.js';
 import { conflict, HttpError } from '../../lib/errors.js';
+import { asLanguage, type Language } from '../../lib/language.js';
 import { newId } from '../../lib/ids.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { appointmentMails } from '../../mail/templates.js';
@@ -14,6 +15,13 @@ import { slotDateFields } from './slot-time.js';
 import { leaveWaitlist } from './waitlist.js';
 
 export const appointmentsPath = '/settings/appointments';
+
+/** The patient an appointment mail goes to, with the language she reads. */
+export interface MailContact {
+  name: string;
+  email: string;
+  language: Language;
+}
 
 /** The slot being taken, as both a patient's reservation and a doctor's accepted request know it. */
 export interface SlotToHold {
@@ -55,14 +63,20 @@ export function bookingRules(app: App) {
   }
 
   /** The calendar file of an event, as a mail attachment (a cancelled event cancels it in the calendar). */
-  const attachment = (entry: CalendarEntry) => ({
+  const attachment = (entry: CalendarEntry, language: Language = 'en') => ({
     filename: 'appointment.ics',
-    content: calendarFile(entry, calendarContext),
+    content: calendarFile(entry, calendarContext, language),
     contentType: `text/calendar; charset=utf-8; method=${entry.cancelled_at ? 'CANCEL' : 'PUBLISH'}`,
+  });
+
+  /** The facts every appointment mail to her starts from: who, which slot (in her language) and the page to open. */
+  const mailFacts = (contact: MailContact, what: string, pathname: string) => ({
+    clinic: app.config.clinicName, to: contact.email, name: contact.name, what, url: portalUrl(app, pathname),
   });
 
   return {
     calendarContext,
+    mailFacts,
     clashError,
     attachment,
 
@@ -98,15 +112,16 @@ export function bookingRules(app: App) {
     async confirmationMails(
       patientId: string,
       slotId: string,
-      build: (contact: { name: string; email: string }, what: string, entry: CalendarEntry) => MailMessage = (contact, what, entry) =>
-        appointmentMails.reserved(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), attachment(entry)),
+      build: (contact: MailContact, what: string, entry: CalendarEntry) => MailMessage = (contact, what, entry) =>
+        appointmentMails.reserved(contact.language, mailFacts(contact, what, appointmentsPath), attachment(entry, contact.language)),
     ): Promise<MailMessage[]> {
       const [contact, entry] = await Promise.all([
-        app.db.selectFrom('users').select(['name', 'email']).where('id', '=', patientId).executeTakeFirst(),
+        app.db.selectFrom('users').select(['name', 'email', 'language']).where('id', '=', patientId).executeTakeFirst(),
         calendar.latestFor(app.db, slotId, patientId),
       ]);
       if (!contact || !entry) return [];
-      return [build(contact, describeSlot(zone, entry.doctor_name, entry.starts_at), entry)];
+      const language = asLanguage(contact.language);
+      return [build({ ...contact, language }, describeSlot(zone, entry.doctor_name, entry.starts_at, language), entry)];
     },
   };
 }

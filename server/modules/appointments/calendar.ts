@@ -1,5 +1,6 @@
 import { createEvent } from 'ics';
 import { utcToClinicTime } from '../../lib/clinic-time.js';
+import { clinicWhen, type Language } from '../../lib/language.js';
 import type { CalendarEntry } from './calendar-repository.js';
 import { appointmentMinutes } from './repository.js';
 
@@ -31,14 +32,34 @@ const toArray = (iso: string) => {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()] as [number, number, number, number, number];
 };
 
-export function calendarFile(entry: Pick<CalendarEntry, 'uid' | 'starts_at' | 'sequence' | 'cancelled_at' | 'cancel_reason' | 'doctor_name' | 'doctor_specialization' | 'doctor_location' | 'updated_at'>, context: CalendarContext): string {
-  const cancelled = entry.cancelled_at !== null;
+type Entry = Pick<CalendarEntry, 'uid' | 'starts_at' | 'sequence' | 'cancelled_at' | 'cancel_reason' | 'doctor_name' | 'doctor_specialization' | 'doctor_location' | 'updated_at'>;
+
+/** The event's title and description in the reader's language (the file's structure is the same in both). */
+function eventWords(entry: Entry, context: CalendarContext, cancelled: boolean, language: Language) {
+  if (language === 'ar') {
+    return {
+      title: `${cancelled ? 'أُلغي: ' : ''}موعد مع ${entry.doctor_name}`,
+      description: [
+        `موعد مع ${entry.doctor_name} (${entry.doctor_specialization}) في ${context.clinicName}.`,
+        `بتوقيت العيادة (${context.timeZone}): ${clinicWhen('ar', context.timeZone, entry.starts_at)}.`,
+        ...(cancelled ? [`أُلغي الموعد${entry.cancel_reason ? `: ${entry.cancel_reason}` : '.'}`] : []),
+      ].join('\n'),
+    };
+  }
   const local = utcToClinicTime(new Date(entry.starts_at), context.timeZone);
-  const description = [
-    `Appointment with ${entry.doctor_name} (${entry.doctor_specialization}) at ${context.clinicName}.`,
-    `Clinic time (${context.timeZone}): ${local.date} at ${local.time}.`,
-    ...(cancelled ? [`Cancelled${entry.cancel_reason ? `: ${entry.cancel_reason}` : '.'}`] : []),
-  ].join('\n');
+  return {
+    title: `${cancelled ? 'Cancelled: ' : ''}Appointment with ${entry.doctor_name}`,
+    description: [
+      `Appointment with ${entry.doctor_name} (${entry.doctor_specialization}) at ${context.clinicName}.`,
+      `Clinic time (${context.timeZone}): ${local.date} at ${local.time}.`,
+      ...(cancelled ? [`Cancelled${entry.cancel_reason ? `: ${entry.cancel_reason}` : '.'}`] : []),
+    ].join('\n'),
+  };
+}
+
+export function calendarFile(entry: Entry, context: CalendarContext, language: Language = 'en'): string {
+  const cancelled = entry.cancelled_at !== null;
+  const { title, description } = eventWords(entry, context, cancelled, language);
   const { error, value } = createEvent({
     productId: `-//${context.clinicName.replace(/\/\//g, '/')}//Appointments//EN`,
     method: cancelled ? 'CANCEL' : 'PUBLISH',
@@ -46,7 +67,7 @@ export function calendarFile(entry: Pick<CalendarEntry, 'uid' | 'starts_at' | 's
     uid: `${entry.uid}@${context.host}`,
     sequence: entry.sequence,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    title: `${cancelled ? 'Cancelled: ' : ''}Appointment with ${entry.doctor_name}`,
+    title,
     description,
     location: entry.doctor_location || context.clinicName,
     url: context.url,

@@ -8,11 +8,12 @@ import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { requireApproved, type Viewer } from '../../plugins/auth.js';
 import { appointmentMails } from '../../mail/templates.js';
+import { asLanguage } from '../../lib/language.js';
 import type { App } from '../../types.js';
 import { appointmentRequestsRepository } from '../appointment-requests/repository.js';
 import { cancelAppointmentJobs, planAppointmentJobs } from '../../jobs/appointment-jobs.js';
 import { recordNotifications } from '../notifications/service.js';
-import { announce, describeSlot, doctorPagePath, mergeAnnouncements, noAnnouncements, portalUrl, slotWhen, type Announcements } from './announce.js';
+import { announce, describeSlot, doctorPagePath, mergeAnnouncements, noAnnouncements, slotWhen, type Announcements } from './announce.js';
 import { calendarFile } from './calendar.js';
 import { appointmentsPath, bookingRules } from './booking.js';
 import { calendarRepository as calendar } from './calendar-repository.js';
@@ -117,6 +118,7 @@ export function appointmentsService(app: App) {
             event: 'reservation_made',
             title: `${viewer.name} reserved your appointment on ${slotWhen(zone, slot.starts_at)}`,
             link: appointmentsPath,
+            message: { key: 'reservation_made', patient: viewer.name, startsAt: slot.starts_at },
           },
         ]);
         return { chat: held.chat, announcements: mergeAnnouncements(held.announcements, { notifications, mails: [] }) };
@@ -193,6 +195,7 @@ export function appointmentsService(app: App) {
               title: `${viewer.name} cancelled the appointment on ${slotWhen(zone, slot.starts_at)}`,
               body: 'The slot is free again for other patients.',
               link: appointmentsPath,
+              message: { key: 'reservation_cancelled', patient: viewer.name, startsAt: slot.starts_at },
             },
           ]);
           const offered = await offerFreedSlot(app, trx, { id: slot.id, doctorId: slot.doctor_id, doctorName: slot.doctor_name, startsAt: slot.starts_at }, nowDate);
@@ -245,13 +248,14 @@ export function appointmentsService(app: App) {
             event: 'reservation_cancelled',
             title: `${viewer.name} moved the appointment on ${slotWhen(zone, from.starts_at)} to ${slotWhen(zone, to.starts_at)}`,
             link: appointmentsPath,
+            message: { key: 'reservation_moved', patient: viewer.name, from: from.starts_at, to: to.starts_at },
           },
         ]);
         const offered = await offerFreedSlot(app, trx, { id: from.id, doctorId: from.doctor_id, doctorName: from.doctor_name, startsAt: from.starts_at }, nowDate);
         return mergeAnnouncements(passedOn, { notifications, mails: [] }, offered);
       });
       const mails = await booking.confirmationMails(viewer.id, to.id, (contact, what, entry) =>
-        appointmentMails.moved(app.config.clinicName, contact.email, contact.name, what, portalUrl(app, appointmentsPath), attachment(entry)),
+        appointmentMails.moved(contact.language, booking.mailFacts(contact, what, appointmentsPath), attachment(entry, contact.language)),
       );
       await announce(app, mergeAnnouncements(done, { notifications: [], mails }));
       const moved = (await repo.findById(to.id)) as SlotWithPeople;
@@ -276,7 +280,9 @@ export function appointmentsService(app: App) {
         if (slot && slot.doctor_id === viewer.id) throw notFound('Nobody has reserved this slot, so it has no calendar event');
         throw notFound('This appointment does not exist or is not yours');
       }
-      return calendarFile(entry, calendarContext);
+      // Written in the language she reads the portal in, like the file her confirmation carried.
+      const reader = await app.db.selectFrom('users').select('language').where('id', '=', viewer.id).executeTakeFirst();
+      return calendarFile(entry, calendarContext, asLanguage(reader?.language));
     },
   };
 
@@ -298,14 +304,25 @@ export function appointmentsService(app: App) {
     const chat = await repo.ensureChat(trx, patientId, slot.doctor_id, now);
     await requests.tellInChat(trx, chat, slot.doctor_id, `I had to cancel your appointment on ${slotWhen(zone, slot.starts_at)}: ${reason}. ${offer}`, newId(), now);
     const notifications = await recordNotifications(trx, [
-      { userId: patientId, event: 'slot_released', title: `Your appointment ${what} was cancelled by the doctor`, body: `Reason: ${reason}. ${offer}`, link: doctorPagePath(slot.doctor_name) },
+      {
+        userId: patientId, event: 'slot_released', title: `Your appointment ${what} was cancelled by the doctor`, body: `Reason: ${reason}. ${offer}`, link: doctorPagePath(slot.doctor_name),
+        message: { key: 'slot_released', doctor: slot.doctor_name, startsAt: slot.starts_at, reason, next: next.map((s) => s.starts_at) },
+      },
     ]);
     const [contact, entry] = await Promise.all([
-      trx.selectFrom('users').select(['name', 'email']).where('id', '=', patientId).executeTakeFirst(),
+      trx.selectFrom('users').select(['name', 'email', 'language']).where('id', '=', patientId).executeTakeFirst(),
       calendar.latestFor(trx, slot.id, patientId),
     ]);
+    const language = asLanguage(contact?.language);
     const mail = contact && entry
-      ? appointmentMails.slotReleased(app.config.clinicName, contact.email, contact.name, what, reason, nextText, portalUrl(app, doctorPagePath(slot.doctor_name)), attachment(entry))
+      ? appointmentMails.slotReleased(
+          language,
+          {
+            ...booking.mailFacts({ ...contact, language }, describeSlot(zone, slot.doctor_name, slot.starts_at, language), doctorPagePath(slot.doctor_name)),
+            reason, nextSlots: next.map((s) => slotWhen(zone, s.starts_at, language)),
+          },
+          attachment(entry, language),
+        )
       : undefined;
     return { notifications, mails: [], notificationMails: mail ? [[notifications[0].id, mail]] : [] };
   }

@@ -34,7 +34,7 @@ export const waitlistRepository = {
     db
       .selectFrom('waitlist_entries as w')
       .innerJoin('users as p', 'p.id', 'w.patient_id')
-      .select(['w.id', 'w.patient_id', 'p.name as patient_name', 'p.email as patient_email'])
+      .select(['w.id', 'w.patient_id', 'p.name as patient_name', 'p.email as patient_email', 'p.language as patient_language'])
       .where('w.doctor_id', '=', doctorId)
       .where('w.offered_slot_id', 'is', null)
       .orderBy('w.created_at')

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { appointmentMails } from '../../mail/templates.js';
+import { asLanguage, clinicTimeOfDay } from '../../lib/language.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { recordNotifications } from '../notifications/service.js';
@@ -46,7 +47,7 @@ export async function offerFreedSlot(app: App, trx: Executor, slot: FreedSlot, n
       continue;
     }
     const what = describeSlot(zone, slot.doctorName, slot.startsAt);
-    const untilText = slotWhen(zone, until).split(' at ')[1];
+    const untilText = clinicTimeOfDay('en', zone, until);
     const path = offerPath(slot.doctorName, slot.id);
     const notifications = await recordNotifications(trx, [
       {
@@ -55,9 +56,14 @@ export async function offerFreedSlot(app: App, trx: Executor, slot: FreedSlot, n
         title: `A time freed up ${what}`,
         body: `It is held for you until ${untilText}; reserve it before then or it goes to the next person waiting.`,
         link: path,
+        message: { key: 'waitlist_offer', doctor: slot.doctorName, startsAt: slot.startsAt, until },
       },
     ]);
-    const mail = appointmentMails.waitlistOffer(app.config.clinicName, candidate.patient_email, candidate.patient_name, what, untilText, portalUrl(app, path));
+    const language = asLanguage(candidate.patient_language);
+    const mail = appointmentMails.waitlistOffer(language, {
+      clinic: app.config.clinicName, to: candidate.patient_email, name: candidate.patient_name,
+      what: describeSlot(zone, slot.doctorName, slot.startsAt, language), until: clinicTimeOfDay(language, zone, until), url: portalUrl(app, path),
+    });
     return { notifications, mails: [], notificationMails: [[notifications[0].id, mail]] };
   }
   return noAnnouncements();

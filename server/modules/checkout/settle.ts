@@ -38,6 +38,7 @@ function paidOrderNotices(orderNumber: string, items: { seller_id: string; produ
   for (const item of items) bySeller.set(item.seller_id, [...(bySeller.get(item.seller_id) ?? []), `${Number(item.quantity)} × ${item.product_name}`]);
   return [...bySeller].map(([sellerId, lines]) => ({
     userId: sellerId, event: 'order_paid', title: `Order ${orderNumber} was paid`, body: `To send: ${lines.join(', ')}.`, link: `/orders/${orderNumber}`,
+    message: { key: 'order_paid', orderNumber, lines },
   }));
 }
 

@@ -1,5 +1,6 @@
 import { badRequest } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
+import { asLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
@@ -19,8 +20,8 @@ export function notificationCenter(app: App) {
   const repo = notificationsRepository(app.db);
 
   async function list(viewer: Viewer) {
-    const [rows, unread] = await Promise.all([repo.latest(viewer.id, LATEST_NOTIFICATIONS), repo.unreadCount(viewer.id)]);
-    return { notifications: rows.map(toNotificationDto), unread };
+    const [rows, unread, language] = await Promise.all([repo.latest(viewer.id, LATEST_NOTIFICATIONS), repo.unreadCount(viewer.id), repo.languageOf(viewer.id)]);
+    return { notifications: rows.map((row) => toNotificationDto(row, asLanguage(language), app.config.clinicTimeZone)), unread };
   }
 
   async function preferences(viewer: Viewer) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { NotificationsTable } from '../../db/schema.js';
+import type { Language } from '../../lib/language.js';
+import { wordNotification } from './messages.js';
 
 export interface NotificationDto {
   _id: string;
@@ -11,11 +13,11 @@ export interface NotificationDto {
   createdAt: string;
 }
 
-export const toNotificationDto = (row: NotificationsTable): NotificationDto => ({
+/** A notification as its reader sees it, worded in her language (times in the clinic's zone). */
+export const toNotificationDto = (row: NotificationsTable, language: Language, zone: string): NotificationDto => ({
   _id: row.id,
   event: row.event,
-  title: row.title,
-  body: row.body,
+  ...wordNotification(row, language, zone),
   link: row.link,
   read: row.read_at !== null,
   createdAt: row.created_at,

@@ -64,9 +64,15 @@ export function notificationsRepository(db: Kysely<Database>) {
       db
         .selectFrom('users as u')
         .leftJoin('account_security as s', 's.user_id', 'u.id')
-        .select(['u.id', 'u.email', 'u.name', 'u.status', 's.email_verified'])
+        .select(['u.id', 'u.email', 'u.name', 'u.status', 'u.language', 's.email_verified'])
         .where('u.id', 'in', userIds)
         .execute(),
+
+    /** The language she reads the portal in. */
+    async languageOf(userId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+      return row?.language;
+    },
 
     preferencesOf: (userIds: string[]) =>
       db.selectFrom('notification_preferences').select(['user_id', 'event', 'email']).where('user_id', 'in', userIds).execute(),

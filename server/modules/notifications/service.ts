@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { asLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { mails } from '../../mail/templates.js';
@@ -8,14 +9,18 @@ import { userRoom } from '../../realtime/handlers.js';
 import type { App } from '../../types.js';
 import { toNotificationDto } from './dto.js';
 import { eventSettings, isNotificationEvent, type NotificationEvent } from './events.js';
+import { wordNotification, type NotificationMessage } from './messages.js';
 import { notificationsRepository } from './repository.js';
 
 export interface NotificationInput {
   userId: string;
   event: NotificationEvent;
+  /** The English words, stored as they are. */
   title: string;
   body?: string;
   link?: string;
+  /** The same as facts, so other languages can word it when it is read (see messages.ts). */
+  message?: NotificationMessage;
 }
 
 /**
@@ -31,6 +36,7 @@ export async function recordNotifications(trx: Kysely<Database>, inputs: Notific
     title: input.title,
     body: input.body ?? '',
     link: input.link ?? '',
+    message: input.message ? JSON.stringify(input.message) : null,
     read_at: null,
     created_at: now,
   }));
@@ -46,14 +52,42 @@ export async function recordNotifications(trx: Kysely<Database>, inputs: Notific
  * over (or failed and were logged); it never rejects, so callers may leave it running.
  */
 export function deliverNotifications(app: App, rows: NotificationsTable[], ownMails: ReadonlyMap<string, MailMessage> = new Map()): Promise<void> {
+  if (rows.length === 0) return Promise.resolve();
+  return recipientsOf(app, rows)
+    .catch((error: unknown) => {
+      app.log.warn({ err: error }, 'notification recipients could not be read; pushing in English, no emails');
+      return undefined;
+    })
+    .then(async (recipients) => {
+      push(app, rows, recipients);
+      if (recipients) await emailNotifications(app, rows, recipients, ownMails);
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'notification emails could not be prepared'));
+}
+
+type Recipients = Awaited<ReturnType<typeof recipientsOf>>;
+
+/** The people told, with their language, and their email choices. */
+async function recipientsOf(app: App, rows: NotificationsTable[]) {
+  const repo = notificationsRepository(app.db);
+  const userIds = [...new Set(rows.map((r) => r.user_id))];
+  const [people, choices] = await Promise.all([repo.recipients(userIds), repo.preferencesOf(userIds)]);
+  return {
+    byId: new Map(people.map((p) => [p.id, { ...p, language: asLanguage(p.language) }])),
+    choice: new Map(choices.map((c) => [`${c.user_id}:${c.event}`, Number(c.email)])),
+  };
+}
+
+/** Each notification to its person's open tabs, worded in her language. */
+function push(app: App, rows: NotificationsTable[], recipients: Recipients | undefined) {
   for (const row of rows) {
     try {
-      app.io.to(userRoom(row.user_id)).emit('notification', toNotificationDto(row));
+      const language = recipients?.byId.get(row.user_id)?.language ?? 'en';
+      app.io.to(userRoom(row.user_id)).emit('notification', toNotificationDto(row, language, app.config.clinicTimeZone));
     } catch (error) {
       app.log.warn({ err: error, notification: row.id }, 'notification push failed; it stays in the bell');
     }
   }
-  return emailNotifications(app, rows, ownMails).catch((error: unknown) => app.log.warn({ err: error }, 'notification emails could not be prepared'));
 }
 
 /** Whether a person gets this event by email: her stored choice, else the event's default. */
@@ -66,13 +100,7 @@ export function wantsEmail(event: string, stored: number | undefined): boolean {
  * `ownMails` holds, by notification id, a mail written for that event (such as a cancellation with
  * its calendar file): it goes instead of the generic one, under the same choice and checks.
  */
-async function emailNotifications(app: App, rows: NotificationsTable[], ownMails: ReadonlyMap<string, MailMessage>): Promise<void> {
-  if (rows.length === 0) return;
-  const repo = notificationsRepository(app.db);
-  const userIds = [...new Set(rows.map((r) => r.user_id))];
-  const [people, choices] = await Promise.all([repo.recipients(userIds), repo.preferencesOf(userIds)]);
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const choice = new Map(choices.map((c) => [`${c.user_id}:${c.event}`, Number(c.email)]));
+async function emailNotifications(app: App, rows: NotificationsTable[], { byId, choice }: Recipients, ownMails: ReadonlyMap<string, MailMessage>): Promise<void> {
   const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
   for (const row of rows) {
     const person = byId.get(row.user_id);
@@ -80,7 +108,13 @@ async function emailNotifications(app: App, rows: NotificationsTable[], ownMails
     // A suspended account gets none either. Accounts without a security row count as verified.
     if (!person || person.status === 'suspended' || Number(person.email_verified ?? 1) === 0) continue;
     if (!wantsEmail(row.event, choice.get(`${row.user_id}:${row.event}`))) continue;
-    const message = ownMails.get(row.id) ?? mails.notification(app.config.clinicName, person.email, person.name, row.title, row.body, row.link ? `${base}${row.link}` : undefined, `${base}/settings/notifications`);
+    const message =
+      ownMails.get(row.id) ??
+      mails.notification(person.language, {
+        clinic: app.config.clinicName, to: person.email, name: person.name,
+        ...wordNotification(row, person.language, app.config.clinicTimeZone),
+        url: row.link ? `${base}${row.link}` : undefined, settingsUrl: `${base}/settings/notifications`,
+      });
     try {
       await app.mailer.send(message);
     } catch (error) {

@@ -34,6 +34,7 @@ function buyerNotice(order: { user_id: string; product_name: string }, to: Deliv
     // A refusal says why, in the pharmacist's words.
     body: to === 'cancelled' && reason ? `The pharmacist's reason: ${reason}` : '',
     link: `/orders/${orderNumber}`,
+    message: { key: 'order_status', orderNumber, product: order.product_name, status: to, reason },
   };
 }
 

@@ -177,7 +177,8 @@ export function prescriptionsService(app: App) {
             );
             await repo.touchHistory(trx, historyId, now);
             return recordNotifications(trx, [
-              { userId: patient.id, event: 'prescription_issued', title: `${viewer.name} wrote you a prescription`, body: lines.map((l) => l.medicine).join(', '), link: `/prescriptions/${id}` },
+              { userId: patient.id, event: 'prescription_issued', title: `${viewer.name} wrote you a prescription`, body: lines.map((l) => l.medicine).join(', '), link: `/prescriptions/${id}`,
+                message: { key: 'prescription_issued', doctor: viewer.name, medicines: lines.map((l) => l.medicine) } },
             ]);
           });
           deliverNotifications(app, notices);

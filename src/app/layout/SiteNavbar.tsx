@@ -3,10 +3,10 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CartLink } from '../../features/cart/CartBadge';
 import { ChatLink } from '../../features/chat/ChatBadge';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
-import { selectIsLoggedIn, selectRole } from '../../features/session/sessionSlice';
+import { saveLanguage, selectIsLoggedIn, selectRole } from '../../features/session/sessionSlice';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { LogoMark } from '../../ui/icons';
-import { useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
 import { useTranslation } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { UserMenu } from './UserMenu';
@@ -17,6 +17,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActiv
 export function SiteNavbar() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const role = useAppSelector(selectRole);
+  const dispatch = useAppDispatch();
   const [expanded, setExpanded] = useState(false);
   const location = useLocation();
   const { t } = useTranslation();
@@ -36,7 +37,8 @@ export function SiteNavbar() {
         <div className="d-flex align-items-center order-lg-last gap-2 site-navbar__icons">
           {loggedIn && <NotificationBell />}
           {loggedIn && <ChatLink />}
-          <LanguageSwitch />
+          {/* Signed in, her emails and notifications follow the switch; a guest's choice stays in this browser. */}
+          <LanguageSwitch onSwitched={loggedIn ? (language) => dispatch(saveLanguage(language)) : undefined} />
           <CartLink />
           {loggedIn ? (
             <UserMenu />

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { BellIcon } from '../../ui/icons';
-import { selectToken } from '../session/sessionSlice';
+import { selectSavedLanguage, selectToken } from '../session/sessionSlice';
 import {
   fetchNotifications,
   markNotificationsRead,
@@ -28,10 +28,12 @@ export function NotificationBell() {
   const unread = useAppSelector(selectUnreadNotifications);
   const status = useAppSelector(selectNotificationsStatus);
   const error = useAppSelector(selectNotificationsError);
+  // The server words notifications in her saved language: once it saved a new one, read them again.
+  const savedLanguage = useAppSelector(selectSavedLanguage);
 
   useEffect(() => {
     if (token) void dispatch(fetchNotifications());
-  }, [dispatch, token]);
+  }, [dispatch, token, savedLanguage]);
 
   const label = unread > 0 ? t('bell.unread', { count: unread }) : t('bell.title');
   return (

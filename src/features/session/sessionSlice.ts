@@ -3,6 +3,7 @@ import { messageOf, toFormData } from '../../api/http';
 import { storage } from '../../api/storage';
 import { isExpired, readClaims } from '../../api/token';
 import { createAppAsyncThunk } from '../../app/hooks';
+import type { Language as SiteLanguage } from '../../i18n/languages';
 import type { AccountSecurity, RegistrationKind, Role, User } from './types';
 
 import type { RequestStatus } from '../../api/requestStatus';
@@ -15,6 +16,8 @@ interface SessionState {
   status: RequestStatus;
   /** Known after login or the startup check; absent before. */
   security?: AccountSecurity | null;
+  /** The language the server last saved as hers for emails and notifications (after a switch). */
+  savedLanguage?: SiteLanguage | null;
 }
 
 function fromStorage(): SessionState {
@@ -150,6 +153,18 @@ export const updateProfile = createAppAsyncThunk(
   },
 );
 
+/**
+ * Tells the server the language she switched to, so her emails and notifications follow it. The page
+ * has already switched; a failure only means the server keeps her previous choice for now.
+ */
+export const saveLanguage = createAppAsyncThunk('session/saveLanguage', async (language: SiteLanguage, { extra, rejectWithValue }) => {
+  try {
+    return (await extra.http.put<{ message: string; language: SiteLanguage }>('users/me/language', { language })).data;
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
+
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: fromStorage,
@@ -188,6 +203,7 @@ export const sessionSlice = createSlice({
         state.role = null;
         state.userId = null;
         state.security = null;
+        state.savedLanguage = null;
         state.status = 'idle';
       })
       .addCase(checkSession.fulfilled, (state, { payload }) => {
@@ -204,6 +220,9 @@ export const sessionSlice = createSlice({
       })
       .addCase(updateProfile.fulfilled, (state, { payload }) => {
         state.user = payload.user;
+      })
+      .addCase(saveLanguage.fulfilled, (state, { payload }) => {
+        state.savedLanguage = payload.language;
       });
   },
   selectors: {
@@ -214,6 +233,7 @@ export const sessionSlice = createSlice({
     selectIsLoggedIn: (state) => Boolean(state.token),
     selectLoginStatus: (state) => state.status,
     selectSecurity: (state) => state.security ?? null,
+    selectSavedLanguage: (state) => state.savedLanguage ?? null,
     /**
      * Settings and blog creation exist only while the stored user's first token is the stored
      * access token (or nobody is signed in), the rule the existing client uses.
@@ -231,5 +251,6 @@ export const {
   selectLoginStatus,
   selectOwnsSession,
   selectSecurity,
+  selectSavedLanguage,
 } = sessionSlice.selectors;
 export const { emailVerified, twoFactorChanged } = sessionSlice.actions;
