@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import arabic from './ar.json' with { type: 'json' };
-import type { ServerLanguage } from './language.js';
+import type { Language } from './language.js';
 
 /**
  * The server's Arabic, in one place. The code says everything in English (the wire contract's
@@ -81,7 +81,7 @@ function sentencesToArabic(text: string, depth: number): string | undefined {
 export const matchedByExistingClient = ['Account created successfully', 'Added successfully', 'You just added a new blog successfully', 'Added Successfully', 'Deleted Successfully', 'Reserved Successfully'];
 
 /** A message for a person in the language of the request; unknown messages stay in English. */
-export function translateMessage(message: string, language: ServerLanguage): string {
+export function translateMessage(message: string, language: Language): string {
   if (language === 'en' || matchedByExistingClient.some((text) => message.includes(text))) return message;
   return toArabic(message, 0) ?? sentencesToArabic(message, 0) ?? message;
 }
@@ -98,14 +98,14 @@ export interface ValidationIssue {
  * The text of a failed schema check. zod's own wording ("Too small: …") comes from zod's locale of
  * that language; a message a schema spelt out itself goes through the catalogue like any other.
  */
-export function validationText(issue: ValidationIssue, language: ServerLanguage): string {
+export function validationText(issue: ValidationIssue, language: Language): string {
   const english = issue.message ?? zodText(issue, 'en') ?? 'is not valid';
   if (language === 'en') return english;
   const isZodDefault = english === zodText(issue, 'en');
   return (isZodDefault && zodText(issue, 'ar')) || translateMessage(english, language);
 }
 
-function zodText(issue: ValidationIssue, language: ServerLanguage): string | undefined {
+function zodText(issue: ValidationIssue, language: Language): string | undefined {
   const text = zodLocales[language].localeError(issue as unknown as ZodRawIssue);
   return typeof text === 'string' ? text : text?.message;
 }

@@ -1,4 +1,4 @@
-import type { Language } from '../lib/language.js';
+import type { Language } from '../i18n/language.js';
 import type { MailMessage } from './mailer.js';
 
 /**

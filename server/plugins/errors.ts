@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
-import { languageOf, type ServerLanguage } from '../i18n/language.js';
+import { languageOf, type Language } from '../i18n/language.js';
 import { translateMessage, validationText } from '../i18n/translate.js';
 import type { App } from '../types.js';
 
@@ -14,7 +14,7 @@ export const databaseDownMessage = 'The service is briefly unavailable (the data
  * Turns a schema validation failure into one sentence a person can act on, in the request's
  * language (zod's own wording has an Arabic locale; the field name stays as the form sends it).
  */
-function validationMessage(error: FastifyError, language: ServerLanguage): string {
+function validationMessage(error: FastifyError, language: Language): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = String(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import { languageOf, type ServerLanguage } from '../i18n/language.js';
+import { languageOf, type Language } from '../i18n/language.js';
 import { translateMessage } from '../i18n/translate.js';
 
 /**
@@ -7,7 +7,7 @@ import { translateMessage } from '../i18n/translate.js';
  * the language it shows, which a browser cannot put in a WebSocket's headers), else the handshake's
  * Accept-Language, by the same rule as HTTP requests.
  */
-export function socketLanguage(socket: Pick<Socket, 'handshake'>): ServerLanguage {
+export function socketLanguage(socket: Pick<Socket, 'handshake'>): Language {
   const named = (socket.handshake.auth as { language?: unknown } | undefined)?.language;
   return languageOf(typeof named === 'string' ? named : socket.handshake.headers['accept-language']);
 }

@@ -121,9 +121,9 @@ describe('the portal in Arabic', () => {
   });
 
   it('books an appointment in Arabic: the slot reads its day in Arabic, and the reservation is confirmed in Arabic', async () => {
-    const doctor = await registerAccount(portal, 'doctor');
+    const doctor = (await registerAccount(portal, 'doctor')) as Record<string, string>;
     const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
-    const { token: doctorToken } = await apiLogin(portal, doctor.email!, doctor.password!);
+    const { token: doctorToken } = await apiLogin(portal, doctor.email, doctor.password);
     // A slot on the 15th of next month at 11:30, the clinic's wall-clock time.
     const next = new Date();
     next.setUTCDate(1);
@@ -135,9 +135,9 @@ describe('the portal in Arabic', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await loginThroughUi(page, portal, patient.email!, patient.password!);
+    await loginThroughUi(page, portal, patient.email, patient.password);
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
-    await page.goto(`${portal.url}/doctor/${encodeURIComponent(doctor.name!)}`);
+    await page.goto(`${portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
     await expectRtl(page);
     // The day in Arabic: its month's Arabic name and the 15th in Arabic-Indic digits; 11:30 in the morning (ص).
     const arabicMonths = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
@@ -150,7 +150,7 @@ describe('the portal in Arabic', () => {
     await dialog.getByRole('button', { name: 'احفظ' }).click();
     await dialog.getByText('تم الحجز بنجاح').waitFor();
     // The server holds the reservation: the slot is hers.
-    const { token } = await apiLogin(portal, patient.email!, patient.password!);
+    const { token } = await apiLogin(portal, patient.email, patient.password);
     const mine = await api(portal, 'GET', 'appointment', undefined, token);
     expect(JSON.stringify(mine.body)).toContain(date);
     expect(errors).toEqual([]);

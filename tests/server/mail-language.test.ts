@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids.js';
-import { languageFromAcceptLanguage } from '../../server/lib/language.js';
+import { languageOf } from '../../server/i18n/language.js';
 import { wordNotification, type NotificationMessage } from '../../server/modules/notifications/messages.js';
 import { attachedCalendar, lastMailTo, rawMailsTo, readOutbox } from './outbox.js';
 import { markEmailVerified, multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 const outbox = () => server.config.dataDir;
-const languageOf = async (id: string) => (await db().selectFrom('users').select('language').where('id', '=', id).executeTakeFirstOrThrow()).language;
+const storedLanguage = async (id: string) => (await db().selectFrom('users').select('language').where('id', '=', id).executeTakeFirstOrThrow()).language;
 const setLanguage = (who: Account, body: Record<string, unknown>) =>
   server.app.inject({ method: 'PUT', url: '/api/users/me/language', headers: { authorization: who.token }, payload: body });
 const forgot = (email: string) => server.app.inject({ method: 'POST', url: '/api/auth/password/forgot', ...multipart({ email }) });
@@ -39,24 +39,24 @@ async function slotOf(doctor: Account, startsAt = '2030-03-14T08:30:00.000Z'): P
 
 describe('the language of an account', () => {
   it('is the first supported language of the Accept-Language header', () => {
-    expect(languageFromAcceptLanguage('ar')).toBe('ar');
-    expect(languageFromAcceptLanguage('ar-EG,ar;q=0.9,en;q=0.8')).toBe('ar');
-    expect(languageFromAcceptLanguage('fr-FR,ar;q=0.7,en;q=0.5')).toBe('ar');
-    expect(languageFromAcceptLanguage('en-GB,en;q=0.9,ar;q=0.8')).toBe('en');
-    expect(languageFromAcceptLanguage('en;q=0.5,ar-SA;q=0.9')).toBe('ar');
-    expect(languageFromAcceptLanguage('fr,de')).toBe('en');
-    expect(languageFromAcceptLanguage('')).toBe('en');
-    expect(languageFromAcceptLanguage(undefined)).toBe('en');
-    expect(languageFromAcceptLanguage('arabic,ar;q=0')).toBe('en');
+    expect(languageOf('ar')).toBe('ar');
+    expect(languageOf('ar-EG,ar;q=0.9,en;q=0.8')).toBe('ar');
+    expect(languageOf('fr-FR,ar;q=0.7,en;q=0.5')).toBe('ar');
+    expect(languageOf('en-GB,en;q=0.9,ar;q=0.8')).toBe('en');
+    expect(languageOf('en;q=0.5,ar-SA;q=0.9')).toBe('ar');
+    expect(languageOf('fr,de')).toBe('en');
+    expect(languageOf('')).toBe('en');
+    expect(languageOf(undefined)).toBe('en');
+    expect(languageOf('arabic,ar;q=0')).toBe('en');
   });
 
   it('is set at sign-up from the browser language, English by default', async () => {
     const arabic = await signUpAndLogin(server.app, 'patient', {}, { acceptLanguage: 'ar-EG,ar;q=0.9,en;q=0.8' });
     const english = await signUpAndLogin(server.app, 'patient', {}, { acceptLanguage: 'en-US,en;q=0.9' });
     const none = await signUpAndLogin(server.app, 'patient');
-    expect(await languageOf(arabic.id)).toBe('ar');
-    expect(await languageOf(english.id)).toBe('en');
-    expect(await languageOf(none.id)).toBe('en');
+    expect(await storedLanguage(arabic.id)).toBe('ar');
+    expect(await storedLanguage(english.id)).toBe('en');
+    expect(await storedLanguage(none.id)).toBe('en');
 
     // Her verification mail is already in her language.
     const verify = lastMailTo(outbox(), arabic.email);
@@ -70,14 +70,14 @@ describe('the language of an account', () => {
     const set = await setLanguage(patient, { language: 'ar' });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ message: 'Emails and notifications will now be in Arabic', language: 'ar' });
-    expect(await languageOf(patient.id)).toBe('ar');
+    expect(await storedLanguage(patient.id)).toBe('ar');
 
     for (const bad of [{ language: 'fr' }, { language: '' }, {}, { language: 'ar-EG' }, { language: 'Arabic' }]) {
       const res = await setLanguage(patient, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toBe('Please choose a language the portal writes in: en (English) or ar (Arabic)');
     }
-    expect(await languageOf(patient.id)).toBe('ar');
+    expect(await storedLanguage(patient.id)).toBe('ar');
 
     const guest = await server.app.inject({ method: 'PUT', url: '/api/users/me/language', payload: { language: 'ar' } });
     expect(guest.statusCode).toBe(401);
@@ -85,7 +85,7 @@ describe('the language of an account', () => {
     // A form body works as well as JSON.
     const form = await server.app.inject({ method: 'PUT', url: '/api/users/me/language', ...withToken(patient.token, { language: 'en' }) });
     expect(form.statusCode).toBe(200);
-    expect(await languageOf(patient.id)).toBe('en');
+    expect(await storedLanguage(patient.id)).toBe('en');
   });
 });
 

@@ -2,7 +2,7 @@ import type { UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict, notFound, tooMany } from '../../lib/errors.js';
 import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
-import { asLanguage } from '../../lib/language.js';
+import { asLanguage } from '../../i18n/language.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { MailUnavailableError, type MailMessage } from '../../mail/mailer.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../db/schema.js';
 import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
-import { languageFromAcceptLanguage } from '../../lib/language.js';
+import { languageOf } from '../../i18n/language.js';
 import { tokenFromHeader } from '../../lib/tokens.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
@@ -32,7 +32,7 @@ export default async function accountsRoutes(app: App) {
       { schema: { tags, summary: `Register a ${role}`, ...formBody(signupFields), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
       },
       // The browser's language is her first choice of language for the portal's emails.
-      async (request) => service.signup(role, await readForm(request, signupFiles), request.ip, languageFromAcceptLanguage(request.headers['accept-language'])),
+      async (request) => service.signup(role, await readForm(request, signupFiles), request.ip, languageOf(request.headers['accept-language'])),
     );
   }
 

@@ -4,7 +4,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound, tooMany, unauthor
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { nameKey } from '../../lib/names.js';
-import { isLanguage } from '../../lib/language.js';
+import { isLanguage } from '../../i18n/language.js';
 import { nowIso } from '../../lib/time.js';
 import { isProfessional, type Viewer } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../realtime/session-rooms.js';

@@ -1,4 +1,5 @@
-import { clinicWhen, describeSlotIn, type Language } from '../../lib/language.js';
+import { type Language } from '../../i18n/language.js';
+import { clinicWhen, describeSlotIn } from '../../i18n/dates.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { App } from '../../types.js';

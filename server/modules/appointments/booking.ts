@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { planAppointmentJobs } from '../../jobs/appointment-jobs.js';
 import { conflict, HttpError } from '../../lib/errors.js';
-import { asLanguage, type Language } from '../../lib/language.js';
+import { asLanguage, type Language } from '../../i18n/language.js';
 import { newId } from '../../lib/ids.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { appointmentMails } from '../../mail/templates.js';

@@ -1,6 +1,7 @@
 import { createEvent } from 'ics';
 import { utcToClinicTime } from '../../lib/clinic-time.js';
-import { clinicWhen, type Language } from '../../lib/language.js';
+import { type Language } from '../../i18n/language.js';
+import { clinicWhen } from '../../i18n/dates.js';
 import type { CalendarEntry } from './calendar-repository.js';
 import { appointmentMinutes } from './repository.js';
 

@@ -8,7 +8,7 @@ import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { requireApproved, type Viewer } from '../../plugins/auth.js';
 import { appointmentMails } from '../../mail/templates.js';
-import { asLanguage } from '../../lib/language.js';
+import { asLanguage } from '../../i18n/language.js';
 import type { App } from '../../types.js';
 import { appointmentRequestsRepository } from '../appointment-requests/repository.js';
 import { cancelAppointmentJobs, planAppointmentJobs } from '../../jobs/appointment-jobs.js';

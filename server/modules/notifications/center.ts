@@ -1,6 +1,6 @@
 import { badRequest } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { asLanguage } from '../../lib/language.js';
+import { asLanguage } from '../../i18n/language.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NotificationsTable } from '../../db/schema.js';
-import type { Language } from '../../lib/language.js';
+import type { Language } from '../../i18n/language.js';
 import { wordNotification } from './messages.js';
 
 export interface NotificationDto {

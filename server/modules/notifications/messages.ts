@@ -1,4 +1,5 @@
-import { clinicTimeOfDay, clinicWhen, describeSlotIn, type Language } from '../../lib/language.js';
+import { type Language } from '../../i18n/language.js';
+import { clinicTimeOfDay, clinicWhen, describeSlotIn } from '../../i18n/dates.js';
 
 /**
  * What a notification says, as facts rather than words: stored with the notification (JSON) so the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { asLanguage } from '../../lib/language.js';
+import { asLanguage } from '../../i18n/language.js';
 import { nowIso } from '../../lib/time.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { mails } from '../../mail/templates.js';

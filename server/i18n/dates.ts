@@ -1,37 +1,10 @@
-import type { Language } from '../db/schema.js';
-import { utcToClinicTime } from './clinic-time.js';
-
-export type { Language };
-
-/** The languages the portal writes to people in; the first is the default. */
-export const languages: readonly Language[] = ['en', 'ar'];
-
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (languages as readonly string[]).includes(value);
-
-/** A stored value as a language, English for anything unknown (an older row, a typo). */
-export const asLanguage = (value: unknown): Language => (isLanguage(value) ? value : 'en');
+import { type Language } from './language.js';
+import { utcToClinicTime } from '../lib/clinic-time.js';
 
 /**
- * The language of a request's Accept-Language header: the first supported tag in the order of its
- * q-values, so 'ar' or 'ar-EG' is Arabic; anything else, or nothing, is English.
+ * Dates and times in the texts the server writes to people (e-mails, notifications, calendar
+ * files), in the reader's language and the clinic's time zone.
  */
-export function languageFromAcceptLanguage(header: string | string[] | undefined): Language {
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const tags = text
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((t) => t.tag && t.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of tags) {
-    const primary = tag.split('-')[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return 'en';
-}
 
 /** Arabic dates and times are written the way Egyptian readers expect (ar-EG), in the clinic's zone. */
 const arabicDate = (zone: string) => new Intl.DateTimeFormat('ar-EG', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
