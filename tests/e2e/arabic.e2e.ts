@@ -120,7 +120,7 @@ describe('the portal in Arabic', () => {
     await context.close();
   });
 
-  it('books an appointment in Arabic: the slot reads its day in Arabic, and the reservation is confirmed in Arabic', async () => {
+  it('on a phone, books an appointment in Arabic: the slot reads its day in Arabic, and the reservation is confirmed in Arabic', async () => {
     const doctor = (await registerAccount(portal, 'doctor')) as Record<string, string>;
     const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const { token: doctorToken } = await apiLogin(portal, doctor.email, doctor.password);
@@ -131,7 +131,7 @@ describe('the portal in Arabic', () => {
     const date = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}-15`;
     expect((await api(portal, 'POST', 'appointment', { date, time: '11:30' }, doctorToken)).status).toBe(200);
 
-    const context = await newContext(browser);
+    const context = await newContext(browser, phone.width, phone.height);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -157,11 +157,11 @@ describe('the portal in Arabic', () => {
     await context.close();
   });
 
-  it('shows the sign-up form and checkout in Arabic', async () => {
+  it('on a phone, shows the sign-up form in Arabic and pays for a cart in Arabic', async () => {
     const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const { token } = await apiLogin(portal, patient.email, patient.password);
     expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '2' }, token)).status).toBe(200);
-    const context = await newContext(browser);
+    const context = await newContext(browser, phone.width, phone.height);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -182,9 +182,22 @@ describe('the portal in Arabic', () => {
     await page.getByLabel('رقم البطاقة *').waitFor();
     await page.getByRole('heading', { name: 'ملخص الطلب' }).waitFor();
     await page.getByRole('list', { name: 'المنتجات المطلوب دفع ثمنها' }).getByText('Vitamin D3 5000 IU').waitFor();
-    await page.getByRole('button', { name: 'ادفع الآن' }).waitFor();
     await expectAccessible(page, 'ar checkout');
+    await expectNoSideScroll(page, 'ar checkout');
     await screenshot(page, 'arabic-checkout');
+    const year = String(new Date().getFullYear() + 2);
+    await page.getByLabel('رقم البطاقة *').fill('4242 4242 4242 4242');
+    await page.getByLabel('شهر الانتهاء *').selectOption('08');
+    await page.getByLabel('سنة الانتهاء *').selectOption(year);
+    await page.getByLabel('رمز الأمان (CVC) *').fill('123');
+    await page.getByLabel('عنوان التوصيل *').fill('12 شارع النيل، الزمالك');
+    await page.getByLabel('الدولة').selectOption('Egypt');
+    await page.getByLabel('المحافظة').selectOption('Cairo');
+    await page.getByRole('button', { name: 'ادفع الآن' }).click();
+    // The server's confirmation, in Arabic because the page asked for it (Accept-Language).
+    await page.getByRole('dialog').getByText('تم الدفع بنجاح').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'arabic-paid');
+    expect((await api(portal, 'GET', 'cart', undefined, token)).body.cart ?? []).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
