@@ -104,10 +104,14 @@ let ids: Ids;
 
 beforeAll(async () => {
   const { token } = await apiLogin(portal, demo.patient.email, demo.patient.password);
-  // One paid order for /orders/:number, then a product left in the cart for /cart and /checkout.
-  expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '1' }, token)).status).toBe(200);
+  // One paid order for /orders/:number, of three products next to each other in the seeded catalogue,
+  // which the seed hands out in turn to its three pharmacies: the demo pharmacist receives one of them.
+  for (const product of ['paracetamol-500-mg', 'paracetamol-extra-500-65-mg', 'migraine-relief-duo']) {
+    expect((await api(portal, 'POST', 'cart', { product, quantity: '1' }, token)).status).toBe(200);
+  }
   const paid = await api(portal, 'POST', 'checkout', card, token);
   expect(paid.status).toBe(200);
+  // Then a product left in the cart for /cart and /checkout.
   expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '2' }, token)).status).toBe(200);
   const blogs = await api(portal, 'GET', 'blog');
   const prescriptions = await api(portal, 'GET', 'prescriptions', undefined, token);
