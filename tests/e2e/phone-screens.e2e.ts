@@ -200,7 +200,8 @@ async function checkScreen(page: Page, open: (path: string) => Promise<void>, la
       try {
         await check();
       } catch (error) {
-        problems.push(`${what}: ${(error as Error).message.split('\n').slice(0, 6).join(' ')}`);
+        const message = (error as Error).message.split('\n').slice(0, 6).join(' ');
+        problems.push(message.startsWith(what) ? message : `${what}: ${message}`);
       }
     }
   } catch (error) {
