@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
+import { api, apiLogin, closeJourney, expectAccessible, expectRtl, loginThroughUi, newContext, openJourney, phone, type Portal, registerAccount, screenshot } from './harness';
 
 /**
  * The portal in Arabic: chosen in the navbar, right-to-left with Bootstrap's RTL stylesheet,
@@ -10,17 +10,6 @@ let portal: Portal;
 let browser: Browser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
-
-const phone = { width: 390, height: 844 };
-
-async function expectRtl(page: Page) {
-  await page.waitForFunction(() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl');
-  // The RTL stylesheet is the one applied: Bootstrap's LTR build is switched off and the body reads right to left.
-  expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
-  const sheets = await page.evaluate(() => [...document.styleSheets].filter((s) => !s.disabled && s.href).map((s) => s.href!));
-  expect(sheets.some((href) => /bootstrap\.rtl/.test(href))).toBe(true);
-  expect(sheets.some((href) => /\/assets\/index-/.test(href))).toBe(false);
-}
 
 async function expectNoSideScroll(page: Page, what: string) {
   await page.waitForLoadState('networkidle');

@@ -165,6 +165,34 @@ export async function newContext(browser: Browser, width = 1280, height = 900): 
   return browser.newContext({ viewport: { width, height } });
 }
 
+/** The phone the layout journeys use. */
+export const phone = { width: 390, height: 844 };
+
+/**
+ * A context already signed in as `account` (logged in through the API, the session put in local
+ * storage where the SPA reads it at startup) and, with `language`, already in that language: no
+ * login page to go through. Without an account it is a guest's.
+ */
+export async function signedInContext(
+  browser: Browser,
+  portal: Portal,
+  account: { email: string; password: string } | null,
+  { language, viewport = { width: 1280, height: 900 } }: { language?: 'en' | 'ar'; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const localStorage: Array<{ name: string; value: string }> = [];
+  if (language) localStorage.push({ name: 'language', value: language });
+  if (account) {
+    const { token, user, role } = await apiLogin(portal, account.email, account.password);
+    localStorage.push(
+      { name: 'access-token', value: token },
+      { name: 'user', value: JSON.stringify(user) },
+      { name: 'role', value: role },
+      { name: 'm_ph_uu', value: String(user._id) },
+    );
+  }
+  return browser.newContext({ viewport, storageState: { cookies: [], origins: [{ origin: portal.url, localStorage }] } });
+}
+
 /** Calls the API the way the SPA does: multipart bodies, the raw token in Authorization. */
 export async function api(portal: Portal, method: string, endpoint: string, fields?: Record<string, string | Blob>, token?: string) {
   let body: FormData | undefined;
@@ -261,6 +289,42 @@ export async function expectAccessible(page: Page, context = '') {
   const results = await axe(page).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${context} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * On a phone (`phone` wide) the page does not scroll sideways, and the navbar is one row: the
+ * brand and the menu toggle level, the brand's name whole (not cut by an ellipsis), the header
+ * short, and its tap targets at least 44 px. Works in either language (no text is matched).
+ */
+export async function expectFitsPhone(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is ${width}px wide`).toBeLessThanOrEqual(phone.width);
+  const brand = await page.locator('.site-navbar__brand').boundingBox();
+  const toggle = await page.locator('header.site-navbar .navbar-toggler').boundingBox();
+  expect(brand && toggle, `${what}: navbar parts`).toBeTruthy();
+  // One row: the toggle's middle is level with the brand's middle.
+  expect(Math.abs(brand!.y + brand!.height / 2 - (toggle!.y + toggle!.height / 2)), `${what}: navbar in one row ${JSON.stringify({ brand, toggle })}`).toBeLessThan(8);
+  const words = await page.locator('.site-navbar__brand-words').evaluate((el) => ({ text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(words.scroll, `${what}: the brand "${words.text}" is cut (${words.scroll}px of text in ${words.client}px)`).toBeLessThanOrEqual(words.client);
+  const header = await page.locator('header.site-navbar').boundingBox();
+  expect(header!.height, `${what}: navbar height`).toBeLessThan(80);
+  for (const target of await page.locator('header.site-navbar .site-navbar__icons > *').all()) {
+    const box = await target.boundingBox();
+    if (!box) continue;
+    const name = (await target.getAttribute('aria-label')) ?? (await target.textContent());
+    expect(Math.min(box.width, box.height), `${what}: navbar tap target ${name}`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+/** The page is in Arabic, right to left, with Bootstrap's RTL stylesheet the one applied. */
+export async function expectRtl(page: Page) {
+  await page.waitForFunction(() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl');
+  // The RTL stylesheet is the one applied: Bootstrap's LTR build is switched off and the body reads right to left.
+  expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
+  const sheets = await page.evaluate(() => [...document.styleSheets].filter((s) => !s.disabled && s.href).map((s) => s.href!));
+  expect(sheets.some((href) => /bootstrap\.rtl/.test(href))).toBe(true);
+  expect(sheets.some((href) => /\/assets\/index-/.test(href))).toBe(false);
 }
 
 export async function screenshot(page: Page, name: string) {

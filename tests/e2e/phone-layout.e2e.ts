@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, apiLogin, closeJourney, demo, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
+import { api, apiLogin, closeJourney, demo, expectFitsPhone, loginThroughUi, newContext, openJourney, phone, type Portal, registerAccount, screenshot } from './harness';
 
 /**
  * The portal on a 390 × 844 phone: no page scrolls sideways, the navbar stays one row, and the
@@ -11,31 +11,16 @@ let browser: Browser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 
-const phone = { width: 390, height: 844 };
 const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 const card = { number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo' };
 const dayAhead = (days: number) => new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
 
-/** The page is no wider than the phone, and the navbar's brand and menu toggle share one row. */
-async function expectFitsPhone(page: Page, name: string) {
+/** Full-page and top-of-page screenshots, then the phone layout checks. */
+async function shotAndFitsPhone(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await screenshot(page, `phone-${name}`);
   await page.screenshot({ path: `.tmp/shots/phone-${name}-top.png` });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${name} is ${width}px wide`).toBeLessThanOrEqual(phone.width);
-  const brand = await page.locator('.site-navbar__brand').boundingBox();
-  const toggle = await page.getByRole('button', { name: 'Toggle navigation' }).boundingBox();
-  expect(brand && toggle, `${name}: navbar parts`).toBeTruthy();
-  // One row: the toggle's middle is level with the brand's middle.
-  expect(Math.abs(brand!.y + brand!.height / 2 - (toggle!.y + toggle!.height / 2)), `${name}: navbar in one row ${JSON.stringify({ brand, toggle })}`).toBeLessThan(8);
-  const header = await page.locator('header.site-navbar').boundingBox();
-  expect(header!.height, `${name}: navbar height`).toBeLessThan(80);
-  // Tap targets of the navbar are at least 44 px.
-  for (const target of await page.locator('header.site-navbar .site-navbar__icons > *').all()) {
-    const box = await target.boundingBox();
-    if (!box) continue;
-    expect(Math.min(box.width, box.height), `${name}: navbar tap target ${await target.getAttribute('aria-label')}`).toBeGreaterThanOrEqual(44);
-  }
+  await expectFitsPhone(page, name);
 }
 
 /**
@@ -79,45 +64,45 @@ describe('the portal on a phone', () => {
 
     const page = await (await newContext(browser, phone.width, phone.height)).newPage();
     await page.goto(`${portal.url}/`);
-    await expectFitsPhone(page, 'home-guest');
+    await shotAndFitsPhone(page, 'home-guest');
     await loginThroughUi(page, portal, patient.email, patient.password);
-    await expectFitsPhone(page, 'home');
+    await shotAndFitsPhone(page, 'home');
 
     await page.goto(`${portal.url}/shop`);
     const firstCard = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
     await firstCard.waitFor();
-    await expectFitsPhone(page, 'shop');
+    await shotAndFitsPhone(page, 'shop');
     // The shop opens with a product that can be bought.
     expect(await firstCard.getByText('Out of stock').count()).toBe(0);
 
     await page.goto(`${portal.url}/cart`);
     await page.getByTestId('cart-total').waitFor();
-    await expectFitsPhone(page, 'cart');
+    await shotAndFitsPhone(page, 'cart');
     await expectOnScreen(page.getByRole('button', { name: 'Increase the quantity of Vitamin D3 5000 IU' }), 'cart +');
     await expectOnScreen(page.getByRole('button', { name: 'Remove Vitamin D3 5000 IU' }), 'cart remove');
 
     await page.goto(`${portal.url}/doctors`);
     await page.getByRole('link', { name: /View profile/ }).first().waitFor();
-    await expectFitsPhone(page, 'doctors');
+    await shotAndFitsPhone(page, 'doctors');
 
     await page.goto(`${portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
     await page.getByRole('heading', { name: doctor.name }).first().waitFor();
-    await expectFitsPhone(page, 'doctor');
+    await shotAndFitsPhone(page, 'doctor');
 
     await page.goto(`${portal.url}/settings/appointments`);
     const cancel = page.getByRole('button', { name: /^Cancel the appointment on / });
     await cancel.waitFor();
-    await expectFitsPhone(page, 'appointments');
+    await shotAndFitsPhone(page, 'appointments');
     await expectOnScreen(cancel, 'appointment cancel');
     await expectOnScreen(page.getByRole('link', { name: `Chat with ${doctor.name}` }), 'appointment chat');
 
     await page.goto(`${portal.url}/history/${patient.id}`);
     await page.getByRole('heading', { name: /Medical history|History/i }).first().waitFor();
-    await expectFitsPhone(page, 'history');
+    await shotAndFitsPhone(page, 'history');
 
     await page.goto(`${portal.url}/chat`);
     await page.getByRole('list', { name: 'Conversations' }).waitFor();
-    await expectFitsPhone(page, 'chat');
+    await shotAndFitsPhone(page, 'chat');
 
     // An open conversation fills the phone, with its input above the fold and the list one tap back.
     await page.goto(`${portal.url}/settings/appointments`);
@@ -125,7 +110,7 @@ describe('the portal on a phone', () => {
     const input = page.getByLabel('Type a message');
     await input.waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expectFitsPhone(page, 'chat-open');
+    await shotAndFitsPhone(page, 'chat-open');
     await expectAboveFold(input, phone.height, 'phone chat input');
     await page.getByRole('button', { name: 'All conversations' }).click();
     await page.getByRole('list', { name: 'Conversations' }).getByText(doctor.name).waitFor();
@@ -147,7 +132,7 @@ describe('the portal on a phone', () => {
     await page.goto(`${portal.url}/history/${demo.patient.id}`);
     const remove = page.getByRole('button', { name: /^Remove / });
     await remove.first().waitFor();
-    await expectFitsPhone(page, 'history-demo');
+    await shotAndFitsPhone(page, 'history-demo');
     for (const button of (await remove.all()).slice(0, 4)) await expectOnScreen(button, `history ${await button.getAttribute('aria-label')}`);
   });
 
@@ -162,13 +147,13 @@ describe('the portal on a phone', () => {
     await loginThroughUi(buyer, portal, patient.email, patient.password);
     await buyer.goto(`${portal.url}/settings/orders`);
     await buyer.getByRole('link', { name: /^Order .*: Vitamin D3 5000 IU$/ }).waitFor();
-    await expectFitsPhone(buyer, 'orders');
+    await shotAndFitsPhone(buyer, 'orders');
     // Readable without sliding the table sideways: the last column is on screen.
     const date = buyer.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
     await expectOnScreen(date, 'order date');
     await buyer.goto(`${portal.url}/settings/payments`);
     await buyer.getByRole('list', { name: 'Previous payment methods' }).waitFor();
-    await expectFitsPhone(buyer, 'payments');
+    await shotAndFitsPhone(buyer, 'payments');
 
     // The seeded pharmacies share the demo password; the one selling the product received the order.
     let seller = '';
@@ -184,7 +169,7 @@ describe('the portal on a phone', () => {
     await page.goto(`${portal.url}/settings/orders-received`);
     const ship = page.getByRole('button', { name: /^Mark shipped/ }).first();
     await ship.waitFor();
-    await expectFitsPhone(page, 'orders-received');
+    await shotAndFitsPhone(page, 'orders-received');
     await expectOnScreen(ship, 'Mark shipped');
     await expectOnScreen(page.getByRole('table').getByText('pending', { exact: true }).first(), 'delivery status');
   });

@@ -119,7 +119,7 @@ export default function OrderPage() {
             )}
 
             <div className="table-responsive">
-              <table className="table align-middle">
+              <table className="table align-middle table-stack">
                 <caption className="visually-hidden">{t('caption', { number: shown.number })}</caption>
                 <thead>
                   <tr>
@@ -139,11 +139,11 @@ export default function OrderPage() {
                 <tbody>
                   {shown.lines.map((l) => (
                     <tr key={l._id}>
-                      <td>{l.medicine.slug ? <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}><bdi>{l.medicine.name}</bdi></Link> : <bdi>{l.medicine.name}</bdi>}</td>
-                      <td className="text-end">{formatNumber(l.quantity)}</td>
-                      <td className="text-end"><bdi>{dollarsOf(l.unitPrice)}</bdi></td>
-                      <td className="text-end"><bdi>{dollarsOf(l.total)}</bdi></td>
-                      <td>
+                      <td data-label={t('product')}>{l.medicine.slug ? <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}><bdi>{l.medicine.name}</bdi></Link> : <bdi>{l.medicine.name}</bdi>}</td>
+                      <td className="text-end" data-label={t('quantity')}>{formatNumber(l.quantity)}</td>
+                      <td className="text-end" data-label={t('unitPrice')}><bdi>{dollarsOf(l.unitPrice)}</bdi></td>
+                      <td className="text-end" data-label={t('total')}><bdi>{dollarsOf(l.total)}</bdi></td>
+                      <td data-label={t('status')}>
                         <span className={`badge ${statusStyle[l.deliveryStatus] ?? 'text-bg-light'}`}>{statusLabel(l.deliveryStatus)}</span>
                         {l.refusalReason && <p className="small text-danger mb-0 mt-1">{t('refused', { reason: l.refusalReason })}</p>}
                       </td>
