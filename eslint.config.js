@@ -19,6 +19,20 @@ export default tseslint.config(
     },
   },
   {
+    // Components reach the server only through slice thunks: one client, one status, requests
+    // cancelled when a page is left. Files that hold thunks (*Slice.ts, thunks.ts ...) are .ts.
+    files: ['src/features/**/*.tsx', 'src/ui/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'axios', message: 'Components do not call the server: dispatch a slice thunk (createServerThunk, extra.http) instead.' }],
+          patterns: [{ group: ['**/api/http', 'axios/*'], message: 'Components do not call the server: dispatch a slice thunk (createServerThunk, extra.http) instead.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },

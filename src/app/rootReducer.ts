@@ -15,6 +15,9 @@ import { notificationsSlice } from '../features/notifications/notificationsSlice
 import { prescriptionsSlice } from '../features/prescriptions/prescriptionsSlice';
 import { geoSlice } from '../features/geo/geoSlice';
 import { toastSlice } from '../ui/toast/toastSlice';
+import { adminSlice } from '../features/admin/adminSlice';
+import { orderHistorySlice } from '../features/orders/orderHistorySlice';
+import { pharmacySlice } from '../features/pharmacy/pharmacySlice';
 
 /** Every slice of the store, one line each. */
 export const rootReducer = combineReducers({
@@ -34,6 +37,9 @@ export const rootReducer = combineReducers({
   [prescriptionsSlice.reducerPath]: prescriptionsSlice.reducer,
   [geoSlice.reducerPath]: geoSlice.reducer,
   [toastSlice.reducerPath]: toastSlice.reducer,
+  [adminSlice.reducerPath]: adminSlice.reducer,
+  [orderHistorySlice.reducerPath]: orderHistorySlice.reducer,
+  [pharmacySlice.reducerPath]: pharmacySlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

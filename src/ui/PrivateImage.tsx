@@ -1,5 +1,6 @@
 import { useEffect, useState, type ImgHTMLAttributes } from 'react';
-import { http } from '../api/http';
+import { useAppDispatch } from '../app/hooks';
+import { fetchPrivateFileUrl } from './privateFile';
 
 /**
  * An image that may be private. Lab results are served by an authorized API route that needs the
@@ -9,24 +10,28 @@ import { http } from '../api/http';
 export function PrivateImage({ src, alt, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
   const isPrivate = src.startsWith('/api/');
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
 
   useEffect(() => {
     if (!isPrivate) return;
     let url: string | null = null;
     let cancelled = false;
-    http
-      .get<ArrayBuffer>(src.replace(/^\/api\//, ''), { responseType: 'arraybuffer' })
-      .then(({ data, headers }) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(new Blob([data], { type: String(headers['content-type'] ?? 'image/png') }));
-        setBlobUrl(url);
+    const request = dispatch(fetchPrivateFileUrl({ path: src.replace(/^\/api\//, ''), type: 'image/png' }));
+    request
+      .unwrap()
+      .then((made) => {
+        // An image gone before its file came releases the address at once.
+        if (cancelled) return URL.revokeObjectURL(made);
+        url = made;
+        setBlobUrl(made);
       })
-      .catch(() => setBlobUrl(null));
+      .catch(() => !cancelled && setBlobUrl(null));
     return () => {
       cancelled = true;
+      request.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [src, isPrivate]);
+  }, [dispatch, src, isPrivate]);
 
   if (isPrivate && !blobUrl) return <span className="d-inline-block bg-light" style={{ width: rest.width, height: rest.height }} aria-hidden={alt === '' ? true : undefined} />;
   return <img src={isPrivate ? (blobUrl as string) : src} alt={alt} {...rest} />;

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useList } from '../../api/useList';
+import { useAppDispatch, useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { formatDateTime } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
-import { adminApi } from './adminApi';
+import { approveProfessional, fetchProfessionals, openLicenseDocument, rejectProfessional, selectProfessionals } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
-import type { AdminUser } from './types';
 import { useAdminAction } from './useAdminAction';
 
 const statuses = ['pending', 'rejected', 'approved'] as const;
@@ -14,8 +13,10 @@ const statuses = ['pending', 'rejected', 'approved'] as const;
 /** Doctors' and pharmacists' applications: the licence, its document, approve or reject with a reason. */
 export function ApplicationsTab() {
   const [status, setStatus] = useState<(typeof statuses)[number]>('pending');
-  const { items, error, reload } = useList<AdminUser>(`admin/professionals?status=${status}`, 'professionals');
+  const reload = useServerData(fetchProfessionals, status);
+  const { data: items, error } = useAppSelector(selectProfessionals);
   const action = useAdminAction(reload);
+  const dispatch = useAppDispatch();
   const [docError, setDocError] = useState<string | null>(null);
   const { t } = useTranslation('admin');
 
@@ -80,18 +81,18 @@ export function ApplicationsTab() {
               </dl>
               <div className="d-flex flex-wrap gap-2 align-items-start">
                 {p.hasLicenseDocument ? (
-                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => adminApi.openLicenseDocument(p._id).catch(() => setDocError(t('applications.documentFailed')))}>
+                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void dispatch(openLicenseDocument(p._id)).unwrap().catch(() => setDocError(t('applications.documentFailed')))}>
                     {t('applications.openDocument', { name: p.name })}
                   </button>
                 ) : (
                   <span className="small text-muted">{t('applications.noDocument')}</span>
                 )}
                 {p.status !== 'approved' && (
-                  <button type="button" className="btn btn-sm btn-success" onClick={() => void action.run(() => adminApi.approve(p._id))}>
+                  <button type="button" className="btn btn-sm btn-success" onClick={() => void action.run(approveProfessional(p._id))}>
                     {t('applications.approve', { name: p.name })}
                   </button>
                 )}
-                {p.status === 'pending' && <ReasonAction action="reject" subject={p.name} onConfirm={(reason) => action.run(() => adminApi.reject(p._id, reason))} />}
+                {p.status === 'pending' && <ReasonAction action="reject" subject={p.name} onConfirm={(reason) => action.run(rejectProfessional({ id: p._id, reason }))} />}
               </div>
             </div>
           </li>

@@ -1,24 +1,17 @@
-import { useEffect, useState } from 'react';
-import { http, messageOf } from '../../api/http';
+import { useState } from 'react';
+import { useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
-import type { AuditEntry } from './types';
+import { fetchAudit, selectAudit } from './adminSlice';
 
 /** Every administrator action, newest first, 50 a page. */
 export function AuditTab() {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ entries: AuditEntry[]; pages: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  useServerData(fetchAudit, page);
+  const { data, error } = useAppSelector(selectAudit);
   const { t } = useTranslation('admin');
-
-  useEffect(() => {
-    http
-      .get<{ entries: AuditEntry[]; pages: number }>(`admin/audit?page=${page}`)
-      .then((res) => setData(res.data))
-      .catch((e: unknown) => setError(messageOf(e)));
-  }, [page]);
 
   return (
     <section aria-labelledby="admin-audit-title">

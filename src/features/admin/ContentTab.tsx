@@ -1,15 +1,15 @@
-import { useList } from '../../api/useList';
+import { useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { useTranslation } from '../../i18n';
-import { adminApi } from './adminApi';
+import { fetchContent, selectContent, unpublishContent, type ContentKind } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
-import type { ContentItem } from './types';
 import { useAdminAction } from './useAdminAction';
 
-function ContentList({ kind }: { kind: 'articles' | 'products' }) {
+function ContentList({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('admin');
-  const { items, error, reload } = useList<ContentItem>(`admin/${kind}`, 'items');
+  const reload = useServerData(fetchContent, kind);
+  const { data: items, error } = useAppSelector(selectContent(kind));
   const action = useAdminAction(reload);
   return (
     <section className="mb-5" aria-labelledby={`admin-${kind}-title`}>
@@ -31,7 +31,7 @@ function ContentList({ kind }: { kind: 'articles' | 'products' }) {
                 {item.published ? '' : t('content.unpublished', { reason: item.unpublishedReason })}
               </div>
             </div>
-            {item.published && <ReasonAction action="unpublish" subject={item.title} onConfirm={(reason) => action.run(() => adminApi.unpublish(kind, item._id, reason))} />}
+            {item.published && <ReasonAction action="unpublish" subject={item.title} onConfirm={(reason) => action.run(unpublishContent({ kind, id: item._id, reason }))} />}
           </li>
         ))}
       </ul>

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { http, messageOf } from '../../api/http';
+import { useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
-import type { Period, Stats } from './types';
+import { fetchStats, selectStats } from './adminSlice';
+import type { Period } from './types';
 import { dollarsOf } from '../cart/money';
 
 const StatsChart = lazy(() => import('./StatsChart'));
@@ -40,15 +41,9 @@ function PeriodCard({ title, period }: { title: string; period: Period }) {
 
 /** Today's and this month's figures in the clinic's time zone, with the 14-day chart. */
 export function DashboardTab() {
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  useServerData(fetchStats);
+  const { data: stats, error } = useAppSelector(selectStats);
   const { t } = useTranslation('admin');
-  useEffect(() => {
-    http
-      .get<Stats>('admin/stats')
-      .then((res) => setStats(res.data))
-      .catch((e: unknown) => setError(messageOf(e)));
-  }, []);
 
   return (
     <section aria-labelledby="admin-dashboard-title">

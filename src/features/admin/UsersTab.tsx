@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { useList } from '../../api/useList';
+import { useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { useTranslation } from '../../i18n';
-import { adminApi } from './adminApi';
+import { fetchUsers, reinstateUser, selectUsers, suspendUser } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
-import type { AdminUser } from './types';
 import { useAdminAction } from './useAdminAction';
 
 /** Every account with search; suspend with a reason (sessions end at once) or reinstate. */
 export function UsersTab() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const { items, error, reload } = useList<AdminUser>(`admin/users?q=${encodeURIComponent(q)}`, 'users');
+  const reload = useServerData(fetchUsers, q);
+  const { data: items, error } = useAppSelector(selectUsers);
   const action = useAdminAction(reload);
   const { t } = useTranslation('admin');
   const search = (event: FormEvent) => {
@@ -63,10 +63,10 @@ export function UsersTab() {
                   </td>
                   <td>
                     {u.status === 'approved' && u.role !== 'admin' && (
-                      <ReasonAction action="suspend" subject={u.name} onConfirm={(reason) => action.run(() => adminApi.suspend(u._id, reason))} />
+                      <ReasonAction action="suspend" subject={u.name} onConfirm={(reason) => action.run(suspendUser({ id: u._id, reason }))} />
                     )}
                     {u.status === 'suspended' && (
-                      <button type="button" className="btn btn-sm btn-outline-success" onClick={() => void action.run(() => adminApi.reinstate(u._id))}>
+                      <button type="button" className="btn btn-sm btn-outline-success" onClick={() => void action.run(reinstateUser(u._id))}>
                         {t('users.reinstate', { name: u.name })}
                       </button>
                     )}

@@ -1,14 +1,10 @@
-import { useEffect, useState } from 'react';
-import { http, messageOf } from '../../api/http';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector, useServerData } from '../../app/hooks';
+import { rejectionMessage } from '../../app/serverThunk';
 import { useTranslation } from '../../i18n';
 import { Spinner } from '../../ui/Spinner';
+import { fetchNotificationPreferences, saveNotificationPreference, selectNotificationPreferences } from './notificationsSlice';
 import './texts';
-
-interface Preference {
-  event: string;
-  label: string;
-  email: boolean;
-}
 
 /**
  * Settings → Notifications: for each event of her role, whether it also comes by email. Every
@@ -16,32 +12,23 @@ interface Preference {
  */
 export default function NotificationsTab() {
   const { t } = useTranslation('notifications');
-  const [preferences, setPreferences] = useState<Preference[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+  useServerData(fetchNotificationPreferences);
+  const { data: preferences, error: loadError } = useAppSelector(selectNotificationPreferences);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    http
-      .get<{ preferences: Preference[] }>('notifications/preferences')
-      .then(({ data }) => live && setPreferences(data.preferences))
-      .catch((e: unknown) => live && setError(messageOf(e)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const error = saveError ?? loadError;
 
   async function choose(event: string, email: boolean) {
     setSaving(event);
     setSaved(null);
-    setError(null);
+    setSaveError(null);
     try {
-      const { data } = await http.patch<{ message: string; preferences: Preference[] }>('notifications/preferences', { preferences: { [event]: email } });
-      setPreferences(data.preferences);
-      setSaved(data.message);
+      const { message } = await dispatch(saveNotificationPreference({ event, email })).unwrap();
+      setSaved(message);
     } catch (e) {
-      setError(messageOf(e));
+      setSaveError(rejectionMessage(e));
     } finally {
       setSaving(null);
     }

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { messageOf } from '../../api/http';
-import { createAppAsyncThunk } from '../../app/hooks';
+import type { RequestStatus } from '../../api/requestStatus';
+import { addLoadableCases, notLoaded, type Loadable } from '../../app/loadable';
+import { createServerThunk } from '../../app/serverThunk';
 import type { RootState } from '../../app/rootReducer';
 import { logout } from '../session/sessionSlice';
 
@@ -15,14 +16,22 @@ export interface NotificationItem {
   createdAt: string;
 }
 
+/** For one event of her role, whether it also comes by email (Settings → Notifications). */
+export interface NotificationPreference {
+  event: string;
+  label: string;
+  email: boolean;
+}
+
 interface NotificationsState {
   items: NotificationItem[];
   unread: number;
-  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  status: RequestStatus;
   error: string | null;
+  preferences: Loadable<NotificationPreference[]>;
 }
 
-const initialState: NotificationsState = { items: [], unread: 0, status: 'idle', error: null };
+const initialState: NotificationsState = { items: [], unread: 0, status: 'idle', error: null, preferences: notLoaded() };
 /** The bell keeps as many as the server sends: the latest 30. */
 const KEPT = 30;
 
@@ -31,21 +40,18 @@ interface ListAnswer {
   unread: number;
 }
 
-export const fetchNotifications = createAppAsyncThunk('notifications/fetch', async (_: void, { extra, rejectWithValue }) => {
-  try {
-    return (await extra.http.get<ListAnswer>('notifications')).data;
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
-});
+export const fetchNotifications = createServerThunk('notifications/fetch', async (_: void, { extra }) => (await extra.http.get<ListAnswer>('notifications')).data);
 
 /** Marks the given notifications read, or all of them when `ids` is omitted. */
-export const markNotificationsRead = createAppAsyncThunk('notifications/markRead', async (ids: string[] | undefined, { extra, rejectWithValue }) => {
-  try {
-    return (await extra.http.post<ListAnswer>('notifications/read', ids ? { ids } : { all: true })).data;
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
+export const markNotificationsRead = createServerThunk('notifications/markRead', async (ids: string[] | undefined, { extra }) => (await extra.http.post<ListAnswer>('notifications/read', ids ? { ids } : { all: true })).data);
+
+export const fetchNotificationPreferences = createServerThunk('notifications/preferences', async (_: void, { extra, signal }) => {
+  return (await extra.http.get<{ preferences: NotificationPreference[] }>('notifications/preferences', { signal })).data.preferences;
+});
+
+/** Whether `event` also comes by email; answers the server's confirmation once it saved the choice. */
+export const saveNotificationPreference = createServerThunk('notifications/savePreference', async ({ event, email }: { event: string; email: boolean }, { extra }) => {
+  return (await extra.http.patch<{ message: string; preferences: NotificationPreference[] }>('notifications/preferences', { preferences: { [event]: email } })).data;
 });
 
 const takeList = (state: NotificationsState, { payload }: PayloadAction<ListAnswer>) => {
@@ -74,13 +80,17 @@ export const notificationsSlice = createSlice({
       .addCase(fetchNotifications.fulfilled, takeList)
       .addCase(fetchNotifications.rejected, (state, action) => {
         state.status = 'failed';
-        state.error = (action.payload as string | undefined) ?? 'The notifications could not be loaded';
+        state.error = action.payload ?? 'The notifications could not be loaded';
       })
       .addCase(markNotificationsRead.fulfilled, takeList)
       .addCase(markNotificationsRead.rejected, (state, action) => {
-        state.error = (action.payload as string | undefined) ?? 'The notifications could not be marked as read';
+        state.error = action.payload ?? 'The notifications could not be marked as read';
+      })
+      .addCase(saveNotificationPreference.fulfilled, (state, { payload }) => {
+        state.preferences.data = payload.preferences;
       })
       .addCase(logout.fulfilled, () => initialState);
+    addLoadableCases(builder, fetchNotificationPreferences, (state) => state.preferences, { failedText: 'Your notification choices could not be loaded' });
   },
 });
 
@@ -89,3 +99,4 @@ export const selectNotifications = (state: RootState) => state.notifications.ite
 export const selectUnreadNotifications = (state: RootState) => state.notifications.unread;
 export const selectNotificationsStatus = (state: RootState) => state.notifications.status;
 export const selectNotificationsError = (state: RootState) => state.notifications.error;
+export const selectNotificationPreferences = (state: RootState) => state.notifications.preferences;

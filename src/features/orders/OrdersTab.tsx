@@ -1,27 +1,17 @@
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
-import { useList } from '../../api/useList';
+import { useAppSelector, useServerData } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatNumber } from '../../ui/clinicTime';
 import { dollarsOf } from '../cart/money';
+import { fetchOrderLines, selectOrderLines } from './orderHistorySlice';
 import { statusStyle, useStatusLabel } from './types';
-
-interface Order {
-  _id: string;
-  /** The order number shared by the lines of one checkout. */
-  number?: string;
-  medicine: { name: string; slug: string };
-  quantity: number;
-  price: number;
-  currency: string;
-  deliveryStatus: string;
-  created_at: string;
-}
 
 /** Settings → Orders: every order line with its delivery status and a link to its order page. */
 export default function OrdersTab() {
-  const { items, error } = useList<Order>('orders/user', 'orders');
+  useServerData(fetchOrderLines);
+  const { data: items, error } = useAppSelector(selectOrderLines);
   const { t } = useTranslation('orders');
   const statusLabel = useStatusLabel();
   return (

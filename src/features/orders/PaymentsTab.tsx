@@ -1,25 +1,16 @@
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
-import { useList } from '../../api/useList';
+import { useAppSelector, useServerData } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { formatDate } from '../../ui/clinicTime';
 import { dollarsOf } from '../cart/money';
+import { fetchPayments, selectPayments } from './orderHistorySlice';
 import { cardExpiry } from './types';
-
-interface Payment {
-  _id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  amount: number;
-  currency: string;
-  created_at: string;
-}
 
 /** Settings → Payments: the cards used before, by brand, last four digits and expiry. */
 export default function PaymentsTab() {
-  const { items, error } = useList<Payment>('payments', 'payments');
+  useServerData(fetchPayments);
+  const { data: items, error } = useAppSelector(selectPayments);
   const { t } = useTranslation('orders');
   return (
     <section aria-labelledby="payments-title">

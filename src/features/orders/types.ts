@@ -46,3 +46,28 @@ export function useStatusLabel() {
 
 /** A card's expiry as printed on it: "08/2028". */
 export const cardExpiry = (card: { exp_month: number; exp_year: number }) => `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
+
+/** One line of `GET orders/user` (Settings → Orders). */
+export interface OrderLine {
+  _id: string;
+  /** The order number shared by the lines of one checkout. */
+  number?: string;
+  medicine: { name: string; slug: string };
+  quantity: number;
+  price: number;
+  currency: string;
+  deliveryStatus: string;
+  created_at: string;
+}
+
+/** One card payment of `GET payments` (Settings → Payments). */
+export interface Payment {
+  _id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  amount: number;
+  currency: string;
+  created_at: string;
+}

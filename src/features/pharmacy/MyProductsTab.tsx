@@ -1,25 +1,30 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { http, messageOf } from '../../api/http';
-import { useList } from '../../api/useList';
+import { useAppDispatch, useAppSelector, useServerData } from '../../app/hooks';
+import { rejectionMessage } from '../../app/serverThunk';
 import { useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { ProductForm } from './ProductForm';
+import { fetchCategories, selectShop } from '../shop/shopSlice';
 import './texts';
-import type { CategoryOption, OwnProduct } from './types';
+import { deleteProduct, fetchOwnProducts, selectOwnProducts } from './pharmacySlice';
+import type { OwnProduct } from './types';
 
 /** Settings → My products (pharmacists): list, add, edit, delete and restock own products. */
 export default function MyProductsTab() {
   const { t } = useTranslation('pharmacy');
-  const { items: products, error: loadError, reload: load } = useList<OwnProduct>('medicines/mine', 'products');
-  const categoryList = useList<CategoryOption>('category', 'categories');
+  const dispatch = useAppDispatch();
+  const load = useServerData(fetchOwnProducts);
+  const { data: products, error: loadError } = useAppSelector(selectOwnProducts);
+  // The shop's category list is the one the product form offers.
+  useServerData(fetchCategories);
+  const { categories, categoriesError } = useAppSelector(selectShop);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<OwnProduct | 'new' | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const categories = categoryList.items ?? [];
 
   const saved = (message: string) => {
     setEditing(null);
@@ -29,12 +34,12 @@ export default function MyProductsTab() {
 
   const remove = async (product: OwnProduct) => {
     try {
-      const { data } = await http.delete<{ message: string }>('medicine/', { params: { product: product.slug } });
+      const message = await dispatch(deleteProduct(product.slug)).unwrap();
       setConfirming(null);
-      setNotice(data.message);
+      setNotice(message);
       void load();
     } catch (e) {
-      setError(messageOf(e));
+      setError(rejectionMessage(e));
     }
   };
 
@@ -50,7 +55,7 @@ export default function MyProductsTab() {
           </button>
         )}
       </div>
-      <ErrorAlert message={error ?? loadError ?? categoryList.error} />
+      <ErrorAlert message={error ?? loadError ?? categoriesError} />
       <SuccessAlert message={notice} />
       {editing !== null && (
         <ProductForm key={editing === 'new' ? 'new' : editing._id} categories={categories} product={editing === 'new' ? undefined : editing} onSaved={saved} onCancel={() => setEditing(null)} />

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { http, messageOf, toFormData } from '../../api/http';
-import { useList } from '../../api/useList';
+import { useAppDispatch, useAppSelector, useServerData } from '../../app/hooks';
+import { rejectionMessage } from '../../app/serverThunk';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatNumber } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { RefuseOrderModal } from './RefuseOrderModal';
 import './texts';
+import { fetchReceivedOrders, moveReceivedOrder, selectReceivedOrders } from './pharmacySlice';
 import type { ReceivedOrder } from './types';
 
 const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shipped: 'text-bg-info', delivered: 'text-bg-success', cancelled: 'text-bg-secondary' };
@@ -15,7 +16,9 @@ const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shippe
 export default function OrdersReceivedTab() {
   const { t } = useTranslation('pharmacy');
   const actionLabel = (status: string) => t(`received.action.${status}`, { defaultValue: status });
-  const { items: orders, error: loadError, setItems: setOrders } = useList<ReceivedOrder>('orders/received', 'orders');
+  const dispatch = useAppDispatch();
+  useServerData(fetchReceivedOrders);
+  const { data: orders, error: loadError } = useAppSelector(selectReceivedOrders);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -28,12 +31,11 @@ export default function OrdersReceivedTab() {
     setError(null);
     setNotice(null);
     try {
-      const { data } = await http.patch<{ message: string; order: ReceivedOrder }>('orders/status/', toFormData({ status, reason }), { params: { order: order._id } });
-      setOrders((list) => (list ?? []).map((o) => (o._id === order._id ? data.order : o)));
-      setNotice(t('received.notice', { product: order.medicine.name, message: data.message }));
+      const { message } = await dispatch(moveReceivedOrder({ id: order._id, status, reason })).unwrap();
+      setNotice(t('received.notice', { product: order.medicine.name, message }));
       return true;
     } catch (e) {
-      setError(messageOf(e));
+      setError(rejectionMessage(e));
       return false;
     } finally {
       setBusy(null);

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { http, messageOf, toFormData } from '../../api/http';
+import { useAppDispatch } from '../../app/hooks';
+import { rejectionMessage } from '../../app/serverThunk';
 import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import './texts';
+import { saveProduct } from './pharmacySlice';
 import type { CategoryOption, OwnProduct } from './types';
 
 interface Props {
@@ -21,6 +23,7 @@ type Values = Record<'name' | 'price' | 'quantity' | 'category' | 'activeIngredi
 /** Lists a new product or changes one: texts may hold simple HTML, which the server sanitizes. */
 export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
   const id = useId();
+  const dispatch = useAppDispatch();
   const { t } = useTranslation('pharmacy');
   const [values, setValues] = useState<Values>({
     name: product?.name ?? '',
@@ -46,13 +49,10 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
     setSaving(true);
     setError(null);
     try {
-      const body = toFormData({ ...values, prescriptionOnly: String(prescriptionOnly), thumbnail: thumbnail ?? undefined, photos: photos.length ? photos : undefined });
-      const { data } = product
-        ? await http.patch<{ message: string }>('medicine/', body, { params: { product: product.slug } })
-        : await http.post<{ message: string }>('medicines', body);
-      onSaved(data.message);
+      const fields = { ...values, prescriptionOnly: String(prescriptionOnly), thumbnail: thumbnail ?? undefined, photos: photos.length ? photos : undefined };
+      onSaved(await dispatch(saveProduct({ slug: product?.slug, fields })).unwrap());
     } catch (e) {
-      setError(messageOf(e));
+      setError(rejectionMessage(e));
       setSaving(false);
     }
   };

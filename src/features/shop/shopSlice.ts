@@ -51,9 +51,9 @@ export const fetchProducts = createAppAsyncThunk('shop/fetchPage', async ({ filt
   }
 });
 
-export const fetchCategories = createAppAsyncThunk('shop/categories', async (_: void, { extra, rejectWithValue }) => {
+export const fetchCategories = createAppAsyncThunk('shop/categories', async (_: void, { extra, signal, rejectWithValue }) => {
   try {
-    const { data } = await extra.http.get<{ categories: Category[] }>('category');
+    const { data } = await extra.http.get<{ categories: Category[] }>('category', { signal });
     return arrayOf<Category>(data.categories);
   } catch (error) {
     return rejectWithValue(messageOf(error));
@@ -104,6 +104,8 @@ export const shopSlice = createSlice({
         state.categoriesError = null;
       })
       .addCase(fetchCategories.rejected, (state, action) => {
+        // A page left before the categories came is no failure.
+        if (action.meta.aborted) return;
         state.categoriesError = action.payload ?? 'The categories could not be loaded';
       })
       .addCase(fetchProduct.pending, (state) => {

@@ -1,0 +1,93 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { toFormData } from '../../api/http';
+import { addLoadableCases, arrayOf, notLoaded, type Loadable } from '../../app/loadable';
+import type { RootState } from '../../app/rootReducer';
+import { createServerThunk } from '../../app/serverThunk';
+import { fetchPrivateFileUrl } from '../../ui/privateFile';
+import { logout } from '../session/sessionSlice';
+import type { AdminUser, AuditEntry, ContentItem, Stats } from './types';
+
+export type ContentKind = 'articles' | 'products';
+export interface AuditPage {
+  entries: AuditEntry[];
+  pages: number;
+}
+
+interface AdminState {
+  stats: Loadable<Stats>;
+  audit: Loadable<AuditPage>;
+  professionals: Loadable<AdminUser[]>;
+  users: Loadable<AdminUser[]>;
+  content: Record<ContentKind, Loadable<ContentItem[]>>;
+}
+
+const initialState: AdminState = {
+  stats: notLoaded(),
+  audit: notLoaded(),
+  professionals: notLoaded(),
+  users: notLoaded(),
+  content: { articles: notLoaded(), products: notLoaded() },
+};
+
+export const fetchStats = createServerThunk('admin/stats', async (_: void, { extra, signal }) => (await extra.http.get<Stats>('admin/stats', { signal })).data);
+
+export const fetchAudit = createServerThunk('admin/audit', async (page: number, { extra, signal }) => (await extra.http.get<AuditPage>(`admin/audit?page=${page}`, { signal })).data);
+
+/** Applications of doctors and pharmacists with one status (pending, rejected, approved). */
+export const fetchProfessionals = createServerThunk('admin/professionals', async (status: string, { extra, signal }) => {
+  const { data } = await extra.http.get<{ professionals?: unknown }>(`admin/professionals?status=${status}`, { signal });
+  return arrayOf<AdminUser>(data.professionals);
+});
+
+/** Every account whose name or email matches `q` ('' for all). */
+export const fetchUsers = createServerThunk('admin/users', async (q: string, { extra, signal }) => {
+  const { data } = await extra.http.get<{ users?: unknown }>(`admin/users?q=${encodeURIComponent(q)}`, { signal });
+  return arrayOf<AdminUser>(data.users);
+});
+
+export const fetchContent = createServerThunk('admin/content', async (kind: ContentKind, { extra, signal }) => {
+  const { data } = await extra.http.get<{ items?: unknown }>(`admin/${kind}`, { signal });
+  return arrayOf<ContentItem>(data.items);
+});
+
+/** One console action: a POST with an optional reason, answering the server's confirmation. */
+const action = <Arg>(type: string, request: (arg: Arg) => { path: string; reason?: string }) =>
+  createServerThunk(`admin/${type}`, async (arg: Arg, { extra }) => {
+    const { path, reason } = request(arg);
+    const { data } = await extra.http.post<{ message: string }>(path, toFormData(reason === undefined ? {} : { reason }));
+    return data.message;
+  });
+
+export const approveProfessional = action('approve', (id: string) => ({ path: `admin/professionals/${id}/approve` }));
+export const rejectProfessional = action('reject', ({ id, reason }: { id: string; reason: string }) => ({ path: `admin/professionals/${id}/reject`, reason }));
+export const suspendUser = action('suspend', ({ id, reason }: { id: string; reason: string }) => ({ path: `admin/users/${id}/suspend`, reason }));
+export const reinstateUser = action('reinstate', (id: string) => ({ path: `admin/users/${id}/reinstate` }));
+export const unpublishContent = action('unpublish', ({ kind, id, reason }: { kind: ContentKind; id: string; reason: string }) => ({ path: `admin/${kind}/${id}/unpublish`, reason }));
+
+/** Opens a licence document in a new tab: it needs the session token, so it is fetched as a blob first. */
+export const openLicenseDocument = createServerThunk('admin/licenseDocument', async (id: string, { dispatch }) => {
+  const url = await dispatch(fetchPrivateFileUrl({ path: `admin/professionals/${id}/license-document`, type: 'application/pdf' })).unwrap();
+  window.open(url, '_blank', 'noopener');
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+});
+
+export const adminSlice = createSlice({
+  name: 'admin',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    addLoadableCases(builder, fetchStats, (state) => state.stats, { failedText: 'The figures could not be loaded' });
+    addLoadableCases(builder, fetchAudit, (state) => state.audit, { failedText: 'The audit log could not be loaded' });
+    addLoadableCases(builder, fetchProfessionals, (state) => state.professionals, { onFailure: [], failedText: 'The applications could not be loaded' });
+    addLoadableCases(builder, fetchUsers, (state) => state.users, { onFailure: [], failedText: 'The accounts could not be loaded' });
+    addLoadableCases(builder, fetchContent, (state, kind) => state.content[kind], { onFailure: [], failedText: 'The content could not be loaded' });
+    // What an administrator saw is not left for the next person at this browser.
+    builder.addCase(logout.fulfilled, () => initialState);
+  },
+});
+
+export const selectStats = (state: RootState) => state.admin.stats;
+export const selectAudit = (state: RootState) => state.admin.audit;
+export const selectProfessionals = (state: RootState) => state.admin.professionals;
+export const selectUsers = (state: RootState) => state.admin.users;
+export const selectContent = (kind: ContentKind) => (state: RootState) => state.admin.content[kind];
