@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { PrivateImage } from '../../ui/PrivateImage';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useParams } from 'react-router-dom';
@@ -16,12 +16,14 @@ import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 import { HistorySection, type ChangeRequest } from './HistorySection';
 import { changeHistoryEntry, clearUndo, fetchHistory, selectHistoryState, type UndoOffer } from './historySlice';
 import { PatientCard } from './PatientCard';
-import { WritePrescriptionModal } from '../prescriptions/WritePrescriptionModal';
 import { sections } from './sections';
 import type { HistoryKind } from './types';
 import { UndoToast } from './UndoToast';
 import './history.css';
 import './texts';
+
+// Only a doctor writing a prescription needs the form (and its product search): it loads when opened.
+const WritePrescriptionModal = lazy(() => import('../prescriptions/WritePrescriptionModal').then((m) => ({ default: m.WritePrescriptionModal })));
 
 /**
  * /history/:userId — a patient's medical history. The owner adds entries, removes her own, hides
@@ -160,15 +162,17 @@ export default function HistoryPage() {
       </div>
       {adding && current && <AddEntryModal key={adding} spec={addForms[adding]} patientId={current.patient._id} asDoctor={caringDoctor} onClose={() => setAdding(null)} />}
       {prescribing && current && (
-        <WritePrescriptionModal
-          patient={{ _id: current.patient._id, name: current.patient.name }}
-          onClose={() => setPrescribing(false)}
-          onWritten={(rx, message) => {
-            setWritten(`${message} (${rx.code})`);
-            // Its medicines joined her history's medicines section.
-            void dispatch(fetchHistory(userId));
-          }}
-        />
+        <Suspense fallback={<Spinner />}>
+          <WritePrescriptionModal
+            patient={{ _id: current.patient._id, name: current.patient.name }}
+            onClose={() => setPrescribing(false)}
+            onWritten={(rx, message) => {
+              setWritten(`${message} (${rx.code})`);
+              // Its medicines joined her history's medicines section.
+              void dispatch(fetchHistory(userId));
+            }}
+          />
+        </Suspense>
       )}
       {confirming && <ConfirmChangeDialog request={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />}
       {owner && undo && <UndoToast key={`${undo.change}-${undo.id}`} offer={undo} onUndo={undoChange} onExpire={expireUndo} />}
