@@ -23,7 +23,7 @@ export function AuditTab() {
       {data?.entries.length === 0 && <p>{t('audit.empty')}</p>}
       {data && data.entries.length > 0 && (
         <div className="table-responsive">
-          <table className="table table-sm">
+          <table className="table table-sm table-stack">
             <thead>
               <tr>
                 <th scope="col">{t('audit.when')}</th>
@@ -35,14 +35,14 @@ export function AuditTab() {
             <tbody>
               {data.entries.map((e) => (
                 <tr key={e._id}>
-                  <td>
+                  <td data-label={t('audit.when')}>
                     <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
                   </td>
-                  <td>{e.actor.name}</td>
-                  <td>
+                  <td data-label={t('audit.who')}>{e.actor.name}</td>
+                  <td data-label={t('audit.what')}>
                     {t(`audit.actions.${e.action}`, { defaultValue: e.action })} {e.targetLabel}
                   </td>
-                  <td>{e.reason}</td>
+                  <td data-label={t('audit.reason')}>{e.reason}</td>
                 </tr>
               ))}
             </tbody>

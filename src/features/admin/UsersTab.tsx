@@ -41,7 +41,7 @@ export function UsersTab() {
       {items?.length === 0 && <p>{t('users.empty')}</p>}
       {items && items.length > 0 && (
         <div className="table-responsive">
-          <table className="table align-middle">
+          <table className="table align-middle table-stack">
             <thead>
               <tr>
                 <th scope="col">{t('users.name')}</th>
@@ -54,14 +54,16 @@ export function UsersTab() {
             <tbody>
               {items.map((u) => (
                 <tr key={u._id}>
-                  <td>{u.name}</td>
-                  <td className="text-break">{u.email}</td>
-                  <td>{t(`roles.${u.role}`, { defaultValue: u.role })}</td>
-                  <td>
+                  <td data-label={t('users.name')}>{u.name}</td>
+                  <td data-label={t('users.email')} className="text-break">
+                    <bdi>{u.email}</bdi>
+                  </td>
+                  <td data-label={t('users.role')}>{t(`roles.${u.role}`, { defaultValue: u.role })}</td>
+                  <td data-label={t('users.status')}>
                     {t(`statuses.${u.status}`, { defaultValue: u.status })}
                     {u.statusReason && <div className="small text-muted">{u.statusReason}</div>}
                   </td>
-                  <td>
+                  <td data-label={t('users.action')}>
                     {u.status === 'approved' && u.role !== 'admin' && (
                       <ReasonAction action="suspend" subject={u.name} onConfirm={(reason) => action.run(suspendUser({ id: u._id, reason }))} />
                     )}

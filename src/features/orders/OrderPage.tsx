@@ -205,7 +205,7 @@ export default function OrderPage() {
                     {t('payment')}
                   </h3>
                   <p className="mb-0">
-                    <bdi>
+                    <bdi dir="ltr">
                       {shown.payment.brand} •••• {shown.payment.last4}
                     </bdi>
                     , {t('expires', { date: cardExpiry(shown.payment) })}

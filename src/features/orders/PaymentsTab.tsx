@@ -27,7 +27,7 @@ export default function PaymentsTab() {
           {items.map((p) => (
             <li key={p._id} className="list-group-item d-flex justify-content-between flex-wrap gap-2">
               <span>
-                <bdi>
+                <bdi dir="ltr">
                   <strong className="text-capitalize">{p.brand}</strong> •••• {p.last4}
                 </bdi>
                 <span className="text-muted ms-2">{t('expires', { date: cardExpiry(p) })}</span>
