@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { OpenedDatabase } from '../db/index.js';
 import type { Write } from '../db/written-rows.js';
+import { languageOf } from '../i18n/language.js';
 import { connectRedis } from '../lib/redis.js';
+import { varyOnLanguage } from '../plugins/language.js';
 import type { App } from '../types.js';
 import { AnswerStore, type CachedAnswer } from './store.js';
 
@@ -135,6 +137,8 @@ export interface CachedRoute {
   maxAgeMs?: number;
   /** True when this request's answer depends on who asks: it is then shared among guests only. */
   dependsOnViewer?: (request: FastifyRequest) => boolean;
+  /** The answer is written in the request's language (Accept-Language): one answer is kept per language. */
+  byLanguage?: boolean;
 }
 
 interface Pending {
@@ -176,9 +180,10 @@ export function cachedRoute(app: App, route: CachedRoute) {
   for (const table of [...route.tables, ...(route.row ? [route.row.table] : [])]) watchedTables.add(table);
   return {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (route.byLanguage) varyOnLanguage(reply);
       if (request.method !== 'GET' || !app.answers.usable()) return;
       if (request.viewer && route.dependsOnViewer?.(request)) return;
-      const key = keyOf(request);
+      const key = route.byLanguage ? `${keyOf(request)}|${languageOf(request.headers['accept-language'])}` : keyOf(request);
       const answer = app.answers.store.get(key);
       if (answer) return sendAnswer(request, reply, answer);
       pending.set(request, { key, epoch: app.answers.store.epoch, rowTags: [] });

@@ -21,6 +21,7 @@ import * as doctorSearchIndex from './migrations/2026-11-25-210-doctor-search-in
 import * as storedFiles from './migrations/2026-11-25-200-stored-files.js';
 import * as calendarWaitlist from './migrations/2026-11-25-250-calendar-waitlist.js';
 import * as searchActiveIngredients from './migrations/2026-11-25-300-search-active-ingredients.js';
+import * as contentArabic from './migrations/2026-11-25-310-content-arabic.js';
 import * as prescriptions from './migrations/2026-11-25-230-prescriptions.js';
 import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-notification-preferences-and-jobs.js';
 import * as userLanguage from './migrations/2026-11-25-260-user-language.js';
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-200-stored-files': storedFiles,
   '2026-11-25-250-calendar-waitlist': calendarWaitlist,
   '2026-11-25-300-search-active-ingredients': searchActiveIngredients,
+  '2026-11-25-310-content-arabic': contentArabic,
   '2026-11-25-230-prescriptions': prescriptions,
   '2026-11-25-240-notification-preferences-and-jobs': notificationPreferencesAndJobs,
   '2026-11-25-260-user-language': userLanguage,

@@ -373,6 +373,10 @@ export interface SlidesTable {
   description: string;
   link: string;
   text_on_link: string;
+  /** The Arabic texts; '' where none was written (Arabic readers then get the English). */
+  title_ar: ColumnType<string, string | undefined, string>;
+  description_ar: ColumnType<string, string | undefined, string>;
+  text_on_link_ar: ColumnType<string, string | undefined, string>;
   position: number;
 }
 
@@ -380,12 +384,14 @@ export interface MenusTable {
   id: string;
   name: string;
   description: string;
+  description_ar: ColumnType<string, string | undefined, string>;
 }
 
 export interface MenuItemsTable {
   id: string;
   menu_id: string;
   title: string;
+  title_ar: ColumnType<string, string | undefined, string>;
   link: string;
   icon: string;
   position: number;

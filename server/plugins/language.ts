@@ -5,7 +5,7 @@ import { translateMessage } from '../i18n/translate.js';
 import type { App } from '../types.js';
 
 /** Adds Accept-Language to the Vary header without dropping what is there (Origin, say). */
-function varyOnLanguage(reply: FastifyReply) {
+export function varyOnLanguage(reply: FastifyReply) {
   const current = reply.getHeader('vary');
   const list = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
   if (!list.some((v) => v.toLowerCase() === 'accept-language' || v === '*')) reply.header('vary', [...list, 'Accept-Language'].join(', '));

@@ -42,6 +42,30 @@ describe('home content', () => {
     }
   });
 
+  it('writes the slides and menus in Arabic for an Arabic reader, English for everyone else, one cached answer per language', async () => {
+    const ask = (url: string, language?: string) => server.app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+    // English first, so the Arabic request meets an English answer already in memory.
+    const english = await ask('/api/cms/slider', 'en-GB,en;q=0.9');
+    expect(english.json().slides[0].title).toBe('Your health, our priority');
+    const arabic = await ask('/api/cms/slider', 'ar-EG,ar;q=0.9,en;q=0.8');
+    expect(arabic.json().slides[0]).toMatchObject({ title: 'صحتك أولويتنا', textOnLink: 'ابحث عن طبيب', link: '/doctors' });
+    expect(String(arabic.headers.vary)).toMatch(/accept-language/i);
+    expect(arabic.headers.etag).not.toBe(english.headers.etag);
+    expect((await ask('/api/cms/slider')).json().slides[0].title).toBe('Your health, our priority');
+    expect((await ask('/api/cms/slider', 'ar')).json().slides[0].title).toBe('صحتك أولويتنا');
+
+    const menu = (await ask('/api/cms/menu/?menu=features', 'ar')).json().menu[0];
+    expect(menu.description).toBe('كل ما تحتاجه لرعايتك في مكان واحد.');
+    expect(menu.items[0].title).toBe('ابحث عن طبيب');
+    expect((await ask('/api/cms/menu/?menu=features', 'en')).json().menu[0].items[0].title).toBe('Find a doctor');
+  });
+
+  it('falls back to the English text where no Arabic was written', async () => {
+    await server.database.db.updateTable('menu_items').set({ title_ar: '' }).where('title', '=', 'Online pharmacy').execute();
+    const items = (await server.app.inject({ method: 'GET', url: '/api/cms/menu/?menu=features', headers: { 'accept-language': 'ar' } })).json().menu[0].items;
+    expect(items.map((i: { title: string }) => i.title)).toContain('Online pharmacy');
+  });
+
   it('answers an unknown menu with an empty array and no menu name with every menu', async () => {
     const unknown = await server.app.inject({ method: 'GET', url: '/api/cms/menu?menu=nothing-here' });
     expect(unknown.statusCode).toBe(200);

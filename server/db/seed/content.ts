@@ -4,24 +4,40 @@ import { newId } from '../../lib/ids.js';
 import type { Database } from '../schema.js';
 import { bannerSvg, writeArt } from './art.js';
 
+// Each text with its Arabic, as the clinic publishes both.
 const slides = [
-  ['Your health, our priority', 'Specialists in eight departments, open six days a week, with same-week appointments.', '/doctors', 'Find a doctor'],
-  ['A pharmacy at your door', 'Order medicines and health products from licensed pharmacists and pay securely by card.', '/shop', 'Visit the shop'],
-  ['Talk to your doctor', 'After booking, chat with your doctor and keep your medical history in one private place.', '/appointment/request', 'Request an appointment'],
+  [
+    ['Your health, our priority', 'صحتك أولويتنا'],
+    ['Specialists in eight departments, open six days a week, with same-week appointments.', 'أطباء متخصصون في ثمانية أقسام، نعمل ستة أيام في الأسبوع، ومواعيد متاحة خلال الأسبوع نفسه.'],
+    '/doctors',
+    ['Find a doctor', 'ابحث عن طبيب'],
+  ],
+  [
+    ['A pharmacy at your door', 'صيدلية حتى باب بيتك'],
+    ['Order medicines and health products from licensed pharmacists and pay securely by card.', 'اطلب الأدوية ومنتجات الصحة من صيادلة مرخّصين، وادفع بالبطاقة بأمان.'],
+    '/shop',
+    ['Visit the shop', 'زر الصيدلية'],
+  ],
+  [
+    ['Talk to your doctor', 'تحدّث مع طبيبك'],
+    ['After booking, chat with your doctor and keep your medical history in one private place.', 'بعد الحجز، راسل طبيبك واحتفظ بسجلك الطبي في مكان واحد خاص بك.'],
+    '/appointment/request',
+    ['Request an appointment', 'اطلب موعدًا'],
+  ],
 ] as const;
 
 const features = [
-  ['Find a doctor', '/doctors', 'fa fa-user-md'],
-  ['Book an appointment', '/appointment/request', 'fa fa-calendar-check-o'],
-  ['Online pharmacy', '/shop', 'fa fa-medkit'],
-  ['Chat with your doctor', '/chat', 'fa fa-comments'],
+  [['Find a doctor', 'ابحث عن طبيب'], '/doctors', 'fa fa-user-md'],
+  [['Book an appointment', 'احجز موعدًا'], '/appointment/request', 'fa fa-calendar-check-o'],
+  [['Online pharmacy', 'الصيدلية الإلكترونية'], '/shop', 'fa fa-medkit'],
+  [['Chat with your doctor', 'راسل طبيبك'], '/chat', 'fa fa-comments'],
 ] as const;
 
 const benefits = [
-  ['Experienced specialists', '/doctors', 'fa fa-stethoscope'],
-  ['Same-week appointments', '/appointment/request', 'fa fa-clock-o'],
-  ['Licensed pharmacists', '/shop', 'fa fa-plus-square'],
-  ['Your record stays private', '/settings/profile', 'fa fa-lock'],
+  [['Experienced specialists', 'أطباء متخصصون ذوو خبرة'], '/doctors', 'fa fa-stethoscope'],
+  [['Same-week appointments', 'مواعيد خلال الأسبوع نفسه'], '/appointment/request', 'fa fa-clock-o'],
+  [['Licensed pharmacists', 'صيادلة مرخّصون'], '/shop', 'fa fa-plus-square'],
+  [['Your record stays private', 'سجلك الطبي يبقى خاصًا بك'], '/settings/profile', 'fa fa-lock'],
 ] as const;
 
 const blogCategories = [
@@ -99,22 +115,37 @@ const blogs: { title: string; category: string; paragraphs: string[] }[] = [
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 export async function seedContent(db: Kysely<Database>, config: Config, authorIds: string[]): Promise<void> {
-  for (const [i, [title, description, link, textOnLink]] of slides.entries()) {
+  for (const [i, [[title, titleAr], [description, descriptionAr], link, [textOnLink, textOnLinkAr]]] of slides.entries()) {
     await db
       .insertInto('slides')
-      .values({ id: newId(), image: writeArt(config.uploadDir, `slide-${i + 1}`, bannerSvg(title)), title, description, link, text_on_link: textOnLink, position: i })
+      .values({
+        id: newId(),
+        image: writeArt(config.uploadDir, `slide-${i + 1}`, bannerSvg(title)),
+        title,
+        description,
+        link,
+        text_on_link: textOnLink,
+        title_ar: titleAr,
+        description_ar: descriptionAr,
+        text_on_link_ar: textOnLinkAr,
+        position: i,
+      })
       .execute();
   }
   const menus = [
-    ['features', 'Everything you need for your care, in one place.', features],
-    ['benefits', 'Nile Clinic brings together specialists, a pharmacy and your medical record, so every visit builds on the last one.', benefits],
+    ['features', ['Everything you need for your care, in one place.', 'كل ما تحتاجه لرعايتك في مكان واحد.'], features],
+    [
+      'benefits',
+      ['Nile Clinic brings together specialists, a pharmacy and your medical record, so every visit builds on the last one.', 'تجمع عيادة النيل الأطباء المتخصصين والصيدلية وسجلك الطبي، فتبني كل زيارة على ما سبقها.'],
+      benefits,
+    ],
   ] as const;
-  for (const [name, description, items] of menus) {
+  for (const [name, [description, descriptionAr], items] of menus) {
     const menuId = newId();
-    await db.insertInto('menus').values({ id: menuId, name, description }).execute();
+    await db.insertInto('menus').values({ id: menuId, name, description, description_ar: descriptionAr }).execute();
     await db
       .insertInto('menu_items')
-      .values(items.map(([title, link, icon], position) => ({ id: newId(), menu_id: menuId, title, link, icon, position })))
+      .values(items.map(([[title, titleAr], link, icon], position) => ({ id: newId(), menu_id: menuId, title, title_ar: titleAr, link, icon, position })))
       .execute();
   }
   const categoryIds = new Map<string, string>();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
+import { showArabic, showEnglish } from '../../testing/language';
 import { testBlogs } from '../blogs/testing/data';
 import HomePage from './HomePage';
 
@@ -71,6 +72,23 @@ describe('HomePage', () => {
     await waitFor(() => expect(store.getState().app.error).toBe('The doctors list is unavailable right now'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The doctors list is unavailable right now');
     expect(await screen.findByRole('heading', { name: 'Your health, our priority' })).toBeInTheDocument();
+  });
+
+  it('asks for the slides again in Arabic when the language changes, and shows the clinic\'s Arabic', async () => {
+    homeHandlers();
+    server.use(
+      http.get('/api/cms/slider', ({ request }) =>
+        HttpResponse.json({ slides: request.headers.get('accept-language') === 'ar' ? [{ ...slides[0], title: 'صحتك أولويتنا' }] : slides }),
+      ),
+    );
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByRole('heading', { name: 'Your health, our priority' })).toBeInTheDocument();
+    try {
+      await showArabic();
+      expect(await screen.findByRole('heading', { name: 'صحتك أولويتنا' })).toBeInTheDocument();
+    } finally {
+      await showEnglish();
+    }
   });
 
   it('moves between slides with labelled buttons and can pause', async () => {

@@ -16,7 +16,7 @@ import { useTranslation } from '../../i18n';
  */
 export default function HomePage() {
   const dispatch = useAppDispatch();
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
   const slides = useAppSelector(selectSlides);
   const features = useAppSelector(selectFeatures);
   const benefits = useAppSelector(selectBenefits);
@@ -25,10 +25,13 @@ export default function HomePage() {
   const status = useAppSelector(selectHomeStatus);
   const error = useAppSelector((state) => homeSlice.selectSlice(state).error);
 
+  // The clinic writes its slides and menus in both languages: they are asked again in the language chosen.
   useEffect(() => {
     void dispatch(fetchSlides());
     void dispatch(fetchMenu('features'));
     void dispatch(fetchMenu('benefits'));
+  }, [dispatch, i18n.language]);
+  useEffect(() => {
     void dispatch(fetchTopDoctors());
     void dispatch(fetchHomeBlogs());
   }, [dispatch]);
