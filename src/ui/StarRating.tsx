@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from '../i18n';
+import { formatNumber } from './clinicTime';
 
 interface StarRatingProps {
   value: number;
@@ -8,13 +10,15 @@ interface StarRatingProps {
 }
 
 /** Five stars: read-only for display, or keyboard-operable buttons when `onRate` is given. */
-export function StarRating({ value, onRate, label = 'Rating' }: StarRatingProps) {
+export function StarRating({ value, onRate, label: given }: StarRatingProps) {
+  const { t } = useTranslation();
+  const label = given ?? t('stars.label');
   const [hover, setHover] = useState(0);
   const shown = hover || Math.round(value);
   const stars = [1, 2, 3, 4, 5];
   if (!onRate) {
     return (
-      <span className="star-rating" role="img" aria-label={`${label}: ${value.toFixed(1)} out of 5`}>
+      <span className="star-rating" role="img" aria-label={t('stars.shown', { label, value: formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}>
         {stars.map((n) => (
           <span key={n} className={n <= shown ? 'star star--on' : 'star'} aria-hidden="true">
             ★
@@ -30,7 +34,7 @@ export function StarRating({ value, onRate, label = 'Rating' }: StarRatingProps)
           key={n}
           type="button"
           className={n <= shown ? 'star star--on star--button' : 'star star--button'}
-          aria-label={`Rate ${n} out of 5`}
+          aria-label={t('stars.rate', { number: formatNumber(n) })}
           onMouseEnter={() => setHover(n)}
           onFocus={() => setHover(n)}
           onBlur={() => setHover(0)}

@@ -86,7 +86,7 @@ export function formatTime(value: string | number | Date): string {
   return parsed ? dateFormat({ timeZone: clinicTimeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(parsed) : '';
 }
 
-/** A count in the current language's digits. */
-export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(languageInfo(currentLanguage()).locale).format(value);
+/** A count in the current language's digits (`options` for a fixed number of decimals, as a rating's 4.5). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(languageInfo(currentLanguage()).locale, options).format(value);
 }

@@ -18,6 +18,8 @@ describe('the Arabic catalogue of the server', () => {
     expect(scanned.messages.size).toBeGreaterThan(300);
     expect(scanned.messages.has('Out of stock quantity')).toBe(true);
     expect(scanned.messages.has('Your appointment with {} is reserved')).toBe(true);
+    // Worded through a helper of the server's own that builds the HttpError (checkout's cartChanged).
+    expect(scanned.messages.has('Your cart changed since you saw it: it is now empty.')).toBe(true);
   });
 
   it('has an Arabic entry for every message given to the error helpers or sent as `message`', () => {
@@ -69,6 +71,12 @@ describe('the Arabic catalogue of the server', () => {
     );
     expect(translateMessage('Profile updated. Your password was changed and every other session was signed out.', 'ar')).toBe(
       'تم تحديث الملف الشخصي. تم تغيير كلمة المرور وتسجيل الخروج من جميع الجلسات الأخرى.',
+    );
+    expect(translateMessage('Prices in your cart changed since you saw them: the total is now $21.50 instead of $18.00. Please confirm the new total.', 'ar')).toBe(
+      'تغيّرت الأسعار في سلتك منذ أن عرضتها: أصبح الإجمالي الآن $21.50 بدلًا من $18.00. يُرجى تأكيد الإجمالي الجديد.',
+    );
+    expect(translateMessage('Out of stock quantity: Panadol 500 mg does not have that many left; please lower the quantity in your cart', 'ar')).toBe(
+      'الكمية المطلوبة غير متوفرة في المخزون: لم يتبقَّ من Panadol 500 mg هذا العدد؛ يُرجى تقليل الكمية في سلتك',
     );
     expect(translateMessage('Not a message the portal knows', 'ar')).toBe('Not a message the portal knows');
     expect(translateMessage('Out of stock quantity', 'en')).toBe('Out of stock quantity');

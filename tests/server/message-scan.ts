@@ -13,8 +13,8 @@ import ts from 'typescript';
 
 /** zod checks whose second argument, when a string, is the message of a failed check. */
 const zodChecks = new Set(['regex', 'min', 'max', 'length', 'refine']);
-/** The functions that take a message, and the position of its argument. */
-const messageTakers = new Map([...['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage'].map((name) => [name, 0] as const), ['refuse', 1] as const]);
+/** The functions that take a message, and the position of its argument (the server's own wrappers are added by the scan). */
+const baseMessageTakers = new Map([...['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage'].map((name) => [name, 0] as const), ['refuse', 1] as const]);
 /** Code whose `message` is not for the portal's users: the start-up configuration, mails, the database. */
 const skipped = [/^server\/config\.ts$/, /^server\/db\//, /^server\/mail\//, /\.test\.ts$/, /^server\/i18n\//];
 
@@ -55,6 +55,7 @@ export function scanServerMessages(root: string): ScannedSource {
     visit(source);
   }
 
+  const messageTakers = wrappersOf(files, baseMessageTakers);
   const messages = new Map<string, { where: string; named: string }>();
   const collect = (expression: ts.Expression | undefined, where: string, seen = new Set<ts.Node>()) => {
     if (!expression || seen.has(expression)) return;
@@ -96,12 +97,12 @@ export function scanServerMessages(root: string): ScannedSource {
     if (skipped.some((pattern) => pattern.test(file))) continue;
     const visit = (node: ts.Node) => {
       const where = `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && messageTakers.has(node.expression.text)) collect(node.arguments[messageTakers.get(node.expression.text) ?? 0], where);
+      const position = messagePosition(node, messageTakers);
+      if (position) collect(position.args[position.index], where);
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && zodChecks.has(node.expression.name.text) && node.arguments.length === 2) {
         const text = node.arguments[1];
         if (text && literalShape(text) !== undefined) collect(text, where);
       }
-      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'HttpError') collect(node.arguments?.[1], where);
       if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'message') collect(node.initializer, where);
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'message') collect(node.initializer, where);
       if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === 'message') collect(node.right, where);
@@ -110,6 +111,58 @@ export function scanServerMessages(root: string): ScannedSource {
     visit(source);
   }
   return { messages, allTexts };
+}
+
+/** The position of the message among a call's arguments, when the call hands a person a message. */
+function messagePosition(node: ts.Node, takers: ReadonlyMap<string, number>): { args: ts.NodeArray<ts.Expression>; index: number } | undefined {
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && takers.has(node.expression.text)) return { args: node.arguments, index: takers.get(node.expression.text) ?? 0 };
+  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'HttpError' && node.arguments) return { args: node.arguments, index: 1 };
+  return undefined;
+}
+
+/**
+ * The message takers plus every function of the server that hands one of its parameters on as a
+ * message (`cartChanged(message, total)` building an HttpError), and the wrappers of those, so a
+ * refusal worded through a small helper is still found.
+ */
+function wrappersOf(files: { source: ts.SourceFile }[], base: ReadonlyMap<string, number>): Map<string, number> {
+  const takers = new Map(base);
+  const functions: { name: string; parameters: readonly ts.ParameterDeclaration[]; body: ts.Node }[] = [];
+  for (const { source } of files) {
+    const visit = (node: ts.Node) => {
+      if (ts.isFunctionDeclaration(node) && node.name && node.body) functions.push({ name: node.name.text, parameters: node.parameters, body: node.body });
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) {
+        functions.push({ name: node.name.text, parameters: node.initializer.parameters, body: node.initializer.body });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { name, parameters, body } of functions) {
+      if (takers.has(name)) continue;
+      const index = parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && handsOn(body, parameter.name.text, takers));
+      if (index >= 0) {
+        takers.set(name, index);
+        grew = true;
+      }
+    }
+  }
+  return takers;
+}
+
+/** Whether a function body passes the parameter called `name` as the message of a taker. */
+function handsOn(body: ts.Node, name: string, takers: ReadonlyMap<string, number>): boolean {
+  let found = false;
+  const visit = (node: ts.Node) => {
+    const position = messagePosition(node, takers);
+    const argument = position?.args[position.index];
+    if (argument && ts.isIdentifier(argument) && argument.text === name) found = true;
+    if (!found) ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return found;
 }
 
 /** The text of a string literal, or a template literal's shape with `{}` for each filled-in part. */

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { formatDateTime } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 import { useTranslation } from '../../i18n';
 import { approveProfessional, fetchProfessionals, openLicenseDocument, rejectProfessional, selectProfessionals } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
@@ -67,7 +68,7 @@ export function ApplicationsTab() {
                 {p.role === 'doctor' && (
                   <>
                     <dt className="col-sm-4">{t('applications.specialization')}</dt>
-                    <dd className="col-sm-8">{p.specialization}</dd>
+                    <dd className="col-sm-8">{departmentName(p.specialization)}</dd>
                   </>
                 )}
                 <dt className="col-sm-4">{t('applications.applied')}</dt>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatNumber, slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { popupError } from '../../ui/popup';
@@ -190,7 +191,7 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
               '-'
             )}
           </td>
-          <td data-label={t('department')}>{a.doctor?.specialization ? i18n.t(`departments.${a.doctor.specialization}`, { ns: 'common', defaultValue: a.doctor.specialization }) : '-'}</td>
+          <td data-label={t('department')}>{a.doctor?.specialization ? departmentName(a.doctor.specialization) : '-'}</td>
         </>
       ) : (
         <>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { i18n } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 import type { AppointmentRequest } from './types';
 
-const department = (name: string) => i18n.t(`departments.${name}`, { ns: 'common', defaultValue: name });
 
 /** "Tue, 15 Jan 2027 at 11:00 AM": the day and time she asked for (clinic time). */
 export const preferredWhen = (r: AppointmentRequest) =>
@@ -13,10 +13,10 @@ export const preferredWhen = (r: AppointmentRequest) =>
 export const requestedWith = (r: AppointmentRequest): ReactNode =>
   r.doctor ? (
     <>
-      <bdi>{r.doctor.name}</bdi> ({department(r.department)})
+      <bdi>{r.doctor.name}</bdi> ({departmentName(r.department)})
     </>
   ) : (
-    i18n.t('mine.anyDoctor', { ns: 'appointments', department: department(r.department) })
+    i18n.t('mine.anyDoctor', { ns: 'appointments', department: departmentName(r.department) })
   );
 
 /** A request's status badge: its colour, and its text in the current language. */

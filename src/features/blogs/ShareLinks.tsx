@@ -9,7 +9,7 @@ export function ShareLinks({ title, content, url }: { title: string; content: st
   const summary = shareSummary(content);
   return (
     <div className="share-links">
-      <span className="share-links__label">Share:</span>
+      <span className="share-links__label">{t('share.label')}</span>
       <FacebookShareButton url={url} aria-label={t('share.facebook')} hashtag="#NileClinic">
         <FacebookIcon size={36} round />
       </FacebookShareButton>

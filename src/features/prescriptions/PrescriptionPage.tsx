@@ -10,6 +10,7 @@ import { dollarsOf } from '../cart/money';
 import { selectIsLoggedIn, selectUser, selectUserId } from '../session/sessionSlice';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatNumber } from '../../ui/clinicTime';
+import { departmentName } from '../../ui/departments';
 import { statusBadge } from './format';
 import { buyPrescription, fetchPrescription } from './prescriptionsSlice';
 import type { PrescriptionLine } from './types';
@@ -113,10 +114,8 @@ export default function PrescriptionPage() {
             <div className="col-sm-6">
               <dt>{t('page.doctor')}</dt>
               <dd>
-                <bdi>
-                  {rx.doctor.name}
-                  {rx.doctor.specialization ? ` (${rx.doctor.specialization})` : ''}
-                </bdi>
+                <bdi>{rx.doctor.name}</bdi>
+                {rx.doctor.specialization ? ` (${departmentName(rx.doctor.specialization)})` : ''}
               </dd>
             </div>
             <div className="col-sm-6">

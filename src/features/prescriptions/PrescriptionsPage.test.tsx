@@ -72,6 +72,18 @@ describe('PrescriptionPage', () => {
     print.mockRestore();
   });
 
+  it("names the doctor's department in Arabic", async () => {
+    const rx = prescription();
+    server.use(http.get('/api/prescriptions/rx-1', () => HttpResponse.json({ prescription: { ...rx, doctor: { ...rx.doctor, specialization: 'Cardiology' } } })));
+    await showArabic();
+    try {
+      render();
+      expect(await screen.findByText(/\(القلب\)/)).toBeInTheDocument();
+    } finally {
+      await showEnglish();
+    }
+  });
+
   it('buys with the pharmacy she picked, and shows what was added and what is unavailable only after the answer', async () => {
     const sent: unknown[] = [];
     let answer: (() => void) | undefined;
