@@ -1,5 +1,5 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
-import { currentLanguage } from '../i18n';
+import { currentLanguage, i18n } from '../i18n';
 import { storage } from './storage';
 
 /**
@@ -56,7 +56,8 @@ export function responseOf(error: unknown): { status: number; data: unknown } | 
 
 const isHttpError = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 
-const fallbackMessage = 'Something went wrong, please try again';
+// Worded when the failure is read, in the language shown then: no server words to fall back on.
+const fallbackMessage = () => i18n.t('errors.generic');
 
 /** The message a person should read for a failed call: the server's `message` when it sent one. */
 export function messageOf(error: unknown): string {
@@ -65,11 +66,11 @@ export function messageOf(error: unknown): string {
     const data = response?.data as { message?: unknown; error?: unknown } | undefined;
     if (data && typeof data.message === 'string' && data.message) return data.message;
     if (data && typeof data.error === 'string' && data.error) return data.error;
-    if (!response) return 'The portal cannot be reached; check your connection and try again';
-    return fallbackMessage;
+    if (!response) return i18n.t('errors.unreachable');
+    return fallbackMessage();
   }
   if (error instanceof Error && error.message) return error.message;
-  return fallbackMessage;
+  return fallbackMessage();
 }
 
 type FormValue = string | number | boolean | Blob | null | undefined | Array<Blob>;

@@ -7,6 +7,7 @@ import { PageBanner } from '../../ui/PageBanner';
 import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
 import './blogs.css';
 import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, selectCreateBlog } from './blogsSlice';
+import { categoryName } from '../../ui/categories';
 
 // The editor is only ever downloaded by this page.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -109,7 +110,7 @@ export default function BlogCreatePage() {
                 <option value="">{t('create.chooseCategory')}</option>
                 {categories.items.map((c) => (
                   <option key={c.slug} value={c.slug}>
-                    {c.name}
+                    {categoryName(c.name)}
                   </option>
                 ))}
               </select>

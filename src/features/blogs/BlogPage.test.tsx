@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import BlogPage from './BlogPage';
@@ -74,5 +75,19 @@ describe('BlogPage', () => {
     expect(alert).toHaveTextContent('This blog post does not exist or was removed');
     expect(alert).toHaveClass('alert-danger');
     expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
+  });
+
+  it('says in Arabic that a post the server does not list does not exist', async () => {
+    server.use(
+      http.get('/api/blog/', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get('slug') ? { blog: [] } : { blogs: [] })),
+      http.get('/api/blog', () => HttpResponse.json({ blogs: [] })),
+    );
+    await showArabic();
+    try {
+      renderWithProviders(<BlogPage />, { route: '/blogs/gone', path: '/blogs/:slug' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('هذا المقال غير موجود أو تمت إزالته');
+    } finally {
+      await showEnglish();
+    }
   });
 });

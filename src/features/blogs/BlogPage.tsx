@@ -13,6 +13,7 @@ import { BlogComments } from './BlogComments';
 import { BlogSidebar } from './BlogSidebar';
 import { fetchBlog, fetchBlogs, selectBlogs, selectCurrentBlog } from './blogsSlice';
 import { ShareLinks } from './ShareLinks';
+import { categoryName } from '../../ui/categories';
 
 /** One post: banner, picture with its date label, sanitized content, share links, author and comments. */
 export default function BlogPage() {
@@ -63,7 +64,7 @@ export default function BlogPage() {
                     {t('post.by')} <strong>{t('post.admin')}</strong>
                   </li>
                   <li>
-                    <bdi>{blog.category?.name}</bdi>
+                    <bdi>{blog.category?.name ? categoryName(blog.category.name) : ''}</bdi>
                   </li>
                   <li>
                     <time dateTime={blog.created_at}>{readableDate(blog.created_at)}</time>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { secureUrl } from '../../ui/text';
 import type { Blog } from './types';
 import { useTranslation } from '../../i18n';
+import { categoryName } from '../../ui/categories';
 
 interface Props {
   blogs: Blog[];
@@ -51,11 +52,11 @@ export function BlogSidebar({ blogs, search, onSearch, activeCategory, onCategor
             <li key={key}>
               {onCategory ? (
                 <button type="button" className={`blog-sidebar__category${activeCategory === key ? ' is-active' : ''}`} aria-pressed={activeCategory === key} onClick={() => onCategory(activeCategory === key ? null : key)}>
-                  <bdi>{name}</bdi> <span className="badge rounded-pill">{count}</span>
+                  <bdi>{categoryName(name)}</bdi> <span className="badge rounded-pill">{count}</span>
                 </button>
               ) : (
                 <Link className="blog-sidebar__category" to="/blogs">
-                  <bdi>{name}</bdi> <span className="badge rounded-pill">{count}</span>
+                  <bdi>{categoryName(name)}</bdi> <span className="badge rounded-pill">{count}</span>
                 </Link>
               )}
             </li>

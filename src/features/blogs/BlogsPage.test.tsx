@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import BlogsPage from './BlogsPage';
@@ -24,6 +25,20 @@ describe('BlogsPage', () => {
     await userEvent.type(screen.getByLabelText('Search articles'), 'number 3');
     expect(screen.getByRole('heading', { level: 2, name: 'Post number 3' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'Post number 1' })).not.toBeInTheDocument();
+  });
+
+  it('names the clinic’s blog categories in Arabic, on the posts and in the side panel', async () => {
+    server.use(http.get('/api/blog', () => HttpResponse.json({ blogs: testBlogs(2) })));
+    await showArabic();
+    try {
+      renderWithProviders(<BlogsPage />, { preloadedState: appState(null) });
+      await screen.findByRole('heading', { level: 2, name: 'Post number 2' });
+      expect(screen.getByRole('button', { name: /التغذية/ })).toBeInTheDocument();
+      expect(screen.getAllByText('صحة القلب').length).toBeGreaterThan(1);
+      expect(screen.queryByText('Nutrition')).not.toBeInTheDocument();
+    } finally {
+      await showEnglish();
+    }
   });
 
   it('shows another global error in red', async () => {

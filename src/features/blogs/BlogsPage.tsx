@@ -12,6 +12,7 @@ import { excerpt, secureUrl, stripTags } from '../../ui/text';
 import { dateLabel } from './blogFormat';
 import { BlogSidebar } from './BlogSidebar';
 import { fetchBlogs, selectBlogs, selectBlogsError, selectBlogsStatus } from './blogsSlice';
+import { categoryName } from '../../ui/categories';
 
 /** How long the list waits for posts before saying there are none. */
 export const emptyAfterMs = 10_000;
@@ -85,7 +86,7 @@ export default function BlogsPage() {
                         <div className="blog-entry__body">
                           <p className="blog-entry__meta">
                             <span>{t('byAdmin')}</span>
-                            {blog.category?.name && <bdi>{blog.category.name}</bdi>}
+                            {blog.category?.name && <bdi>{categoryName(blog.category.name)}</bdi>}
                           </p>
                           <h2 className="blog-entry__title">
                             <Link to={`/blogs/${blog.slug}`} dir="auto">

@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
+import { i18n } from '../../i18n';
 import { keywordList } from './blogFormat';
 import type { Blog, BlogCategory, NewBlog } from './types';
 
@@ -39,7 +40,7 @@ export const fetchBlog = createAppAsyncThunk('blogs/fetchOne', async (slug: stri
   try {
     const { data } = await extra.http.get<{ blog: Blog[] }>('blog/', { params: { slug } });
     const blog = Array.isArray(data.blog) ? data.blog[0] : undefined;
-    if (!blog) return rejectWithValue('This blog post does not exist or was removed');
+    if (!blog) return rejectWithValue(i18n.t('post.missing', { ns: 'blogs' }));
     return blog;
   } catch (error) {
     return rejectWithValue(messageOf(error));

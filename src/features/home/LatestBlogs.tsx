@@ -4,6 +4,7 @@ import { Spinner } from '../../ui/Spinner';
 import { excerpt, readableDate, secureUrl } from '../../ui/text';
 import type { HomeBlog } from './types';
 import { useTranslation } from '../../i18n';
+import { categoryName } from '../../ui/categories';
 
 /** The three latest articles: the last three of the list (the server sends it oldest first), newest first. */
 export function LatestBlogs({ blogs, status, error }: { blogs: HomeBlog[]; status: string; error: string | null }) {
@@ -41,7 +42,7 @@ export function LatestBlogs({ blogs, status, error }: { blogs: HomeBlog[]; statu
                   </Link>
                   <div className="blog-card__body">
                     <p className="blog-card__meta">
-                      {blog.category?.name && <span className="blog-card__category">{blog.category.name}</span>}
+                      {blog.category?.name && <span className="blog-card__category">{categoryName(blog.category.name)}</span>}
                       <time dateTime={blog.updated_at}>{readableDate(blog.updated_at, 'short')}</time>
                     </p>
                     <h3 className="blog-card__title">

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import './texts';
 import { saveProduct } from './pharmacySlice';
 import type { CategoryOption, OwnProduct } from './types';
+import { categoryName } from '../../ui/categories';
 
 interface Props {
   categories: CategoryOption[];
@@ -87,11 +88,11 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
           <select id={`${id}-category`} className="form-select" value={values.category} onChange={(e) => set('category', e.target.value)}>
             <option value="">{t('form.chooseCategory')}</option>
             {categories.map((c) => (
-              <optgroup key={c._id} label={c.name}>
-                <option value={c.slug}>{t('form.wholeCategory', { name: c.name })}</option>
+              <optgroup key={c._id} label={categoryName(c.name)}>
+                <option value={c.slug}>{t('form.wholeCategory', { name: categoryName(c.name) })}</option>
                 {c.sub_categories.map((s) => (
                   <option key={s._id} value={s.slug}>
-                    {s.name}
+                    {categoryName(s.name)}
                   </option>
                 ))}
               </optgroup>

@@ -3,6 +3,7 @@ import { messageOf, toFormData } from '../../api/http';
 import { storage } from '../../api/storage';
 import { isExpired, readClaims } from '../../api/token';
 import { createAppAsyncThunk } from '../../app/hooks';
+import { i18n } from '../../i18n';
 import type { Language as SiteLanguage } from '../../i18n/languages';
 import type { AccountSecurity, RegistrationKind, Role, User } from './types';
 
@@ -54,7 +55,8 @@ function signedIn(data: AuthPayload) {
   return { token, user: data.user, role: data.role, userId: claims?._id ?? data.user._id, security: data.security ?? null };
 }
 
-const noSession = 'The server did not return a session; please try again';
+/** Worded when it happens, in the language shown then. */
+const noSession = () => i18n.t('errors.noSession');
 
 /**
  * Login. With two-factor sign-in on, the server answers a challenge instead of a session; the
@@ -67,7 +69,7 @@ export const login = createAppAsyncThunk(
       const { data } = await extra.http.post<AuthPayload | TwoFactorStep>('auth/login', toFormData(form));
       if ('twoFactorRequired' in data) return { twoFactor: data };
       const session = signedIn(data);
-      return session ? { session } : rejectWithValue(noSession);
+      return session ? { session } : rejectWithValue(noSession());
     } catch (error) {
       return rejectWithValue(messageOf(error));
     }
@@ -79,7 +81,7 @@ export const loginWithCode = createAppAsyncThunk(
   async (form: { challenge: string; code: string }, { extra, rejectWithValue }) => {
     try {
       const { data } = await extra.http.post<AuthPayload>('auth/login/two-factor', toFormData(form));
-      return signedIn(data) ?? rejectWithValue(noSession);
+      return signedIn(data) ?? rejectWithValue(noSession());
     } catch (error) {
       return rejectWithValue(messageOf(error));
     }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { CartIcon } from '../../ui/icons';
 import { useTranslation } from '../../i18n';
 import { dollars, type ProductSummary } from './types';
+import { categoryName } from '../../ui/categories';
 
 /** A product in the shop grid: picture, name, price and a quick add-to-cart. */
 export function ProductCard({ product, onAdd }: { product: ProductSummary; onAdd: (slug: string) => void }) {
@@ -19,7 +20,7 @@ export function ProductCard({ product, onAdd }: { product: ProductSummary; onAdd
           </Link>
         </h2>
         {product.category && <p className="small text-muted mb-2" dir="auto">
-            {product.category.name}
+            {categoryName(product.category.name)}
           </p>}
         <div className="mt-auto d-flex align-items-center justify-content-between">
           <bdi className="product-card__price">{dollars(product.price)}</bdi>

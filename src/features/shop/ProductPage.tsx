@@ -13,6 +13,7 @@ import { fetchProduct, fetchRelated, selectShop } from './shopSlice';
 import { dollars } from './types';
 import './shop.css';
 import { useTranslation } from '../../i18n';
+import { categoryName } from '../../ui/categories';
 
 /** The SKU is not tracked; the page shows a fixed placeholder. */
 const skuPlaceholder = 'N/A';
@@ -114,7 +115,7 @@ export default function ProductPage() {
                   {shown.category && (
                     <>
                       <dt className="col-4">{t('product.category')}</dt>
-                      <dd className="col-8" dir="auto">{shown.category.name}</dd>
+                      <dd className="col-8" dir="auto">{categoryName(shown.category.name)}</dd>
                     </>
                   )}
                 </dl>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n';
 import { priceCeiling, priceFloor, type Category, type ShopFilters } from './types';
+import { categoryName } from '../../ui/categories';
 
 interface Props {
   filters: ShopFilters;
@@ -85,7 +86,7 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
       ) : (
         <ul className="list-unstyled shop-filters__categories" aria-label={t('panel.categories')}>
           {categoryButton('', t('panel.allCategories'))}
-          {categories.map((c) => [categoryButton(c.slug, c.name), ...c.sub_categories.map((s) => categoryButton(s.slug, s.name, true))])}
+          {categories.map((c) => [categoryButton(c.slug, categoryName(c.name)), ...c.sub_categories.map((s) => categoryButton(s.slug, categoryName(s.name), true))])}
         </ul>
       )}
     </aside>

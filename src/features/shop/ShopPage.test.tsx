@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { closePopups } from './testing/popups';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
+import { showArabic, showEnglish } from '../../testing/language';
 import { server } from '../../testing/server';
 import ShopPage from './ShopPage';
 import { categoriesFixture, productFixture } from './testing/fixtures';
@@ -45,6 +46,23 @@ describe('ShopPage', () => {
     expect(within(cards[1]).getByText('$5.20')).toBeInTheDocument();
     const categories = await screen.findByRole('list', { name: 'Categories' });
     expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['All categories', 'Pain Relief', 'Headache', 'Muscle & Joint']);
+  });
+
+  it("names the clinic's categories in Arabic, on the cards and in the filter, while filtering by the same slugs", async () => {
+    const calls: URLSearchParams[] = [];
+    useCatalogue(calls);
+    await showArabic();
+    try {
+      renderWithProviders(<ShopPage />);
+      const cards = within(await screen.findByRole('list', { name: 'المنتجات' })).getAllByRole('article');
+      const categories = await screen.findByRole('list', { name: 'الفئات' });
+      await waitFor(() => expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['كل الفئات', 'مسكنات الألم', 'الصداع', 'العضلات والمفاصل']));
+      expect(within(cards[0]).getByText('الصداع')).toBeInTheDocument();
+      await userEvent.click(within(categories).getByRole('button', { name: 'العضلات والمفاصل' }));
+      await waitFor(() => expect(calls.at(-1)?.get('category')).toBe('muscle-joint'));
+    } finally {
+      await showEnglish();
+    }
   });
 
   it('searches and filters through the address, so the view can be shared', async () => {
