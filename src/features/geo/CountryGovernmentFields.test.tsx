@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { testCountries } from '../../testing/geo';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { CountryGovernmentFields } from './CountryGovernmentFields';
@@ -62,6 +63,26 @@ describe('CountryGovernmentFields', () => {
     await userEvent.selectOptions(country, 'Egypt');
     expect(screen.getByRole('option', { name: 'Cairo' })).toBeInTheDocument();
     expect(calls).toEqual(['/api/geo/countries', '/api/geo/countries/EG/states', '/api/geo/countries/JO/states']);
+  });
+
+  it('names the countries and Egypt’s governments in Arabic, in Arabic order, and still sends the English names', async () => {
+    await showArabic();
+    try {
+      renderWithProviders(<Form />);
+      const country = screen.getByLabelText('الدولة');
+      await screen.findByRole('option', { name: 'مصر' });
+      expect(within(country).getAllByRole('option').map((o) => o.textContent)).toEqual(['اختر الدولة', 'الأردن', 'المملكة العربية السعودية', 'أنتاركتيكا', 'مصر']);
+      await userEvent.selectOptions(country, 'مصر');
+      const government = screen.getByLabelText('المحافظة');
+      await userEvent.selectOptions(government, await screen.findByRole('option', { name: 'الجيزة' }));
+      expect(within(government).getAllByRole('option').map((o) => o.textContent).slice(1)).toEqual(['الإسكندرية', 'الجيزة', 'القاهرة']);
+      expect(screen.getByTestId('values')).toHaveTextContent('Egypt|Giza');
+      // A country whose governments have no Arabic names here keeps the data set's names.
+      await userEvent.selectOptions(country, 'الأردن');
+      expect(await screen.findByRole('option', { name: 'Amman' })).toBeInTheDocument();
+    } finally {
+      await showEnglish();
+    }
   });
 
   it('shows a stored country and government at once and loads that country’s governments', async () => {

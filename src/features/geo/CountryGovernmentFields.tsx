@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { fetchCountries, fetchStates, selectCountries, selectStatesOf, type PlaceList } from './geoSlice';
+import { countryOptions, governmentOptions } from './placeNames';
 
 interface Props {
   country: string;
@@ -34,7 +35,8 @@ function ListState({ list, loading, onRetry }: { list: PlaceList; loading: strin
 }
 
 /**
- * Country and government (region) selects. Values are full English names; the government select
+ * Country and government (region) selects. Values are full English names (labels in the page's
+ * language, `placeNames.ts`); the government select
  * stays disabled until a country is chosen. The lists come from the server (GET /api/geo/...), so
  * the pages that show these fields do not download the country and region data with their code.
  */
@@ -66,9 +68,9 @@ export function CountryGovernmentFields({ country, government, onChange, require
         </Form.Label>
         <Form.Select value={country} aria-busy={countries.status === 'loading'} onChange={(e) => onChange({ country: e.target.value, government: '' })}>
           <option value="">{t('place.pickCountry')}</option>
-          {countries.items.map((c) => (
-            <option key={c.code} value={c.name}>
-              {c.name}
+          {countryOptions(countries.items).map(({ place, label }) => (
+            <option key={place.code} value={place.name}>
+              {label}
             </option>
           ))}
           {keepCountry && <option value={country}>{country}</option>}
@@ -82,9 +84,9 @@ export function CountryGovernmentFields({ country, government, onChange, require
         </Form.Label>
         <Form.Select value={government} disabled={!country} aria-busy={states.status === 'loading'} onChange={(e) => onChange({ country, government: e.target.value })}>
           <option value="">{country ? t('place.pickGovernment') : t('place.countryFirst')}</option>
-          {states.items.map((s) => (
-            <option key={`${isoCode}-${s.code}`} value={s.name}>
-              {s.name}
+          {governmentOptions(isoCode, states.items).map(({ place, label }) => (
+            <option key={`${isoCode}-${place.code}`} value={place.name}>
+              {label}
             </option>
           ))}
           {government && !states.items.some((s) => s.name === government) && <option value={government}>{government}</option>}
