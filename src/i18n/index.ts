@@ -38,6 +38,8 @@ export const currentLanguage = (): Language => (i18n.language === 'ar' ? 'ar' : 
 export async function setLanguage(language: Language, remember = true): Promise<void> {
   await Promise.all([loadResources(language), applyDirection(language)]);
   await i18n.changeLanguage(language);
+  // The browser's tab and history name the portal in the language it shows (index.html has the English).
+  document.title = i18n.t('documentTitle');
   if (remember) {
     try {
       localStorage.setItem(languageStorageKey, language);

@@ -1,11 +1,12 @@
 import { FacebookIcon, FacebookShareButton, LinkedinIcon, LinkedinShareButton, TwitterIcon, TwitterShareButton, WhatsappIcon, WhatsappShareButton } from 'react-share';
-import { shareQuote, shareSummary } from './blogFormat';
+import { shareSummary } from './blogFormat';
 import { useTranslation } from '../../i18n';
 
 /** Share a post on Facebook, LinkedIn, Twitter and WhatsApp with 'Check: <title>' and its first 200 characters. */
 export function ShareLinks({ title, content, url }: { title: string; content: string; url: string }) {
   const { t } = useTranslation('blogs');
-  const quote = shareQuote(title);
+  // The words around the title follow the page's language: the reader shares in the language she reads.
+  const quote = t('share.quote', { title });
   const summary = shareSummary(content);
   return (
     <div className="share-links">

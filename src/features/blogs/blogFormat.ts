@@ -5,8 +5,6 @@ import { stripTags } from '../../ui/text';
 /** What a share dialog says about a post: the first 200 characters of its text. */
 export const shareSummary = (html: string) => stripTags(html).slice(0, 200);
 
-export const shareQuote = (title: string) => `Check: ${title}`;
-
 /** The short label on a post's picture: month abbreviation and day of the month. */
 export function dateLabel(iso: string): { month: string; day: string } {
   return monthAndDay(iso);
