@@ -26,8 +26,8 @@ interface Ids {
 interface Screen {
   name: string;
   path: (ids: Ids) => string;
-  /** Headings already translated, asserted in Arabic (the others may still be English while translations land). */
-  arabicHeading?: string;
+  /** A heading of the screen in Arabic, word for word (exact, so 'المقالات' is not 'أحدث المقالات'): the screen reads Arabic. */
+  arabicHeading: string;
 }
 
 const doctorName = encodeURIComponent(demo.doctor.name);
@@ -38,54 +38,54 @@ const screensByRole: Record<Role, Screen[]> = {
   guest: [
     { name: 'home', path: fixed('/'), arabicHeading: 'نخبة أطبائنا' },
     { name: 'login', path: fixed('/account/login'), arabicHeading: 'مرحبًا بعودتك' },
-    { name: 'forgot-password', path: fixed('/account/forgot-password') },
-    { name: 'reset-password', path: fixed('/account/reset-password?token=not-a-real-token') },
-    { name: 'verify-email', path: fixed('/account/verify-email?token=not-a-real-token') },
+    { name: 'forgot-password', path: fixed('/account/forgot-password'), arabicHeading: 'نسيت كلمة المرور' },
+    { name: 'reset-password', path: fixed('/account/reset-password?token=not-a-real-token'), arabicHeading: 'اختر كلمة مرور جديدة' },
+    { name: 'verify-email', path: fixed('/account/verify-email?token=not-a-real-token'), arabicHeading: 'تأكيد بريدك الإلكتروني' },
     { name: 'register', path: fixed('/account/register'), arabicHeading: 'إنشاء حساب' },
-    { name: 'register-doctor', path: fixed('/account/doctor') },
-    { name: 'register-pharmacist', path: fixed('/account/pharmacist') },
+    { name: 'register-doctor', path: fixed('/account/doctor'), arabicHeading: 'تسجيل طبيب' },
+    { name: 'register-pharmacist', path: fixed('/account/pharmacist'), arabicHeading: 'تسجيل صيدلي' },
     { name: 'doctors', path: fixed('/doctors'), arabicHeading: 'ابحث عن طبيب' },
-    { name: 'doctor', path: fixed(`/doctor/${doctorName}`) },
+    { name: 'doctor', path: fixed(`/doctor/${doctorName}`), arabicHeading: 'البيانات الشخصية' },
     { name: 'shop', path: fixed('/shop'), arabicHeading: 'الصيدلية' },
-    { name: 'product', path: fixed('/shop/vitamin-d3-5000-iu') },
-    { name: 'blogs', path: fixed('/blogs') },
-    { name: 'blog', path: (ids) => `/blogs/${ids.blogSlug}` },
-    { name: 'about', path: fixed('/about') },
-    { name: 'contact', path: fixed('/contact') },
-    { name: 'not-found', path: fixed('/no-such-page') },
+    { name: 'product', path: fixed('/shop/vitamin-d3-5000-iu'), arabicHeading: 'دواعي الاستعمال' },
+    { name: 'blogs', path: fixed('/blogs'), arabicHeading: 'المقالات' },
+    { name: 'blog', path: (ids) => `/blogs/${ids.blogSlug}`, arabicHeading: 'اترك تعليقًا' },
+    { name: 'about', path: fixed('/about'), arabicHeading: 'من نحن' },
+    { name: 'contact', path: fixed('/contact'), arabicHeading: 'اتصل بنا' },
+    { name: 'not-found', path: fixed('/no-such-page'), arabicHeading: 'عذرًا! الصفحة غير موجودة' },
   ],
   patient: [
-    { name: 'appointment-request', path: fixed('/appointment/request') },
-    { name: 'appointment-request-doctor', path: fixed(`/appointment/request/${doctorName}`) },
-    { name: 'appointment-request-doctor-department', path: fixed(`/appointment/request/${doctorName}/Cardiology`) },
-    { name: 'cart', path: fixed('/cart') },
+    { name: 'appointment-request', path: fixed('/appointment/request'), arabicHeading: 'طلب موعد' },
+    { name: 'appointment-request-doctor', path: fixed(`/appointment/request/${doctorName}`), arabicHeading: 'طلب موعد' },
+    { name: 'appointment-request-doctor-department', path: fixed(`/appointment/request/${doctorName}/Cardiology`), arabicHeading: 'طلب موعد' },
+    { name: 'cart', path: fixed('/cart'), arabicHeading: 'سلة المشتريات' },
     { name: 'checkout', path: fixed('/checkout'), arabicHeading: 'إتمام الشراء' },
-    { name: 'order', path: (ids) => `/orders/${ids.orderNumber}` },
-    { name: 'settings-profile', path: fixed('/settings/profile') },
-    { name: 'settings-security', path: fixed('/settings/security') },
-    { name: 'settings-notifications', path: fixed('/settings/notifications') },
-    { name: 'settings-appointments', path: fixed('/settings/appointments') },
-    { name: 'settings-payments', path: fixed('/settings/payments') },
-    { name: 'settings-orders', path: fixed('/settings/orders') },
-    { name: 'history', path: fixed(`/history/${demo.patient.id}`) },
-    { name: 'prescriptions', path: fixed('/prescriptions') },
-    { name: 'prescription', path: (ids) => `/prescriptions/${ids.prescriptionId}` },
-    { name: 'chat', path: fixed('/chat') },
+    { name: 'order', path: (ids) => `/orders/${ids.orderNumber}`, arabicHeading: 'الإجماليات' },
+    { name: 'settings-profile', path: fixed('/settings/profile'), arabicHeading: 'الإعدادات' },
+    { name: 'settings-security', path: fixed('/settings/security'), arabicHeading: 'تسجيل الدخول بخطوتين' },
+    { name: 'settings-notifications', path: fixed('/settings/notifications'), arabicHeading: 'الإشعارات' },
+    { name: 'settings-appointments', path: fixed('/settings/appointments'), arabicHeading: 'المواعيد' },
+    { name: 'settings-payments', path: fixed('/settings/payments'), arabicHeading: 'المدفوعات' },
+    { name: 'settings-orders', path: fixed('/settings/orders'), arabicHeading: 'الطلبات' },
+    { name: 'history', path: fixed(`/history/${demo.patient.id}`), arabicHeading: 'السجلّ الطبي' },
+    { name: 'prescriptions', path: fixed('/prescriptions'), arabicHeading: 'الوصفات الطبية' },
+    { name: 'prescription', path: (ids) => `/prescriptions/${ids.prescriptionId}`, arabicHeading: 'الأدوية' },
+    { name: 'chat', path: fixed('/chat'), arabicHeading: 'المحادثات' },
   ],
   doctor: [
-    { name: 'blog-create', path: fixed('/blog/create') },
-    { name: 'doctor-settings-appointments', path: fixed('/settings/appointments') },
+    { name: 'blog-create', path: fixed('/blog/create'), arabicHeading: 'اكتب مقالًا جديدًا' },
+    { name: 'doctor-settings-appointments', path: fixed('/settings/appointments'), arabicHeading: 'طلبات المواعيد' },
   ],
   pharmacist: [
-    { name: 'settings-my-products', path: fixed('/settings/my-products') },
-    { name: 'settings-orders-received', path: fixed('/settings/orders-received') },
+    { name: 'settings-my-products', path: fixed('/settings/my-products'), arabicHeading: 'منتجاتي' },
+    { name: 'settings-orders-received', path: fixed('/settings/orders-received'), arabicHeading: 'الطلبات الواردة' },
   ],
   admin: [
-    { name: 'admin', path: fixed('/admin') },
-    { name: 'admin-applications', path: fixed('/admin/applications') },
-    { name: 'admin-users', path: fixed('/admin/users') },
-    { name: 'admin-content', path: fixed('/admin/content') },
-    { name: 'admin-audit', path: fixed('/admin/audit') },
+    { name: 'admin', path: fixed('/admin'), arabicHeading: 'الملخّص' },
+    { name: 'admin-applications', path: fixed('/admin/applications'), arabicHeading: 'طلبات الانضمام' },
+    { name: 'admin-users', path: fixed('/admin/users'), arabicHeading: 'المستخدمون' },
+    { name: 'admin-content', path: fixed('/admin/content'), arabicHeading: 'المقالات' },
+    { name: 'admin-audit', path: fixed('/admin/audit'), arabicHeading: 'سجلّ الإجراءات' },
   ],
 };
 
@@ -191,7 +191,7 @@ async function checkScreen(page: Page, open: (path: string) => Promise<void>, la
         ? () => expectRtl(page)
         : async () => expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']),
       async () => {
-        if (language === 'ar' && screen.arabicHeading) await page.getByRole('heading', { name: screen.arabicHeading }).waitFor({ timeout: 5_000 });
+        if (language === 'ar') await page.getByRole('heading', { name: screen.arabicHeading, exact: true }).first().waitFor({ timeout: 5_000 });
       },
       () => expectAccessible(page, what),
     ];
