@@ -9,7 +9,10 @@ import BlogCreatePage from './BlogCreatePage';
 
 const doctor = () => signedIn(testUser({ _id: '6078afb1fb33703fe4a1414b', name: 'Dr. Ahmed Hassan', roles: ['doctor'] }), 'doctor');
 
-describe('BlogCreatePage in Arabic', () => {
+describe('BlogCreatePage in Arabic', { timeout: 20_000 }, () => {
+  // The page loads its editor lazily; loading it once here keeps each test's wait short on a busy machine.
+  beforeAll(() => import('./RichTextEditor'), 30_000);
+
   beforeEach(showArabic);
   afterEach(showEnglish);
 

@@ -66,6 +66,8 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
           autolink: true,
           defaultProtocol: 'https',
           isAllowedUri: (url) => safeLink.test(url),
+          // As the server stores every link that opens a new tab.
+          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
         },
       }),
     ],
