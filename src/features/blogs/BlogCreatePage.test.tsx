@@ -107,6 +107,27 @@ describe('BlogCreatePage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('takes pasted rich text as plain text', async () => {
+    let sent: FormData | null = null;
+    server.use(
+      http.get('/api/blog/category', () => HttpResponse.json({ categories })),
+      http.post('/api/blog', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ message: 'Please choose a thumbnail image' }, { status: 400 });
+      }),
+    );
+    renderWithProviders(<BlogCreatePage />, { preloadedState: doctor() });
+    const editor = await screen.findByRole('textbox', { name: 'Content*' });
+    await userEvent.click(editor);
+    const clipboard = { 'text/plain': 'Copied from a website', 'text/html': '<p style="color:red"><b>Copied</b> from a <a href="https://example.org">website</a></p>' };
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(paste, 'clipboardData', { value: { types: Object.keys(clipboard), getData: (type: keyof typeof clipboard) => clipboard[type] ?? '' } });
+    editor.dispatchEvent(paste);
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await screen.findByRole('alert');
+    expect(sent!.get('content')).toBe('<p>Copied from a website</p>');
+  });
+
   it("shows the server's message in red when publishing fails", async () => {
     server.use(
       http.get('/api/blog/category', () => HttpResponse.json({ categories })),

@@ -36,8 +36,8 @@ const contentOf = (editor: Editor): string => (editor.getText().replace(/\u00a0/
 /**
  * The article editor, on Tiptap (ProseMirror): bold, italic, heading, lists and links, producing HTML
  * made only of the tags the server keeps (p, strong, em, h2, ul, ol, li, a, br). The toolbar is one
- * tab stop (arrow keys move between its buttons); pasted content is read through the same schema, so no
- * foreign markup gets in. The server sanitizes what it stores in any case.
+ * tab stop (arrow keys move between its buttons); pasted content arrives as plain text, so no foreign
+ * markup gets in. The server sanitizes what it stores in any case.
  */
 export default function RichTextEditor({ labelledBy, describedBy, onChange }: Props) {
   const toolbar = useRef<HTMLDivElement>(null);
@@ -72,6 +72,16 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
       }),
     ],
     editorProps: {
+      // Pasted content arrives as plain text (paragraphs kept), as the page's hint says: no foreign styles or markup.
+      handleDOMEvents: {
+        paste: (view, event) => {
+          const data = event.clipboardData;
+          if (!data || !Array.from(data.types).includes('text/html')) return false;
+          event.preventDefault();
+          view.pasteText(data.getData('text/plain'), event);
+          return true;
+        },
+      },
       attributes: {
         id: `${labelledBy}-area`,
         class: 'form-control rte__area',
