@@ -19,6 +19,13 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// The blog editor (ProseMirror) measures the caret to scroll it into view, and jsdom has no layout:
+// empty measurements let typing and toolbar commands run as they do in a browser.
+const noRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+for (const proto of [Range.prototype, Element.prototype] as { getClientRects?: () => DOMRectList }[]) proto.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+
 // axios in jsdom needs absolute URLs; the SPA's relative '/api/' resolves against this origin.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -111,6 +111,17 @@ describe('blog publishing', () => {
     expect(read).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">good</a>');
   });
 
+  it('keeps what the article editor writes as it was written (headings, lists, bold, italic, links, line breaks)', async () => {
+    const content =
+      '<h2>Why it helps</h2><p>A <strong>short</strong> walk, <em>every</em> day.<br>After dinner.</p>' +
+      '<ul><li><p>Walk</p></li><li><p>Rest</p></li></ul>' +
+      '<ol><li><p>Read <a target="_blank" rel="noopener noreferrer" href="https://example.org/walking">https://example.org/walking</a></p></li></ol>';
+    const res = await post(doctor.token, validPost({ title: 'Written in the editor', content }));
+    expect(res.statusCode).toBe(200);
+    const read = (await server.app.inject({ method: 'GET', url: `/api/blog?slug=${res.json().blog.slug}` })).json().blog[0].content as string;
+    expect(read).toBe(content);
+  });
+
   it('refuses guests with 401 and patients and pharmacists with 403', async () => {
     const guest = await server.app.inject({ method: 'POST', url: '/api/blog', ...multipart(validPost()), headers: { ...multipart(validPost()).headers, authorization: 'null' } });
     expect(guest.statusCode).toBe(401);

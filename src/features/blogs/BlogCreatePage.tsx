@@ -9,7 +9,7 @@ import './blogs.css';
 import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, selectCreateBlog } from './blogsSlice';
 import { categoryName } from '../../ui/categories';
 
-// The editor is only ever downloaded by this page.
+// The editor (Tiptap and ProseMirror) is only ever downloaded by this page, after it has rendered.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
 const emptyForm = { title: '', content: '', category: '', keywords: '' };
@@ -81,7 +81,13 @@ export default function BlogCreatePage() {
             <span className="form-label d-block" id={`${id}-content`}>
               {t('create.content')}
             </span>
-            <Suspense fallback={<div className="form-control rte__area rte__area--loading" aria-hidden="true" />}>
+            <Suspense
+              fallback={
+                <div className="form-control rte__area rte__area--loading" role="status">
+                  {t('editor.loading')}
+                </div>
+              }
+            >
               <RichTextEditor key={formKey} labelledBy={`${id}-content`} describedBy={`${id}-content-hint`} onChange={set('content')} />
             </Suspense>
             <p id={`${id}-content-hint`} className="form-text">

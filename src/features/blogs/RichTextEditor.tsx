@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n';
 
 interface Props {
   /** Id of the element that labels the editor. */
   labelledBy: string;
   describedBy?: string;
-  /** Receives the content as HTML after every change ('' when empty). */
+  /** Receives the content as HTML after every change ('' when it holds no text). */
   onChange: (html: string) => void;
 }
 
@@ -24,78 +26,97 @@ const tools: { command: Command; text: string; shortcut?: string }[] = [
 ];
 
 const safeLink = /^(https?:\/\/|mailto:)\S+$/i;
-const canExec = () => typeof document.execCommand === 'function';
-const exec = (name: string, value?: string) => canExec() && document.execCommand(name, false, value);
-const queryState = (name: string) => {
-  try {
-    return typeof document.queryCommandState === 'function' && document.queryCommandState(name);
-  } catch {
-    return false;
-  }
-};
-const blockIsHeading = () => {
-  try {
-    return typeof document.queryCommandValue === 'function' && /^h[1-6]$/i.test(document.queryCommandValue('formatBlock'));
-  } catch {
-    return false;
-  }
-};
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** What the editor holds, as HTML; an editor with no visible text is ''. */
-function contentOf(element: HTMLElement): string {
-  const text = (element.textContent ?? '').replace(/\u00a0/g, ' ').trim();
-  return text ? element.innerHTML : '';
-}
 
 /**
- * A small rich-text editor on contentEditable: bold, italic, heading, lists and links, producing HTML.
- * The toolbar is one tab stop (arrow keys move between its buttons); pasted content arrives as plain
- * text, so no foreign markup gets in. The server sanitizes what it stores in any case.
+ * What the editor holds, as HTML: an editor with no visible text is '', and the empty paragraph the
+ * editor keeps after a final list or heading (so the caret can leave it) is not part of the article.
+ */
+const contentOf = (editor: Editor): string => (editor.getText().replace(/\u00a0/g, ' ').trim() ? editor.getHTML().replace(/(<p><\/p>)+$/, '') : '');
+
+/**
+ * The article editor, on Tiptap (ProseMirror): bold, italic, heading, lists and links, producing HTML
+ * made only of the tags the server keeps (p, strong, em, h2, ul, ol, li, a, br). The toolbar is one
+ * tab stop (arrow keys move between its buttons); pasted content arrives as plain text, so no foreign
+ * markup gets in. The server sanitizes what it stores in any case.
  */
 export default function RichTextEditor({ labelledBy, describedBy, onChange }: Props) {
-  const area = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
-  const savedRange = useRef<Range | null>(null);
   const linkInputId = useId();
   const { t } = useTranslation('blogs');
   const [focusIndex, setFocusIndex] = useState(0);
-  const [active, setActive] = useState<Record<string, boolean>>({});
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkUrl, setLinkUrl] = useState('');
   const [linkError, setLinkError] = useState('');
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
 
-  useEffect(() => {
-    exec('defaultParagraphSeparator', 'p');
-    // Tags (<b>, <i>) rather than inline styles, which the server would strip.
-    exec('styleWithCSS', 'false');
-    const refresh = () => {
-      const selection = document.getSelection();
-      if (!selection || !area.current || !area.current.contains(selection.anchorNode)) return;
-      setActive({ bold: queryState('bold'), italic: queryState('italic'), heading: blockIsHeading(), bullets: queryState('insertUnorderedList'), numbers: queryState('insertOrderedList') });
-    };
-    document.addEventListener('selectionchange', refresh);
-    return () => document.removeEventListener('selectionchange', refresh);
-  }, []);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        // Only what the toolbar offers, so typed shortcuts ("> ", "```") cannot make anything else.
+        heading: { levels: [2] },
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          isAllowedUri: (url) => safeLink.test(url),
+          // As the server stores every link that opens a new tab.
+          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
+        },
+      }),
+    ],
+    editorProps: {
+      // Pasted content arrives as plain text (paragraphs kept), as the page's hint says: no foreign styles or markup.
+      handleDOMEvents: {
+        paste: (view, event) => {
+          const data = event.clipboardData;
+          if (!data || !Array.from(data.types).includes('text/html')) return false;
+          event.preventDefault();
+          view.pasteText(data.getData('text/plain'), event);
+          return true;
+        },
+      },
+      attributes: {
+        id: `${labelledBy}-area`,
+        class: 'form-control rte__area',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        // Arabic and English articles alike: the direction follows what is written.
+        dir: 'auto',
+      },
+    },
+    onUpdate: ({ editor: current }) => latestOnChange.current(contentOf(current)),
+  });
 
-  const changed = () => area.current && onChange(contentOf(area.current));
-
-  const restoreSelection = () => {
-    area.current?.focus();
-    const range = savedRange.current;
-    const selection = document.getSelection();
-    if (range && selection) {
-      selection.removeAllRanges();
-      selection.addRange(range);
-    }
-  };
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      heading: current.isActive('heading', { level: 2 }),
+      bullets: current.isActive('bulletList'),
+      numbers: current.isActive('orderedList'),
+    }),
+  });
 
   const openLink = () => {
-    const selection = document.getSelection();
-    savedRange.current = selection && selection.rangeCount > 0 && area.current?.contains(selection.anchorNode) ? selection.getRangeAt(0).cloneRange() : null;
-    setLinkUrl('https://');
+    const href: unknown = editor.getAttributes('link').href;
+    setLinkUrl(typeof href === 'string' ? href : 'https://');
     setLinkError('');
     setLinkOpen(true);
+  };
+
+  const closeLink = () => {
+    setLinkOpen(false);
+    editor.commands.focus();
   };
 
   const applyLink = () => {
@@ -104,23 +125,20 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
       setLinkError(t('editor.badLink'));
       return;
     }
-    restoreSelection();
-    const range = savedRange.current;
-    if (!range || range.collapsed) exec('insertHTML', `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`);
-    else exec('createLink', url);
+    const chain = editor.chain().focus();
+    if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
+    else chain.extendMarkRange('link').setLink({ href: url }).run();
     setLinkOpen(false);
-    changed();
   };
 
   const run = (command: Command) => {
     if (command === 'link') return openLink();
-    area.current?.focus();
-    if (command === 'bold') exec('bold');
-    if (command === 'italic') exec('italic');
-    if (command === 'heading') exec('formatBlock', blockIsHeading() ? 'p' : 'h2');
-    if (command === 'bullets') exec('insertUnorderedList');
-    if (command === 'numbers') exec('insertOrderedList');
-    changed();
+    const chain = editor.chain().focus();
+    if (command === 'bold') chain.toggleBold().run();
+    if (command === 'italic') chain.toggleItalic().run();
+    if (command === 'heading') chain.toggleHeading({ level: 2 }).run();
+    if (command === 'bullets') chain.toggleBulletList().run();
+    if (command === 'numbers') chain.toggleOrderedList().run();
   };
 
   const onToolbarKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -158,7 +176,7 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
               aria-label={label}
               title={tool.shortcut ? t('editor.shortcut', { label, keys: tool.shortcut.replace('Control', 'Ctrl') }) : label}
               aria-keyshortcuts={tool.shortcut}
-              aria-pressed={tool.command === 'link' ? undefined : Boolean(active[tool.command])}
+              aria-pressed={tool.command === 'link' ? undefined : active[tool.command]}
               tabIndex={i === focusIndex ? 0 : -1}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => {
@@ -179,6 +197,7 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
           <input
             id={linkInputId}
             type="url"
+            dir="ltr"
             className={`form-control form-control-sm${linkError ? ' is-invalid' : ''}`}
             value={linkUrl}
             autoFocus
@@ -188,49 +207,19 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
                 e.preventDefault();
                 applyLink();
               }
-              if (e.key === 'Escape') {
-                setLinkOpen(false);
-                restoreSelection();
-              }
+              if (e.key === 'Escape') closeLink();
             }}
           />
           <button type="button" className="btn btn-primary btn-sm" onClick={applyLink}>
             {t('editor.addLink')}
           </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            onClick={() => {
-              setLinkOpen(false);
-              restoreSelection();
-            }}
-          >
+          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={closeLink}>
             {t('editor.cancel')}
           </button>
           {linkError && <p className="text-danger small w-100 mb-0">{linkError}</p>}
         </div>
       )}
-      <div
-        ref={area}
-        id={`${labelledBy}-area`}
-        className="form-control rte__area"
-        contentEditable
-        suppressContentEditableWarning
-        role="textbox"
-        aria-multiline="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        tabIndex={0}
-        onInput={changed}
-        onBlur={changed}
-        onKeyDown={onAreaKey}
-        onPaste={(event) => {
-          event.preventDefault();
-          const text = event.clipboardData.getData('text/plain');
-          if (!exec('insertText', text)) document.getSelection()?.getRangeAt(0).insertNode(document.createTextNode(text));
-          changed();
-        }}
-      />
+      <EditorContent editor={editor} onKeyDown={onAreaKey} />
     </div>
   );
 }
