@@ -22,7 +22,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           globals: true,
-          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // tests/lint: the architecture's lint rules, run through ESLint's Node API (node environment, no browser).
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // better-sqlite3 and pg pools are per file; forks keep native handles isolated.

@@ -9,7 +9,7 @@ import { removeServiceWorkers, reportWebVitals } from './app/startup';
 import { preloadHttp } from './api/http';
 import { makeStore } from './app/store';
 import { startLanguage } from './i18n';
-import { checkSession } from './features/session/sessionSlice';
+import { checkSession } from './features/session';
 
 preloadHttp();
 const store = makeStore();

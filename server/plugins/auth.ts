@@ -96,11 +96,11 @@ export function requireApproved(viewer: Viewer): Viewer {
 }
 
 /**
- * The signed-in viewer holding one of the roles, or a 401/403 with a message a person understands.
- * A professional must also be approved.
+ * The viewer when they hold one of the roles (a professional must also be approved), or a 403 with a
+ * message a person understands. Role checks live in services, with the other access rules: a route only
+ * asks who is signed in (`requireViewer`) and hands the viewer to its service (README, Architecture rules).
  */
-export function requireRole(request: FastifyRequest, ...roles: Role[]): Viewer {
-  const viewer = requireViewer(request);
+export function allowRoles(viewer: Viewer, ...roles: Role[]): Viewer {
   if (!roles.includes(viewer.role)) {
     throw forbidden(`Only ${roles.map((r) => roleNames[r]).join(' and ')} can do this`);
   }

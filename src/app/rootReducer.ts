@@ -1,6 +1,6 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { appSlice } from './appSlice';
-import { sessionSlice } from '../features/session/sessionSlice';
+import { sessionSlice } from '../features/session';
 import { homeSlice } from '../features/home/homeSlice';
 import { blogsSlice } from '../features/blogs/blogsSlice';
 import { doctorsSlice } from '../features/doctors/doctorsSlice';
@@ -9,7 +9,7 @@ import { requestsSlice } from '../features/appointments/requestsSlice';
 import { historySlice } from '../features/history/historySlice';
 import { chatSlice } from '../features/chat/chatSlice';
 import { shopSlice } from '../features/shop/shopSlice';
-import { cartSlice } from '../features/cart/cartSlice';
+import { cartSlice } from '../features/cart';
 import { orderSlice } from '../features/orders/orderSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { prescriptionsSlice } from '../features/prescriptions/prescriptionsSlice';

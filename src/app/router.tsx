@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { selectOwnsSession } from '../features/session/sessionSlice';
+import { selectOwnsSession } from '../features/session';
 import { Spinner } from '../ui/Spinner';
 import { useAppSelector } from './hooks';
 import { Layout } from './layout/Layout';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
-import { requireRole } from '../../plugins/auth.js';
+import { requireViewer } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { adminUserSchema, auditEntrySchema, contentItemSchema, statsSchema } from './dto.js';
@@ -13,19 +13,18 @@ export default async function adminRoutes(app: App) {
   const security = [{ token: [] }];
   const idParam = z.object({ id: z.string().max(100) });
   const userAnswer = z.object({ message: z.string(), user: adminUserSchema });
-  const admin = (request: Parameters<typeof requireRole>[0]) => requireRole(request, 'admin');
 
   app.get(
     '/admin/professionals',
     { schema: { tags, security, summary: 'Doctors and pharmacists by status (default pending), oldest application first', querystring: z.object({ status: queryText }), response: { 200: z.object({ professionals: z.array(adminUserSchema) }), ...errorResponses } } },
-    async (request) => (admin(request), service.professionals(request.query.status)),
+    async (request) => service.professionals(requireViewer(request), request.query.status),
   );
 
   app.get(
     '/admin/professionals/:id/license-document',
     { schema: { tags, security, summary: 'The licence document a professional uploaded (PDF or image); audited, never cached', params: idParam } },
     async (request, reply) => {
-      const file = await service.licenseDocument(admin(request), request.params.id);
+      const file = await service.licenseDocument(requireViewer(request), request.params.id);
       return reply
         .header('Content-Type', file.contentType)
         .header('Cache-Control', 'private, no-store')
@@ -39,7 +38,7 @@ export default async function adminRoutes(app: App) {
     '/admin/professionals/:id/approve',
     { schema: { tags, security, summary: 'Approve a pending or rejected professional: listed and able to act from now on', params: idParam, response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
-      const viewer = admin(request);
+      const viewer = requireViewer(request);
       await readForm(request);
       return service.approve(viewer, request.params.id);
     },
@@ -49,7 +48,7 @@ export default async function adminRoutes(app: App) {
     '/admin/professionals/:id/reject',
     { schema: { tags, security, summary: 'Reject a pending application with a reason the applicant sees', params: idParam, ...formBody(['reason']), response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
-      const viewer = admin(request);
+      const viewer = requireViewer(request);
       return service.reject(viewer, request.params.id, await readForm(request));
     },
   );
@@ -57,14 +56,14 @@ export default async function adminRoutes(app: App) {
   app.get(
     '/admin/users',
     { schema: { tags, security, summary: 'Accounts, newest first; q searches name, email and username', querystring: z.object({ q: queryText }), response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errorResponses } } },
-    async (request) => (admin(request), service.users(request.query.q)),
+    async (request) => service.users(requireViewer(request), request.query.q),
   );
 
   app.post(
     '/admin/users/:id/suspend',
     { schema: { tags, security, summary: 'Suspend an account with a reason: its sessions and chat sockets end at once', params: idParam, ...formBody(['reason']), response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
-      const viewer = admin(request);
+      const viewer = requireViewer(request);
       return service.suspend(viewer, request.params.id, await readForm(request));
     },
   );
@@ -73,7 +72,7 @@ export default async function adminRoutes(app: App) {
     '/admin/users/:id/reinstate',
     { schema: { tags, security, summary: 'Reinstate a suspended account', params: idParam, response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
-      const viewer = admin(request);
+      const viewer = requireViewer(request);
       await readForm(request);
       return service.reinstate(viewer, request.params.id);
     },
@@ -83,13 +82,13 @@ export default async function adminRoutes(app: App) {
     app.get(
       `/admin/${path}`,
       { schema: { tags, security, summary: `${path} with whether they are published; q searches the title`, querystring: z.object({ q: queryText }), response: { 200: z.object({ items: z.array(contentItemSchema) }), ...errorResponses } } },
-      async (request) => (admin(request), kind === 'blog' ? service.articles(request.query.q) : service.products(request.query.q)),
+      async (request) => (kind === 'blog' ? service.articles(requireViewer(request), request.query.q) : service.products(requireViewer(request), request.query.q)),
     );
     app.post(
       `/admin/${path}/:id/unpublish`,
       { schema: { tags, security, summary: `Take a ${kind} down with a reason`, params: idParam, ...formBody(['reason']), response: { 200: z.object({ message: z.string() }), ...errorResponses } } },
       async (request) => {
-        const viewer = admin(request);
+        const viewer = requireViewer(request);
         return service.unpublish(viewer, kind, request.params.id, await readForm(request));
       },
     );
@@ -98,7 +97,7 @@ export default async function adminRoutes(app: App) {
   app.get(
     '/admin/stats',
     { schema: { tags, security, summary: "Today's and this month's bookings, orders, revenue and new patients, and the last 14 days", response: { 200: statsSchema, ...errorResponses } } },
-    async (request) => (admin(request), service.stats()),
+    async (request) => service.stats(requireViewer(request)),
   );
 
   app.get(
@@ -112,6 +111,6 @@ export default async function adminRoutes(app: App) {
         response: { 200: z.object({ entries: z.array(auditEntrySchema), page: z.number(), pages: z.number(), total: z.number() }), ...errorResponses },
       },
     },
-    async (request) => (admin(request), service.audit(request.query.page)),
+    async (request) => service.audit(requireViewer(request), request.query.page),
   );
 }

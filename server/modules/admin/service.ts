@@ -3,7 +3,7 @@ import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { type Form } from '../../plugins/forms.js';
 import { userRoom } from '../../realtime/handlers.js';
@@ -79,7 +79,8 @@ export function adminService(app: App) {
   const dayStart = (date: string) => clinicTimeToUtc(date, '00:00', zone).toISOString();
 
   return {
-    async professionals(statusRaw: string | undefined) {
+    async professionals(admin: Viewer, statusRaw: string | undefined) {
+      allowRoles(admin, 'admin');
       const status = (cleanField(statusRaw) || 'pending') as UserStatus;
       if (!['pending', 'approved', 'rejected', 'suspended'].includes(status)) {
         throw badRequest('The status must be pending, approved, rejected or suspended');
@@ -88,6 +89,7 @@ export function adminService(app: App) {
     },
 
     async approve(admin: Viewer, id: string) {
+      allowRoles(admin, 'admin');
       const user = await transition(admin, id, {
         from: ['pending', 'rejected'], to: 'approved', roles: professionalRoles, action: 'approve', reason: '',
         refusal: 'Only pending or rejected doctors and pharmacists can be approved (this account is {status})',
@@ -96,6 +98,7 @@ export function adminService(app: App) {
     },
 
     async reject(admin: Viewer, id: string, form: Form) {
+      allowRoles(admin, 'admin');
       const reason = reasonFrom(form, 'rejecting the application');
       const user = await transition(admin, id, {
         from: ['pending'], to: 'rejected', roles: professionalRoles, action: 'reject', reason,
@@ -104,12 +107,14 @@ export function adminService(app: App) {
       return { message: `${user.name}'s application is rejected`, user: toAdminUser(user) };
     },
 
-    async users(q: string | undefined) {
+    async users(admin: Viewer, q: string | undefined) {
+      allowRoles(admin, 'admin');
       return { users: (await repo.users(cleanField(q).slice(0, 100))).map(toAdminUser) };
     },
 
     /** Suspends an approved account: its sessions and chat sockets end at once, on every instance. */
     async suspend(admin: Viewer, id: string, form: Form) {
+      allowRoles(admin, 'admin');
       if (id === admin.id) throw badRequest('You cannot suspend your own account');
       const reason = reasonFrom(form, 'suspending the account');
       const user = await transition(admin, id, {
@@ -122,6 +127,7 @@ export function adminService(app: App) {
     },
 
     async reinstate(admin: Viewer, id: string) {
+      allowRoles(admin, 'admin');
       const user = await transition(admin, id, {
         from: ['suspended'], to: 'approved', roles: ['patient', 'doctor', 'pharmacist'], action: 'reinstate', reason: '',
         refusal: 'Only suspended accounts can be reinstated (this account is {status})',
@@ -131,6 +137,7 @@ export function adminService(app: App) {
 
     /** The licence document of a professional, for reviewing the application; the read is audited. */
     async licenseDocument(admin: Viewer, id: string) {
+      allowRoles(admin, 'admin');
       const user = await userOr404(id);
       const found = user.license_document ? app.privateFiles.locate(user.license_document) : null;
       if (!found) throw notFound('This account has no licence document');
@@ -141,7 +148,8 @@ export function adminService(app: App) {
       return { stream: app.privateFiles.open(user.license_document), contentType: found.contentType };
     },
 
-    async articles(q: string | undefined) {
+    async articles(admin: Viewer, q: string | undefined) {
+      allowRoles(admin, 'admin');
       const rows = await repo.articles(cleanField(q).slice(0, 100));
       return {
         items: rows.map((r) => ({
@@ -151,7 +159,8 @@ export function adminService(app: App) {
       };
     },
 
-    async products(q: string | undefined) {
+    async products(admin: Viewer, q: string | undefined) {
+      allowRoles(admin, 'admin');
       const rows = await repo.products(cleanField(q).slice(0, 100));
       return {
         items: rows.map((r) => ({
@@ -162,6 +171,7 @@ export function adminService(app: App) {
     },
 
     async unpublish(admin: Viewer, kind: 'blog' | 'product', id: string, form: Form) {
+      allowRoles(admin, 'admin');
       const reason = reasonFrom(form, kind === 'blog' ? 'unpublishing the article' : 'unpublishing the product');
       const item = isId(id) ? await (kind === 'blog' ? repo.findArticle(id) : repo.findProduct(id)) : undefined;
       if (!item) throw notFound(kind === 'blog' ? 'There is no such article' : 'There is no such product');
@@ -180,7 +190,8 @@ export function adminService(app: App) {
       return { message: `"${label}" is unpublished` };
     },
 
-    async audit(pageRaw: string | undefined) {
+    async audit(admin: Viewer, pageRaw: string | undefined) {
+      allowRoles(admin, 'admin');
       const pageText = cleanField(pageRaw) || '1';
       if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw badRequest('The page must be a whole number from 1');
       const page = Number(pageText);
@@ -189,7 +200,8 @@ export function adminService(app: App) {
     },
 
     /** Today's and this month's figures in the clinic's time zone, and the last 14 days for the chart. */
-    async stats() {
+    async stats(admin: Viewer) {
+      allowRoles(admin, 'admin');
       const now = new Date();
       const today = clinicDay(now.toISOString());
       const days = Array.from({ length: chartDays }, (_, i) => clinicDay(new Date(now.getTime() - (chartDays - 1 - i) * 86_400_000).toISOString()));

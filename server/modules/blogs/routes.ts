@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cachedRoute } from '../../cache/index.js';
 import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
-import { requireRole } from '../../plugins/auth.js';
+import { requireViewer } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { blogCategorySchema, blogSchema } from './dto.js';
@@ -48,7 +48,7 @@ export default async function blogsRoutes(app: App) {
       },
     },
     async (request) => {
-      const viewer = requireRole(request, 'doctor');
+      const viewer = requireViewer(request);
       return service.create(viewer, await readForm(request, ['thumbnail']));
     },
   );

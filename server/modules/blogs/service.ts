@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { firstFile, type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
@@ -35,6 +35,7 @@ export function blogsService(app: App) {
     },
 
     async create(viewer: Viewer, form: Form) {
+      allowRoles(viewer, 'doctor');
       const title = cleanField(form.fields.title).replace(/\s+/g, ' ');
       if (!title) throw badRequest('Please enter a title for the blog');
       if (title.length > maxTitle) throw badRequest(`The title can be at most ${maxTitle} characters long`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponses, formBody, messageSchema, queryText } from '../../lib/schemas.js';
-import { requireRole } from '../../plugins/auth.js';
+import { requireViewer } from '../../plugins/auth.js';
 import { readForm } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { productDetailSchema } from '../shop/dto.js';
@@ -22,14 +22,14 @@ export default async function pharmacyRoutes(app: App) {
   app.get(
     '/medicines/mine',
     { schema: { tags, security, summary: "The pharmacist's own products, stock included", response: { 200: z.object({ products: z.array(productDetailSchema) }), ...errorResponses } } },
-    async (request) => service.mine(requireRole(request, 'pharmacist')),
+    async (request) => service.mine(requireViewer(request)),
   );
 
   app.post(
     '/medicines',
     { schema: { tags, security, summary: 'List a new product (pharmacists); the address (slug) is made from the name', ...formBody(productFields), response: { 200: productAnswer, ...errorResponses } } },
     async (request) => {
-      const viewer = requireRole(request, 'pharmacist');
+      const viewer = requireViewer(request);
       return service.create(viewer, await readForm(request, productFiles));
     },
   );
@@ -47,7 +47,7 @@ export default async function pharmacyRoutes(app: App) {
       },
     },
     async (request) => {
-      const viewer = requireRole(request, 'pharmacist');
+      const viewer = requireViewer(request);
       return service.update(viewer, request.query.product, await readForm(request, productFiles));
     },
   );
@@ -56,7 +56,7 @@ export default async function pharmacyRoutes(app: App) {
     '/medicine',
     { schema: { tags, security, summary: 'Stop selling an own product (its orders stay)', querystring: z.object({ product: queryText }), response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      const viewer = requireRole(request, 'pharmacist');
+      const viewer = requireViewer(request);
       await readForm(request);
       return service.remove(viewer, request.query.product);
     },
@@ -65,7 +65,7 @@ export default async function pharmacyRoutes(app: App) {
   app.get(
     '/orders/received',
     { schema: { tags, security, summary: "Orders for the pharmacist's products, newest first", response: { 200: z.object({ orders: z.array(receivedOrderSchema) }), ...errorResponses } } },
-    async (request) => service.received(requireRole(request, 'pharmacist')),
+    async (request) => service.received(requireViewer(request)),
   );
 
   app.patch(
@@ -82,7 +82,7 @@ export default async function pharmacyRoutes(app: App) {
       },
     },
     async (request) => {
-      const viewer = requireRole(request, 'pharmacist');
+      const viewer = requireViewer(request);
       return service.moveOrder(viewer, request.query.order, await readForm(request));
     },
   );

@@ -2,7 +2,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { ProductsTable } from '../../db/schema.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { firstFile, type Form } from '../../plugins/forms.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
@@ -70,6 +70,7 @@ export function pharmacyService(app: App) {
 
   return {
     async mine(viewer: Viewer) {
+      allowRoles(viewer, 'pharmacist');
       const slugs = await repo.ownSlugs(viewer.id);
       const products = [];
       for (const { slug } of slugs) products.push((await shop.product(slug)).product);
@@ -77,6 +78,7 @@ export function pharmacyService(app: App) {
     },
 
     async create(viewer: Viewer, form: Form) {
+      allowRoles(viewer, 'pharmacist');
       const input = await readProductForm(form, false, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
@@ -102,6 +104,7 @@ export function pharmacyService(app: App) {
     },
 
     async update(viewer: Viewer, slugText: string | undefined, form: Form) {
+      allowRoles(viewer, 'pharmacist');
       const product = await ownProduct(viewer, slugText);
       const input = await readProductForm(form, true, app.sanitizer);
       const category = await categoryId(input.categorySlug);
@@ -143,18 +146,21 @@ export function pharmacyService(app: App) {
     },
 
     async remove(viewer: Viewer, slugText: string | undefined) {
+      allowRoles(viewer, 'pharmacist');
       const product = await ownProduct(viewer, slugText);
       await app.db.transaction().execute((trx) => repo.softDelete(trx, product.id, nowIso()));
       return { message: 'Product deleted successfully' };
     },
 
     async received(viewer: Viewer) {
+      allowRoles(viewer, 'pharmacist');
       const rows = await repo.ordersOfSeller(viewer.id);
       return { orders: rows.map((r) => toReceivedOrder(r, app.images)) };
     },
 
     /** pending → shipped → delivered, or cancelled before delivery, which puts the stock back. */
     async moveOrder(viewer: Viewer, orderText: string | undefined, form: Form) {
+      allowRoles(viewer, 'pharmacist');
       const orderId = cleanField(orderText);
       const order = isId(orderId) ? await repo.order(orderId) : undefined;
       if (!order) throw notFound('This order does not exist');

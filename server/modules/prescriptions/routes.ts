@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
-import { requireRole, requireViewer } from '../../plugins/auth.js';
+import { requireViewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { conflictSchema, prescriptionSchema } from './dto.js';
 import { prescriptionsService } from './service.js';
@@ -45,7 +45,7 @@ export default async function prescriptionsRoutes(app: App) {
         response: { 200: z.object({ message: z.string(), prescription: prescriptionSchema }), ...errorResponses, 409: warning },
       },
     },
-    async (request) => service.create(requireRole(request, 'doctor'), request.body),
+    async (request) => service.create(requireViewer(request), request.body),
   );
 
   app.get(
@@ -96,6 +96,6 @@ export default async function prescriptionsRoutes(app: App) {
         },
       },
     },
-    async (request) => service.toCart(requireRole(request, 'patient'), request.params.id, request.body?.choices ?? {}),
+    async (request) => service.toCart(requireViewer(request), request.params.id, request.body?.choices ?? {}),
   );
 }

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { cartRepository } from '../cart/repository.js';
 import { careAccess } from '../history/care-access.js';
@@ -134,6 +134,7 @@ export function prescriptionsService(app: App) {
 
   return {
     async create(viewer: Viewer, input: PrescriptionInput) {
+      allowRoles(viewer, 'doctor');
       const patientId = typeof input.patient === 'string' ? input.patient.trim() : '';
       const patient = isId(patientId) ? await repo.person(patientId) : undefined;
       if (!patient || patient.role !== 'patient') throw badRequest('Please choose the patient to write the prescription for');
@@ -221,6 +222,7 @@ export function prescriptionsService(app: App) {
      * or else the cheapest that has it in stock; says which lines cannot be bought.
      */
     async toCart(viewer: Viewer, idText: string, choices: Record<string, string>) {
+      allowRoles(viewer, 'patient');
       const row = await readable(viewer, idText);
       if (row.patient_id !== viewer.id) throw forbidden('Only the patient can buy the medicines of her prescription');
       const lines = await repo.lines([row.id]);

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CartLink } from '../../features/cart/CartBadge';
 import { ChatLink } from '../../features/chat/ChatBadge';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
-import { saveLanguage, selectIsLoggedIn, selectRole } from '../../features/session/sessionSlice';
+import { saveLanguage, selectIsLoggedIn, selectRole } from '../../features/session';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { LogoMark } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';

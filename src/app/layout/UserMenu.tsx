@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { logout, selectRole, selectUser, selectUserId } from '../../features/session/sessionSlice';
+import { logout, selectRole, selectUser, selectUserId } from '../../features/session';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { UserIcon } from '../../ui/icons';
 import { useAppDispatch, useAppSelector } from '../hooks';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
-import { selectIsLoggedIn, selectSecurity } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectSecurity } from '../session';
 import './texts';
 import { resendVerification } from './thunks';
 

@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
-import { logout } from '../session/sessionSlice';
+import { logout } from '../session';
 import { linkToken } from './linkToken';
 import './texts';
 import { resetPassword } from './thunks';

@@ -1,6 +1,6 @@
 import { messageOf, toFormData } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { emailVerified, twoFactorChanged } from '../session/sessionSlice';
+import { emailVerified, twoFactorChanged } from '../session';
 
 /** Account security calls: one-time links, two-factor sign-in and sessions. Pages keep the answers in their own state. */
 

@@ -2,7 +2,7 @@ import { Link, NavLink, Route, Routes } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
-import { selectRole } from '../session/sessionSlice';
+import { selectRole } from '../session';
 import { ApplicationsTab } from './ApplicationsTab';
 import { AuditTab } from './AuditTab';
 import { ContentTab } from './ContentTab';

@@ -7,7 +7,7 @@ import { formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
 import { fetchStats, selectStats } from './adminSlice';
 import type { Period } from './types';
-import { dollarsOf } from '../cart/money';
+import { dollarsOf } from '../../ui/money';
 
 const StatsChart = lazy(() => import('./StatsChart'));
 

@@ -4,7 +4,7 @@ import { addLoadableCases, arrayOf, notLoaded, type Loadable } from '../../app/l
 import type { RootState } from '../../app/rootReducer';
 import { createServerThunk } from '../../app/serverThunk';
 import { fetchPrivateFileUrl } from '../../ui/privateFile';
-import { logout } from '../session/sessionSlice';
+import { logout } from '../session';
 import type { AdminUser, AuditEntry, ContentItem, Stats } from './types';
 
 export type ContentKind = 'articles' | 'products';

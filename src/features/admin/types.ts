@@ -1,4 +1,4 @@
-import type { AccountStatus } from '../session/types';
+import type { AccountStatus } from '../session';
 
 /** An account as GET /api/admin/users and /api/admin/professionals return it. */
 export interface AdminUser {

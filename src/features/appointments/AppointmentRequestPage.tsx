@@ -6,7 +6,7 @@ import { departments } from '../../ui/departments';
 import { PageBanner } from '../../ui/PageBanner';
 import { useTranslation } from '../../i18n';
 import { popupError, popupSuccess } from '../../ui/popup';
-import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectUser } from '../session';
 import { fetchDepartmentDoctors, selectDepartmentDoctors } from './appointmentsSlice';
 import { sendAppointmentRequest } from './requestsSlice';
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatNumber, slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
@@ -8,15 +8,17 @@ import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { popupError } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { i18n, useTranslation } from '../../i18n';
-import { selectRole } from '../session/sessionSlice';
+import { selectRole } from '../session';
 import { AddAppointmentModal } from './AddAppointmentModal';
 import { downloadCalendar, fetchAppointments, markAttendance, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
 import { CancelAppointmentModal } from './CancelAppointmentModal';
 import { RescheduleModal } from './RescheduleModal';
 import { MyRequests } from './MyRequests';
 import { RequestsPanel } from './RequestsPanel';
-import { WritePrescriptionModal } from '../prescriptions/WritePrescriptionModal';
 import type { Appointment } from './types';
+
+// Only a doctor writing a prescription needs the form (and its product search): it loads when opened.
+const WritePrescriptionModal = lazy(() => import('../prescriptions/WritePrescriptionModal').then((m) => ({ default: m.WritePrescriptionModal })));
 
 /**
  * Settings → Appointments. Doctors publish slots and see who reserved them (with history and chat
@@ -141,7 +143,9 @@ export default function AppointmentsTab() {
       <CancelAppointmentModal appointment={cancelling} asPatient={asPatient} onClose={closeCancel} />
       {asPatient && <RescheduleModal appointment={moving} onClose={closeMove} />}
       {!asPatient && prescribing && (
-        <WritePrescriptionModal patient={prescribing} onClose={() => setPrescribing(null)} onWritten={(rx, message) => setWritten(`${message} (${rx.code})`)} />
+        <Suspense fallback={<Spinner />}>
+          <WritePrescriptionModal patient={prescribing} onClose={() => setPrescribing(null)} onWritten={(rx, message) => setWritten(`${message} (${rx.code})`)} />
+        </Suspense>
       )}
     </>
   );

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
-import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectRole } from '../session';
 import './blogs.css';
 import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, selectCreateBlog } from './blogsSlice';
 import { categoryName } from '../../ui/categories';

@@ -44,7 +44,7 @@ describe('BlogPage', () => {
     expect(content.innerHTML).not.toMatch(/script|onerror|onclick|javascript:/);
     expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Share on LinkedIn' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Share on LinkedIn' }));
     const shared = new URL(String(open.mock.calls[0][0]));
     expect(shared.searchParams.get('title')).toBe('Check: Salt and your heart');
     expect(shared.searchParams.get('url')).toBe(window.location.href);

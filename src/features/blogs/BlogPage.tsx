@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -12,8 +12,10 @@ import { dateLabel } from './blogFormat';
 import { BlogComments } from './BlogComments';
 import { BlogSidebar } from './BlogSidebar';
 import { fetchBlog, fetchBlogs, selectBlogs, selectCurrentBlog } from './blogsSlice';
-import { ShareLinks } from './ShareLinks';
 import { categoryName } from '../../ui/categories';
+
+// The share buttons (react-share) load after the article, keeping the page within its budget.
+const ShareLinks = lazy(() => import('./ShareLinks').then((m) => ({ default: m.ShareLinks })));
 
 /** One post: banner, picture with its date label, sanitized content, share links, author and comments. */
 export default function BlogPage() {
@@ -72,7 +74,9 @@ export default function BlogPage() {
                   <li>{t('post.comments')}</li>
                 </ul>
                 <div className="blog-post__content" dangerouslySetInnerHTML={{ __html: html }} />
-                <ShareLinks title={blog.title} content={blog.content} url={window.location.href} />
+                <Suspense fallback={<div className="share-links" aria-hidden="true" />}>
+                  <ShareLinks title={blog.title} content={blog.content} url={window.location.href} />
+                </Suspense>
                 <BlogComments />
               </article>
             )}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../session/sessionSlice';
+import { selectIsLoggedIn } from '../session';
 import { i18n, useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
 import { CartIcon } from '../../ui/icons';

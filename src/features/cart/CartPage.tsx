@@ -7,9 +7,9 @@ import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { popupError } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
-import { selectIsLoggedIn } from '../session/sessionSlice';
+import { selectIsLoggedIn } from '../session';
 import { fetchCart, removeCartLine, selectCart, selectCartError, selectCartStatus, selectCartUpdating, setCartQuantity } from './cartSlice';
-import { dollarsOf } from './money';
+import { dollarsOf } from '../../ui/money';
 import './cart.css';
 
 /** The empty message waits a moment, so a cart that is still arriving does not flash as empty. */

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
 import { ChatIcon } from '../../ui/icons';
-import { selectToken } from '../session/sessionSlice';
+import { selectToken } from '../session';
 import { useChatConnection } from './chatConnection';
 import { fetchChats, selectChatStatus, selectUnreadChats } from './chatSlice';
 

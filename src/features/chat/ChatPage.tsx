@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
-import { selectIsLoggedIn, selectUserId } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectUserId } from '../session';
 import { loadChatSocket, useChatConnection } from './chatConnection';
 import { chatSelected, fetchChats, olderMessagesRequested, selectChatError, selectChats, selectChatStatus, selectMessages, selectSelectedChatId } from './chatSlice';
 import { ConversationList } from './ConversationList';

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
-import { selectUserId } from '../session/sessionSlice';
+import { selectUserId } from '../session';
 import { Avatar } from './Avatar';
 import { chatDate } from './chatFormat';
 import { otherParty, selectChats, selectIsSender, selectOnline, selectSelectedChatId } from './chatSlice';

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
-import { selectUserId } from '../session/sessionSlice';
+import { selectUserId } from '../session';
 import { Avatar } from './Avatar';
 import { messageStamp } from './chatFormat';
 import {

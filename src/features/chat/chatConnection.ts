@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { i18n } from '../../i18n';
 import type { AppDispatch } from '../../app/store';
 import { notificationPushed } from '../notifications';
-import { selectToken, selectUserId } from '../session/sessionSlice';
+import { selectToken, selectUserId } from '../session';
 import { chatUpdated, connectionChanged, fetchChats, messagesReceived, onlineListReceived, socketErrorReceived } from './chatSlice';
 
 let loading: Promise<ChatSocketService> | null = null;

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { messageOf } from '../../api/http';
 import type { ChatListMeta, ChatUpdate } from '../../api/socket';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { logout } from '../session/sessionSlice';
+import { logout } from '../session';
 import type { ChatItem, ChatMessage, ChatPerson } from './types';
 
 import type { RequestStatus } from '../../api/requestStatus';

@@ -8,13 +8,12 @@ import { useTranslation } from '../../i18n';
 import { popupError, popupInfo, popupSuccess } from '../../ui/popup';
 import { Spinner } from '../../ui/Spinner';
 import { formatNumber } from '../../ui/clinicTime';
-import { fetchCart, selectCart, selectCartStatus } from '../cart/cartSlice';
+import { fetchCart, selectCart, selectCartStatus } from '../cart';
 import { CountryGovernmentFields } from '../geo';
-import { dollarsOf } from '../cart/money';
-import type { SafetyConflict } from '../prescriptions/types';
-import { selectIsLoggedIn, selectUser } from '../session/sessionSlice';
+import { dollarsOf } from '../../ui/money';
+import { selectIsLoggedIn, selectUser } from '../session';
 import { CardFields } from './CardFields';
-import { SafetyWarning } from '../prescriptions/SafetyWarning';
+import { SafetyWarning, type SafetyConflict } from '../prescriptions';
 import { placeOrder, type CardForm, type CheckoutFailure } from './placeOrder';
 
 const redirectDelayMs = 1500;

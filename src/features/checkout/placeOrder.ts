@@ -1,8 +1,8 @@
 import { responseOf, toFormData } from '../../api/http';
 import { createAppAsyncThunkRejecting } from '../../app/hooks';
 import { i18n } from '../../i18n';
-import { cartEmptied } from '../cart/cartSlice';
-import type { SafetyConflict } from '../prescriptions/types';
+import { cartEmptied } from '../cart';
+import type { SafetyConflict } from '../prescriptions';
 
 /** What a failure says when the server gave no message (or no answer), in the page's language. */
 const fallbackFailure = () => i18n.t('failed', { ns: 'checkout' });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { dollarsOf } from '../cart/money';
+import { dollarsOf } from '../../ui/money';
 import { DoctorPhoto } from './DoctorPhoto';
 import type { DoctorSummary } from './types';
 import { useTranslation } from '../../i18n';

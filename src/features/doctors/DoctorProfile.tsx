@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { popupError, popupInfo, popupSuccess } from '../../ui/popup';
 import { StarRating } from '../../ui/StarRating';
-import { selectIsLoggedIn } from '../session/sessionSlice';
+import { selectIsLoggedIn } from '../session';
 import { DoctorPhoto } from './DoctorPhoto';
 import { fetchDoctor, rateDoctor } from './doctorsSlice';
 import type { DoctorDetail } from './types';

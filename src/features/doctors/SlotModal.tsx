@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n';
 import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
 import { departmentName } from '../../ui/departments';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
-import { selectIsLoggedIn } from '../session/sessionSlice';
+import { selectIsLoggedIn } from '../session';
 import { releaseSlot, reserveSlot } from './doctorsSlice';
 import type { AvailableDate, DoctorDetail } from './types';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
 import { EmptyState } from '../../ui/EmptyState';
-import { selectUserId } from '../session/sessionSlice';
+import { selectUserId } from '../session';
 import { SlotModal, type SlotAction } from './SlotModal';
 import type { AvailableDate, DoctorDetail } from './types';
 import { useTranslation } from '../../i18n';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { formatNumber, formatTime, slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { LoginLink } from '../../ui/LoginLink';
-import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectRole } from '../session';
 import { reserveSlot, waitlistAction } from './doctorsSlice';
 import type { AvailableDate, DoctorDetail, WaitlistStatus } from './types';
 

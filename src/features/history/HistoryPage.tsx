@@ -8,7 +8,7 @@ import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { formatNumber } from '../../ui/clinicTime';
-import { selectIsLoggedIn, selectRole, selectUserId } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectRole, selectUserId } from '../session';
 import { AccessLogPanel } from './AccessLogPanel';
 import { AddEntryModal } from './AddEntryModal';
 import { addForms } from './addForms';

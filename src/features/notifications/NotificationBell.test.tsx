@@ -6,7 +6,7 @@ import { server } from '../../testing/server';
 import { testUser } from '../../testing/handlers';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
-import { ChatBadge } from '../chat/ChatBadge';
+import { ChatBadge } from '../chat';
 import { fakeChatSocket as fake } from '../chat/testing/fakeChatSocket';
 import { NotificationBell } from './NotificationBell';
 

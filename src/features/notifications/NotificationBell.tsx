@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { BellIcon } from '../../ui/icons';
-import { selectSavedLanguage, selectToken } from '../session/sessionSlice';
+import { selectSavedLanguage, selectToken } from '../session';
 import {
   fetchNotifications,
   markNotificationsRead,

@@ -3,7 +3,7 @@ import type { RequestStatus } from '../../api/requestStatus';
 import { addLoadableCases, notLoaded, type Loadable } from '../../app/loadable';
 import { createServerThunk } from '../../app/serverThunk';
 import type { RootState } from '../../app/rootReducer';
-import { logout } from '../session/sessionSlice';
+import { logout } from '../session';
 
 /** One entry of the bell, as the server sends it (and pushes it over the socket). */
 export interface NotificationItem {

@@ -6,7 +6,7 @@ import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
-import { dollarsOf } from '../cart/money';
+import { dollarsOf } from '../../ui/money';
 import { cancelOrder, fetchOrder, reorderOrder, selectOrder } from './orderSlice';
 import { OrderTimeline } from './OrderTimeline';
 import { cardExpiry, statusStyle, useStatusLabel } from './types';

@@ -4,7 +4,7 @@ import { useAppSelector, useServerData } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatNumber } from '../../ui/clinicTime';
-import { dollarsOf } from '../cart/money';
+import { dollarsOf } from '../../ui/money';
 import { fetchOrderLines, selectOrderLines } from './orderHistorySlice';
 import { statusStyle, useStatusLabel } from './types';
 

@@ -3,7 +3,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAppSelector, useServerData } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { formatDate } from '../../ui/clinicTime';
-import { dollarsOf } from '../cart/money';
+import { dollarsOf } from '../../ui/money';
 import { fetchPayments, selectPayments } from './orderHistorySlice';
 import { cardExpiry } from './types';
 

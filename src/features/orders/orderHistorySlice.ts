@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { addLoadableCases, arrayOf, notLoaded, type Loadable } from '../../app/loadable';
 import type { RootState } from '../../app/rootReducer';
 import { createServerThunk } from '../../app/serverThunk';
-import { logout } from '../session/sessionSlice';
+import { logout } from '../session';
 import type { OrderLine, Payment } from './types';
 
 /** Settings → Orders and Payments: the signed-in person's order lines and the cards she paid with. */

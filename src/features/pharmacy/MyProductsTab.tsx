@@ -7,7 +7,7 @@ import { formatNumber } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { ProductForm } from './ProductForm';
-import { fetchCategories, selectShop } from '../shop/shopSlice';
+import { fetchCategories, selectShop } from '../shop';
 import './texts';
 import { deleteProduct, fetchOwnProducts, selectOwnProducts } from './pharmacySlice';
 import type { OwnProduct } from './types';

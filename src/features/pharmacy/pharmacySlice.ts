@@ -3,7 +3,7 @@ import { toFormData } from '../../api/http';
 import { addLoadableCases, arrayOf, notLoaded, type Loadable } from '../../app/loadable';
 import type { RootState } from '../../app/rootReducer';
 import { createServerThunk } from '../../app/serverThunk';
-import { logout } from '../session/sessionSlice';
+import { logout } from '../session';
 import type { OwnProduct, ReceivedOrder } from './types';
 
 /** A pharmacist's own products and the orders received for them. */

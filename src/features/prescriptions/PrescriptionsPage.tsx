@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoginLink } from '../../ui/LoginLink';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
-import { selectIsLoggedIn } from '../session/sessionSlice';
+import { selectIsLoggedIn } from '../session';
 import { useTranslation } from '../../i18n';
 import { formatDate } from '../../ui/clinicTime';
 import { statusBadge } from './format';

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { messageOf, responseOf } from '../../api/http';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { fetchCart } from '../cart/cartSlice';
+import { fetchCart } from '../cart';
 import type { Prescription, SafetyConflict, ToCartAnswer } from './types';
 
 import type { RequestStatus } from '../../api/requestStatus';

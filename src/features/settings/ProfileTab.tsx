@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { useTranslation } from '../../i18n';
 import { CountryGovernmentFields } from '../geo';
-import { selectRole, selectUser, updateProfile } from '../session/sessionSlice';
+import { selectRole, selectUser, updateProfile } from '../session';
 import { profileChanges, profileValuesOf, type ProfileTextField } from './profileChanges';
 
 /** The editable text inputs; each label is `settings:profile.field.<field>`. */

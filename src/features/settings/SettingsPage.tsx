@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { useTranslation } from '../../i18n';
-import { selectIsLoggedIn, selectRole } from '../session/sessionSlice';
+import { selectIsLoggedIn, selectRole } from '../session';
 import { settingsTabs } from './tabs';
 
 /** Settings with one tab per path segment; any unknown segment shows the profile tab. */

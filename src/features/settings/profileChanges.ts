@@ -1,4 +1,4 @@
-import type { User } from '../session/types';
+import type { User } from '../session';
 
 /** Profile fields a person can change (the server ignores anything else). */
 export const profileTextFields = ['name', 'username', 'email', 'phone', 'country', 'government', 'about', 'pharmacyLocation', 'workingDate'] as const;

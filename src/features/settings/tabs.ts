@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Role } from '../session/types';
+import type { Role } from '../session';
 
 export interface SettingsTab {
   /** The path segment after /settings/. */

@@ -1,4 +1,4 @@
-import type { Cart } from '../../cart/types';
+import type { Cart } from '../../cart';
 import type { Category, ProductDetail, ProductSummary } from '../types';
 
 export function productFixture(overrides: Partial<ProductSummary> = {}): ProductSummary {

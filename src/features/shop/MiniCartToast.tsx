@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
-import { miniCartClosed, selectCart, selectLastAdded } from './cartSlice';
-import { dollarsOf } from './money';
-import './cart.css';
+import { miniCartClosed, selectCart, selectLastAdded } from '../cart';
+import { dollarsOf } from '../../ui/money';
+import './shop.css';
 
 const shownForMs = 6000;
 

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
-import AppointmentsTab from '../appointments/AppointmentsTab';
-import { prescription } from './testing/fixtures';
+import AppointmentsTab from './AppointmentsTab';
+import { prescription } from '../prescriptions/testing/fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 

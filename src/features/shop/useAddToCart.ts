@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { popupError } from '../../ui/popup';
-import { selectIsLoggedIn } from '../session/sessionSlice';
-import { cartItemAdded, selectCart, setCartQuantity } from './cartSlice';
+import { selectIsLoggedIn } from '../session';
+import { cartItemAdded, selectCart, setCartQuantity } from '../cart';
 
 /**
- * The cart's public way in for other pages: puts a product in the cart with a quantity (`set`),
+ * How product pages add to the cart (through the cart's index): puts a product in the cart with a quantity (`set`),
  * or one more than it already holds (`addOne`); success shows the mini-cart toast, a refusal
  * (such as 'Out of stock quantity') the error popup.
  */

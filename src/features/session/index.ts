@@ -1,0 +1,22 @@
+/**
+ * What other features (and the app: store, router, navbar, boot) may use of the session: who is signed in,
+ * with which role, and the session's actions.
+ */
+export {
+  checkSession,
+  emailVerified,
+  logout,
+  saveLanguage,
+  selectIsLoggedIn,
+  selectOwnsSession,
+  selectRole,
+  selectSavedLanguage,
+  selectSecurity,
+  selectToken,
+  selectUser,
+  selectUserId,
+  sessionSlice,
+  twoFactorChanged,
+  updateProfile,
+} from './sessionSlice';
+export type { AccountStatus, Role, User } from './types';
