@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 
 interface Props {
@@ -14,7 +14,16 @@ interface Props {
 type Command = 'bold' | 'italic' | 'heading' | 'bullets' | 'numbers' | 'link';
 
 // Each tool's name is blogs:editor.<command>.
-const tools: { command: Command; text: string; shortcut?: string }[] = [
+/** Two chain links, drawn rather than an emoji, which not every system has a font for. */
+const linkIcon = (
+  <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" focusable="false">
+    <path d="M6.5 9.5l3-3" />
+    <path d="M7 4.5l1.2-1.2a2.6 2.6 0 013.7 3.7L10.7 8.2" />
+    <path d="M9 11.5l-1.2 1.2a2.6 2.6 0 01-3.7-3.7l1.2-1.2" />
+  </svg>
+);
+
+const tools: { command: Command; text: ReactNode; shortcut?: string }[] = [
   { command: 'bold', text: 'B', shortcut: 'Control+B' },
   { command: 'italic', text: 'I', shortcut: 'Control+I' },
   { command: 'heading', text: 'H' },
@@ -22,7 +31,7 @@ const tools: { command: Command; text: string; shortcut?: string }[] = [
   // Its mark "1." is drawn by CSS: as text it would be words a voice-control user could say,
   // and the button's name ("Numbered list") must contain any words it shows.
   { command: 'numbers', text: '' },
-  { command: 'link', text: '🔗', shortcut: 'Control+K' },
+  { command: 'link', text: linkIcon, shortcut: 'Control+K' },
 ];
 
 const safeLink = /^(https?:\/\/|mailto:)\S+$/i;
