@@ -8,6 +8,7 @@ import { selectIsLoggedIn, selectRole } from '../session';
 import './blogs.css';
 import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, selectCreateBlog } from './blogsSlice';
 import { categoryName } from '../../ui/categories';
+import { FilePicker } from '../../ui/FilePicker';
 
 // The editor (Tiptap and ProseMirror) is only ever downloaded by this page, after it has rendered.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -99,14 +100,7 @@ export default function BlogCreatePage() {
               <label className="form-label" htmlFor={`${id}-thumbnail`}>
                 {t('create.thumbnail')}
               </label>
-              <input
-                key={formKey}
-                id={`${id}-thumbnail`}
-                type="file"
-                className="form-control"
-                accept="image/png,image/gif,image/jpeg"
-                onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)}
-              />
+              <FilePicker key={formKey} id={`${id}-thumbnail`} accept="image/png,image/gif,image/jpeg" onFiles={(files) => setThumbnail(files[0] ?? null)} />
             </div>
             <div className="col-md-6">
               <label className="form-label" htmlFor={`${id}-category`}>

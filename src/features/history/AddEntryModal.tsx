@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { fieldsFor, initialValues, type AddFormSpec, type FieldSpec } from './addForms';
 import { addHistoryEntry } from './historySlice';
+import { FilePicker } from '../../ui/FilePicker';
 
 interface Props {
   spec: AddFormSpec;
@@ -76,7 +77,7 @@ export function AddEntryModal({ spec, patientId, asDoctor = false, onClose }: Pr
           </Form.Select>
         );
       case 'file':
-        return <Form.Control type="file" accept="image/png,image/gif,image/jpeg" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0])} />;
+        return <FilePicker id={`${spec.kind}-${field.name}`} accept="image/png,image/gif,image/jpeg" onFiles={(files) => setFile(files[0])} />;
       default:
         return <Form.Control type="text" placeholder={placeholder(field)} value={values[field.name]} onChange={(e) => set(field.name, e.target.value)} />;
     }

@@ -7,6 +7,7 @@ import './texts';
 import { saveProduct } from './pharmacySlice';
 import type { CategoryOption, OwnProduct } from './types';
 import { categoryName } from '../../ui/categories';
+import { FilePicker } from '../../ui/FilePicker';
 
 interface Props {
   categories: CategoryOption[];
@@ -117,13 +118,13 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
           <label className="form-label" htmlFor={`${id}-thumbnail`}>
             {t(product ? 'form.thumbnail' : 'form.thumbnailRequired')}
           </label>
-          <input id={`${id}-thumbnail`} type="file" className="form-control" accept="image/png,image/gif,image/jpeg" onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
+          <FilePicker id={`${id}-thumbnail`} accept="image/png,image/gif,image/jpeg" onFiles={(files) => setThumbnail(files[0] ?? null)} />
         </div>
         <div className="col-md-3">
           <label className="form-label" htmlFor={`${id}-photos`}>
             {t('form.photos')}
           </label>
-          <input id={`${id}-photos`} type="file" multiple className="form-control" accept="image/png,image/gif,image/jpeg" onChange={(e) => setPhotos(Array.from(e.target.files ?? []))} />
+          <FilePicker id={`${id}-photos`} multiple accept="image/png,image/gif,image/jpeg" onFiles={setPhotos} />
         </div>
         {textFields.map((key) => (
           <div key={key} className="col-12">

@@ -18,6 +18,7 @@ import {
 import { CountryGovernmentFields } from '../geo';
 import { register } from './sessionSlice';
 import type { RegistrationKind } from './types';
+import { FilePicker } from '../../ui/FilePicker';
 
 const emptyText: Record<TextField, string> = {
   name: '', username: '', email: '', password: '', phone: '', location: '', pharmacyName: '', officeNumber: '', height: '', weight: '',
@@ -138,18 +139,18 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
               <div className="row">
                 <Form.Group className="mb-3 col-md-6" controlId="register-image">
                   <Form.Label>{t('register.photo')}</Form.Label>
-                  <Form.Control type="file" accept="image/png,image/gif,image/jpeg" onChange={(e) => setImage((e.target as HTMLInputElement).files?.[0])} />
+                  <FilePicker id="register-image" accept="image/png,image/gif,image/jpeg" onFiles={(files) => setImage(files[0])} />
                 </Form.Group>
                 {fields.certificate && (
                   <Form.Group className="mb-3 col-md-6" controlId="register-certificate">
                     <Form.Label>{t('register.certificate')}</Form.Label>
-                    <Form.Control type="file" accept={certificateAccept} onChange={(e) => setCertificate((e.target as HTMLInputElement).files?.[0])} />
+                    <FilePicker id="register-certificate" accept={certificateAccept} onFiles={(files) => setCertificate(files[0])} />
                   </Form.Group>
                 )}
                 {kind !== 'patient' && (
                   <Form.Group className="mb-3 col-md-6" controlId="register-license-document">
                     <Form.Label>{t('register.licenseDocument')}</Form.Label>
-                    <Form.Control type="file" accept={licenseDocumentAccept} onChange={(e) => setLicenseDocument((e.target as HTMLInputElement).files?.[0])} />
+                    <FilePicker id="register-license-document" accept={licenseDocumentAccept} onFiles={(files) => setLicenseDocument(files[0])} />
                   </Form.Group>
                 )}
               </div>

@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { CountryGovernmentFields } from '../geo';
 import { selectRole, selectUser, updateProfile } from '../session';
 import { profileChanges, profileValuesOf, type ProfileTextField } from './profileChanges';
+import { FilePicker } from '../../ui/FilePicker';
 
 /** The editable text inputs; each label is `settings:profile.field.<field>`. */
 const textInputs: Array<{ field: ProfileTextField; type: string; autoComplete?: string }> = [
@@ -111,12 +112,12 @@ export default function ProfileTab() {
         <div className="row">
           <Form.Group className="mb-3 col-md-6" controlId="profile-image">
             <Form.Label>{t('profile.photo')}</Form.Label>
-            <Form.Control type="file" accept="image/png,image/gif,image/jpeg" onChange={(e) => setImage((e.target as HTMLInputElement).files?.[0])} />
+            <FilePicker id="profile-image" accept="image/png,image/gif,image/jpeg" onFiles={(files) => setImage(files[0])} />
           </Form.Group>
           {role !== 'patient' && (
             <Form.Group className="mb-3 col-md-6" controlId="profile-certificate">
               <Form.Label>{t('profile.certificate')}</Form.Label>
-              <Form.Control type="file" accept=".png,.gif,.jpeg,.jpg,image/png,image/gif,image/jpeg" onChange={(e) => setCertificate((e.target as HTMLInputElement).files?.[0])} />
+              <FilePicker id="profile-certificate" accept=".png,.gif,.jpeg,.jpg,image/png,image/gif,image/jpeg" onFiles={(files) => setCertificate(files[0])} />
             </Form.Group>
           )}
         </div>
