@@ -106,3 +106,15 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): Viewer {
   }
   return requireApproved(viewer);
 }
+
+/**
+ * A route hook that refuses a guest (401) or another role (403) as soon as the request arrives,
+ * before its body is read or checked: a stranger hears "Unauthorized", not what his form lacks.
+ * The handler still takes its viewer from requireViewer or requireRole.
+ */
+export const allowOnly =
+  (...roles: Role[]) =>
+  async (request: FastifyRequest) => {
+    if (roles.length) requireRole(request, ...roles);
+    else requireViewer(request);
+  };

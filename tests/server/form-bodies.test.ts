@@ -1,0 +1,126 @@
+import { afterAll, expect, it } from 'vitest';
+import { multipart, signUpAndLogin, startTestServer, withToken } from './helpers.js';
+
+/**
+ * Every write route declares its body with zod (plugins/forms.ts formBody), so /api/docs lists its
+ * fields. Routes still reading their form by hand are named here until they are converted.
+ */
+const stillReadByHand = new Set<string>([
+  'POST /api/patient/auth/signup',
+  'POST /api/doctor/auth/signup',
+  'POST /api/pharmacist/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/login/two-factor',
+  'POST /api/auth/logout',
+  'PATCH /api/auth/user',
+  'PUT /api/users/me/language',
+  'POST /api/auth/email/verify',
+  'POST /api/auth/email/resend',
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
+  'POST /api/auth/sessions/end-others',
+  'DELETE /api/auth/sessions/{id}',
+  'POST /api/auth/two-factor/setup',
+  'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/disable',
+  'POST /api/auth/two-factor/recovery-codes',
+  'POST /api/doctors/rate',
+  'POST /api/appointment',
+  'POST /api/appointment/reserve',
+  'POST /api/appointment/attendance',
+  'DELETE /api/appointment/cancel',
+  'POST /api/appointment/{id}/reschedule',
+  'POST /api/doctors/{id}/waitlist',
+  'DELETE /api/doctors/{id}/waitlist',
+  'POST /api/appointment/requests',
+  'POST /api/appointment/requests/{id}/accept',
+  'POST /api/appointment/requests/{id}/decline',
+  'POST /api/blog',
+  'POST /api/history/{kind}',
+  'DELETE /api/history/{kind}',
+  'POST /api/history/{kind}/restore',
+  'POST /api/history/{kind}/hide',
+  'POST /api/history/{kind}/unhide',
+  'POST /api/medicines',
+  'POST /api/medicines/find',
+  'PATCH /api/medicine',
+  'DELETE /api/medicine',
+  'POST /api/checkout',
+  'PATCH /api/orders/status',
+  'POST /api/admin/professionals/{id}/approve',
+  'POST /api/admin/professionals/{id}/reject',
+  'POST /api/admin/users/{id}/suspend',
+  'POST /api/admin/users/{id}/reinstate',
+  'POST /api/admin/articles/{id}/unpublish',
+  'POST /api/admin/products/{id}/unpublish',
+  'POST /api/orders/{number}/cancel',
+  'POST /api/orders/{number}/reorder',
+  'POST /api/notifications/read',
+  'PATCH /api/notifications/preferences',
+]);
+
+const server = await startTestServer();
+afterAll(() => server.close());
+
+const writeMethods = ['post', 'put', 'patch', 'delete'];
+const emptyFormNote = 'No fields: the request sends an empty form';
+
+it('lists the fields of every write route body in the OpenAPI document', async () => {
+  const res = await server.app.inject('/api/docs/json');
+  expect(res.statusCode).toBe(200);
+  const doc = res.json() as { paths: Record<string, Record<string, any>> };
+  const missing: string[] = [];
+  let declared = 0;
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      if (!writeMethods.includes(method)) continue;
+      const route = `${method.toUpperCase()} ${path}`;
+      if (stillReadByHand.has(route)) continue;
+      const schemas = Object.values<any>(op.requestBody?.content ?? {}).map((media) => media.schema);
+      // A route that takes only its query says so; any other lists at least one field, for every content type.
+      const listed = (schema: any) => schema && (Object.keys(schema.properties ?? {}).length > 0 || schema.description === emptyFormNote);
+      if (!schemas.length || !schemas.every(listed)) missing.push(route);
+      if (op.requestBody) declared += 1;
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(declared).toBeGreaterThan(0);
+});
+
+it('names the fields of a form body and its file fields', async () => {
+  const doc = (await server.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, any>> };
+  const cart = doc.paths['/api/cart']?.post?.requestBody?.content?.['multipart/form-data']?.schema;
+  expect(Object.keys(cart?.properties ?? {})).toEqual(['product', 'quantity']);
+});
+
+it('checks a form body the same way whatever way it is sent, with the sentence of the field', async () => {
+  const { token } = await signUpAndLogin(server.app, 'patient');
+  const arabic = { 'accept-language': 'ar' };
+  const blank = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(token, { product: 'undefined', quantity: '2' }) });
+  expect(blank.statusCode).toBe(400);
+  expect(blank.json().message).toBe('Please choose a product');
+  const json = await server.app.inject({ method: 'POST', url: '/api/cart', headers: { authorization: token }, payload: { product: 'x', quantity: 'two' } });
+  expect(json.statusCode).toBe(400);
+  expect(json.json().message).toBe('The quantity must be a whole number of 0 or more');
+  const urlencoded = await server.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded', ...arabic },
+    payload: 'product=&quantity=1',
+  });
+  expect(urlencoded.statusCode).toBe(400);
+  expect(urlencoded.json().message).not.toBe('Please choose a product');
+  expect(urlencoded.json().message).not.toContain('product:');
+  const nul = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(token, { product: 'a\u0000b' }) });
+  expect(nul.statusCode).toBe(400);
+  expect(nul.json().message).toBe('The form contains a character that is not allowed');
+  const file = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(token, { product: 'x', photo: { filename: 'a.png', content: Buffer.from('x') } }) });
+  expect(file.statusCode).toBe(400);
+  expect(file.json().message).toBe('This form does not take files');
+});
+
+it('refuses a guest before reading or checking the form', async () => {
+  const res = await server.app.inject({ method: 'POST', url: '/api/cart', ...multipart({}) });
+  expect(res.statusCode).toBe(401);
+  expect(res.json().message).toBe('Unauthorized');
+});
