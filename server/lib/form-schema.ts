@@ -95,5 +95,14 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
   });
 }
 
+/**
+ * A field whose rules depend on who sends it or on stored data (checked by the service): trimmed,
+ * '' when missing, blank or a placeholder.
+ */
+export const cleanText = () => formText.optional().transform((value) => cleanField(value));
+
+/** A field taken as it was sent (a password: never trimmed); `undefined` when missing. */
+export const sentText = () => formText.optional();
+
 /** A form with no fields (a POST or DELETE that only carries query parameters sends an empty one). */
 export const emptyForm = z.object({}).describe('No fields: the request sends an empty form');

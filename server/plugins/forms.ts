@@ -130,7 +130,7 @@ function multipartProblem(error: unknown): Error {
   return badRequest('The form could not be read; please send it again');
 }
 
-export const firstFile = (form: Form, field: string): UploadedFile | undefined => form.files[field]?.[0];
+export const firstFile = (form: Pick<Form, 'files'>, field: string): UploadedFile | undefined => form.files[field]?.[0];
 
 /** What a route's form takes besides its text fields. */
 export interface FormOptions {
