@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../lib/errors.js';
+import { notAllowedCharacter } from '../lib/form-schema.js';
 import { containsNul } from '../lib/form-text.js';
 import { newId } from '../lib/ids.js';
 import type { UploadedFile } from '../storage/images.js';
@@ -116,7 +117,7 @@ export function cleanUpTempUploads(app: FastifyInstance) {
 
 /** PostgreSQL text cannot hold a NUL character: refuse it here instead of failing inside a query. */
 function withoutNul(form: Form): Form {
-  if (Object.values(form.fields).some(containsNul)) throw badRequest('The form contains a character that is not allowed');
+  if (Object.values(form.fields).some(containsNul)) throw badRequest(notAllowedCharacter);
   return form;
 }
 
