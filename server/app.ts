@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import { cleanUpTempUploads } from './plugins/forms.js';
+import { cleanUpTempUploads, readForms } from './plugins/forms.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -117,6 +117,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   });
   // Files arrive as temporary files on disk; those no store kept are deleted with the response.
   cleanUpTempUploads(app);
+  // Form bodies are read into text fields before validation, so each route's zod body checks them.
+  readForms(app);
   await app.register(multipart, {
     limits: {
       fileSize: config.uploadMaxBytes,

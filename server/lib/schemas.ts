@@ -13,9 +13,3 @@ export const errorResponses = {
 
 /** A query value as the existing client sends it: possibly missing, empty or the text `undefined`. */
 export const queryText = z.string().max(2000).optional();
-
-/** Describes a multipart body for the OpenAPI document; bodies are read with readForm, not by schema. */
-export const formBody = (fields: string[]) => ({
-  consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
-  description: `Form fields: ${fields.join(', ')}`,
-});

@@ -106,3 +106,16 @@ export function allowRoles(viewer: Viewer, ...roles: Role[]): Viewer {
   }
   return requireApproved(viewer);
 }
+
+/**
+ * A route hook that refuses a guest (401) or another role (403) as soon as the request arrives,
+ * before its body is read and checked against the route's schema: a stranger hears "Unauthorized",
+ * not what his form lacks. It only orders the answers: the service still decides with allowRoles,
+ * as on every other route, and the handler takes its viewer from requireViewer.
+ */
+export const allowOnly =
+  (...roles: Role[]) =>
+  async (request: FastifyRequest) => {
+    const viewer = requireViewer(request);
+    if (roles.length) allowRoles(viewer, ...roles);
+  };

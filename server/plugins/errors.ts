@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
 import { languageOf, type Language } from '../i18n/language.js';
 import { translateMessage, validationText } from '../i18n/translate.js';
+import { isSentence } from '../lib/form-schema.js';
 import type { App } from '../types.js';
 
 /** What a request hears while PostgreSQL is out of reach; the same process serves again once it is back. */
@@ -18,6 +19,9 @@ function validationMessage(error: FastifyError, language: Language): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = String(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    // A sentence a schema spelt out itself (a form field's "Please choose a product") is passed on
+    // word for word; the language plugin gives it in Arabic like any other message.
+    if (first && typeof first.message === 'string' && isSentence(first.params)) return first.message;
     const text = first ? validationText({ ...first.params, code: first.keyword, message: first.message }, language) : 'is not valid';
     return field ? `${field}: ${text}` : translateMessage(`The request is not valid: ${text}`, language);
   }

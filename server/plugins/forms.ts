@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { HttpError, badRequest } from '../lib/errors.js';
+import { notAllowedCharacter } from '../lib/form-schema.js';
 import { containsNul } from '../lib/form-text.js';
 import { newId } from '../lib/ids.js';
 import type { UploadedFile } from '../storage/images.js';
@@ -115,7 +117,7 @@ export function cleanUpTempUploads(app: FastifyInstance) {
 
 /** PostgreSQL text cannot hold a NUL character: refuse it here instead of failing inside a query. */
 function withoutNul(form: Form): Form {
-  if (Object.values(form.fields).some(containsNul)) throw badRequest('The form contains a character that is not allowed');
+  if (Object.values(form.fields).some(containsNul)) throw badRequest(notAllowedCharacter);
   return form;
 }
 
@@ -129,4 +131,49 @@ function multipartProblem(error: unknown): Error {
   return badRequest('The form could not be read; please send it again');
 }
 
-export const firstFile = (form: Form, field: string): UploadedFile | undefined => form.files[field]?.[0];
+export const firstFile = (form: Pick<Form, 'files'>, field: string): UploadedFile | undefined => form.files[field]?.[0];
+
+/** What a route's form takes besides its text fields. */
+export interface FormOptions {
+  /** The file fields the form takes (any other file is refused before it is read). */
+  files?: readonly string[];
+}
+
+const formRoutes = new WeakMap<object, FormOptions>();
+const receivedFiles = new WeakMap<FastifyRequest, Form['files']>();
+
+/**
+ * Declares a route's body: the zod object of its text fields, for every way a form is sent. The
+ * schema is what Fastify validates and what /api/docs lists; readForm reads the body first (see
+ * readForms), so the route's handler gets `request.body` checked and typed, and its files through
+ * `uploadsOf(request)`.
+ */
+export function formBody<T extends z.ZodObject>(fields: T, options: FormOptions = {}) {
+  // File fields are listed for the document only: readForm keeps files out of the text fields.
+  const files = Object.fromEntries((options.files ?? []).map((name) => [name, z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'A file' })]));
+  const body = options.files?.length ? fields.extend(files) : fields;
+  formRoutes.set(body, options);
+  return {
+    body: body as T,
+    consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+  };
+}
+
+/**
+ * The one place a form body is read: before validation, for every route declared with formBody,
+ * the body (multipart, urlencoded or JSON) becomes its text fields, with all of readForm's upload
+ * safety; Fastify then checks them with the route's schema.
+ */
+export function readForms(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.schema?.body;
+    const options = body && typeof body === 'object' ? formRoutes.get(body) : undefined;
+    if (!options) return;
+    const form = await readForm(request, options.files ?? []);
+    receivedFiles.set(request, form.files);
+    request.body = form.fields;
+  });
+}
+
+/** The files a form route received, by field (only the fields its formBody names). */
+export const uploadsOf = (request: FastifyRequest): Form['files'] => receivedFiles.get(request) ?? {};

@@ -89,7 +89,7 @@ describe('checkout under concurrency', () => {
     };
     const service = checkoutService(server.app, slow);
     const viewer = { id: buyer.id, role: 'patient' as const, name: 'Buyer', status: 'approved' as const, jti: 'x', token: buyer.token };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => service.checkout(viewer, { fields: cardForm(), files: {} }, undefined)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => service.checkout(viewer, cardForm(), undefined)));
     expect(charges).toBe(1);
     expect(new Set(answers.map((a) => a.payment?._id)).size).toBe(1);
     expect(answers.every((a) => a.message === 'Payed Successfully')).toBe(true);

@@ -149,7 +149,7 @@ describe('a payment whose outcome is not known is "being confirmed", and the swe
     const p = await listProduct(server.app, pharmacist.token, { name: 'Timed Out', price: '4', quantity: '5' });
     await setCart(server.app, buyer.token, p.slug, 2);
     const { gateway, lookups } = flakyGateway({ lose: true });
-    const answer = await checkoutService(server.app, gateway).checkout(viewerOf(buyer), { fields: cardForm(), files: {} }, 'lost-answer-0001');
+    const answer = await checkoutService(server.app, gateway).checkout(viewerOf(buyer), cardForm(), 'lost-answer-0001');
     expect(answer.confirming).toBe(true);
     expect(answer.message).toMatch(/being confirmed/);
     expect(answer.message).not.toMatch(/not (been )?charged/);
@@ -183,7 +183,7 @@ describe('a payment whose outcome is not known is "being confirmed", and the swe
     const p = await listProduct(server.app, pharmacist.token, { name: 'Died After Approval', price: '6', quantity: '5' });
     await setCart(server.app, buyer.token, p.slug, 1);
     const { gateway } = flakyGateway({ lose: true });
-    await checkoutService(server.app, gateway).checkout(viewerOf(buyer), { fields: cardForm(), files: {} }, 'died-after-0001');
+    await checkoutService(server.app, gateway).checkout(viewerOf(buyer), cardForm(), 'died-after-0001');
     // As a process killed between the approval and the write leaves it: still pending, three minutes on.
     const db = server.database.db;
     const old = new Date(Date.now() - 3 * 60_000).toISOString();
@@ -207,7 +207,7 @@ describe('a payment whose outcome is not known is "being confirmed", and the swe
     const p = await listProduct(server.app, pharmacist.token, { name: 'Provider Away', price: '6', quantity: '5' });
     await setCart(server.app, buyer.token, p.slug, 1);
     const { gateway } = flakyGateway({ lose: true });
-    await checkoutService(server.app, gateway).checkout(viewerOf(buyer), { fields: cardForm(), files: {} }, 'away-0001');
+    await checkoutService(server.app, gateway).checkout(viewerOf(buyer), cardForm(), 'away-0001');
     const away: PaymentGateway = { ...gateway, lookup: async () => Promise.reject(new GatewayUnavailableError('down')) };
     expect(await sweepCheckouts(server.app, away, Date.now() + 60_000)).toBe(0);
     expect((await checkoutsOf(buyer.id))[0]?.status).toBe('confirming');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
+import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { cleanField } from '../../lib/form-text.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody } from '../../plugins/forms.js';
+import { cleanText, emptyForm, sentText } from '../../lib/form-schema.js';
 import type { App } from '../../types.js';
 import { accountSecurityService } from './service.js';
 
@@ -24,32 +24,30 @@ export default async function accountSecurityRoutes(app: App) {
 
   app.post(
     '/auth/email/verify',
-    { schema: { tags, summary: 'Follow a verification or new-email link (the token from the link)', ...formBody(['token']), response: { ...responses, 200: z.object({ message: z.string(), email: z.string() }) } } },
-    async (request) => service.verifyEmail(cleanField((await readForm(request)).fields.token)),
+    { schema: { tags, summary: 'Follow a verification or new-email link (the token from the link)', ...formBody(z.object({ token: cleanText().describe('The token from the link') })), response: { ...responses, 200: z.object({ message: z.string(), email: z.string() }) } } },
+    async (request) => service.verifyEmail(request.body.token),
   );
 
   app.post(
     '/auth/email/resend',
-    { schema: { tags, security, summary: 'Send a new verification link to the signed-in account (at most one a minute)', response: responses } },
+    { schema: { tags, security, summary: 'Send a new verification link to the signed-in account (at most one a minute)', ...formBody(emptyForm), response: responses } },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.resendVerification(viewer);
     },
   );
 
   app.post(
     '/auth/password/forgot',
-    { schema: { tags, summary: 'Email a single-use reset link valid 30 minutes; the answer is the same for unknown emails', ...formBody(['email']), response: responses } },
-    async (request) => service.forgotPassword(cleanField((await readForm(request)).fields.email)),
+    { schema: { tags, summary: 'Email a single-use reset link valid 30 minutes; the answer is the same for unknown emails', ...formBody(z.object({ email: cleanText() })), response: responses } },
+    async (request) => service.forgotPassword(request.body.email),
   );
 
   app.post(
     '/auth/password/reset',
-    { schema: { tags, summary: 'Choose a new password with a reset link; every session ends', ...formBody(['token', 'password']), response: responses } },
+    { schema: { tags, summary: 'Choose a new password with a reset link; every session ends', ...formBody(z.object({ token: cleanText().describe('The token from the link'), password: sentText().describe('The new password') })), response: responses } },
     async (request) => {
-      const { fields } = await readForm(request);
-      return service.resetPassword(cleanField(fields.token), fields.password ?? '');
+      return service.resetPassword(request.body.token, request.body.password ?? '');
     },
   );
 
@@ -61,17 +59,16 @@ export default async function accountSecurityRoutes(app: App) {
 
   app.post(
     '/auth/sessions/end-others',
-    { schema: { tags, security, summary: 'Sign out every other session (their sockets disconnect)', response: responses } },
+    { schema: { tags, security, summary: 'Sign out every other session (their sockets disconnect)', ...formBody(emptyForm), response: responses } },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.endOthers(viewer);
     },
   );
 
   app.delete(
     '/auth/sessions/:id',
-    { schema: { tags, security, summary: 'Sign out one of the caller\'s sessions', params: z.object({ id: z.string().max(100) }), response: responses } },
+    { schema: { tags, security, summary: 'Sign out one of the caller\'s sessions', params: z.object({ id: z.string().max(100) }), ...formBody(emptyForm), response: responses } },
     async (request) => service.endSession(requireViewer(request), request.params.id),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sentText } from '../../lib/form-schema.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { ImageStore } from '../../storage/images.js';
 
@@ -87,3 +88,39 @@ export function toUserDto(row: UsersTable, token: string | null, images: ImageSt
     updated_at: row.updated_at,
   };
 }
+
+/**
+ * A sign-up or profile form (the shared auth form posts every key). Which fields a role takes and
+ * which are required depend on the role and on whether it is a sign-up, so fields.ts checks them;
+ * `image`, `certificate` and (sign-up) `licenseDocument` are files.
+ */
+const profileFields = {
+  name: sentText(),
+  username: sentText(),
+  email: sentText(),
+  password: sentText(),
+  phone: sentText(),
+  country: sentText(),
+  government: sentText(),
+  gender: sentText().describe('female or male'),
+  blood_type: sentText().describe('Patients'),
+  height: sentText().describe('Patients: cm'),
+  weight: sentText().describe('Patients: kg'),
+  specialization: sentText().describe('Doctors: a department'),
+  location: sentText().describe('Doctors and pharmacists: the address'),
+  officeNumber: sentText().describe('Doctors'),
+  about: sentText().describe('Doctors'),
+  pharmacyName: sentText().describe('Pharmacists'),
+  pharmacyLocation: sentText().describe('Pharmacists'),
+  workingDate: sentText().describe('Pharmacists'),
+};
+export const signupBody = z.object({
+  ...profileFields,
+  licenseNumber: sentText().describe('Doctors and pharmacists'),
+  pharmacyLicenseNumber: sentText().describe('Pharmacists'),
+});
+export const profileBody = z.object({ ...profileFields, currentPassword: sentText().describe('Needed for a new email or password') });
+export type AccountFields = z.output<typeof signupBody> & z.output<typeof profileBody>;
+export const loginBody = z.object({ email: sentText(), password: sentText() });
+export const codeLoginBody = z.object({ challenge: sentText().describe('From the password step'), code: sentText().describe('From the authenticator app, or a recovery code') });
+export const languageBody = z.object({ language: sentText().describe('en or ar') });

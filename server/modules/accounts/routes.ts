@@ -1,20 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../db/schema.js';
-import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
+import { emptyForm } from '../../lib/form-schema.js';
+import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { languageOf } from '../../i18n/language.js';
 import { tokenFromHeader } from '../../lib/tokens.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody, uploadsOf } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { securitySchema, userSchema } from './dto.js';
+import { codeLoginBody, languageBody, loginBody, profileBody, securitySchema, signupBody, userSchema } from './dto.js';
 import { accountsService } from './service.js';
 
 const signedInSchema = z.object({ message: z.string(), user: userSchema, role: z.string(), token: z.string(), security: securitySchema });
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
-
-const signupFields = ['name', 'username', 'email', 'password', 'phone', 'gender', 'country', 'government', 'blood_type', 'height', 'weight', 'specialization', 'location', 'officeNumber', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber', 'image (file)', 'certificate (file)', 'licenseDocument (file: PDF or image)'];
 
 /** The only fields of a profile form that carry files. */
 const profileFiles = ['image', 'certificate'];
@@ -29,10 +28,10 @@ export default async function accountsRoutes(app: App) {
   for (const role of ['patient', 'doctor', 'pharmacist'] as Role[]) {
     app.post(
       `/${role}/auth/signup`,
-      { schema: { tags, summary: `Register a ${role}`, ...formBody(signupFields), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
+      { schema: { tags, summary: `Register a ${role}`, ...formBody(signupBody, { files: signupFiles }), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
       },
       // The browser's language is her first choice of language for the portal's emails.
-      async (request) => service.signup(role, await readForm(request, signupFiles), request.ip, languageOf(request.headers['accept-language'])),
+      async (request) => service.signup(role, { fields: request.body, files: uploadsOf(request) }, request.ip, languageOf(request.headers['accept-language'])),
     );
   }
 
@@ -42,30 +41,27 @@ export default async function accountsRoutes(app: App) {
       schema: {
         tags,
         summary: 'Log in with email and password. With two-factor sign-in on, answers `twoFactorRequired` and a `challenge` for POST auth/login/two-factor instead of a session.',
-        ...formBody(['email', 'password']),
+        ...formBody(loginBody),
         response: { 200: z.union([signedInSchema, z.object({ message: z.string(), twoFactorRequired: z.literal(true), challenge: z.string() })]), ...errorResponses },
       },
     },
     async (request) => {
-      const form = await readForm(request);
-      return service.login(cleanField(form.fields.email), form.fields.password ?? '', clientOf(request));
+      return service.login(cleanField(request.body.email), request.body.password ?? '', clientOf(request));
     },
   );
 
   app.post(
     '/auth/login/two-factor',
-    { schema: { tags, summary: 'The second sign-in step: the challenge and a code from the authenticator app (or a recovery code)', ...formBody(['challenge', 'code']), response: { 200: signedInSchema, ...errorResponses } } },
+    { schema: { tags, summary: 'The second sign-in step: the challenge and a code from the authenticator app (or a recovery code)', ...formBody(codeLoginBody), response: { 200: signedInSchema, ...errorResponses } } },
     async (request) => {
-      const form = await readForm(request);
-      return service.loginWithCode(cleanField(form.fields.challenge), cleanField(form.fields.code), clientOf(request));
+      return service.loginWithCode(cleanField(request.body.challenge), cleanField(request.body.code), clientOf(request));
     },
   );
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Revoke the presented token (accepted even when expired)', response: { 200: messageSchema, ...errorResponses } } },
+    { schema: { tags, summary: 'Revoke the presented token (accepted even when expired)', ...formBody(emptyForm), response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      await readForm(request);
       return service.logout(tokenFromHeader(request.headers.authorization));
     },
   );
@@ -83,23 +79,22 @@ export default async function accountsRoutes(app: App) {
         tags,
         summary: 'The language the portal writes to her in (emails, notifications): JSON or form { "language": "en" | "ar" }',
         security: [{ token: [] }],
-        ...formBody(['language']),
+        ...formBody(languageBody),
         response: { 200: z.object({ message: z.string(), language: z.enum(['en', 'ar']) }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const form = await readForm(request);
-      return service.saveLanguage(viewer, form.fields.language);
+      return service.saveLanguage(viewer, request.body.language);
     },
   );
 
   app.patch(
     '/auth/user',
-    { schema: { tags, summary: 'Change profile fields (a whitelist; others are ignored). A new email or password needs currentPassword; a new email is used once its link is followed.', security: [{ token: [] }], ...formBody(['name', 'username', 'email', 'password', 'currentPassword', 'phone', 'gender', 'country', 'government', 'about', 'image (file)', 'certificate (file)', 'pharmacyLocation', 'workingDate']), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } } },
+    { schema: { tags, summary: 'Change profile fields (a whitelist; others are ignored). A new email or password needs currentPassword; a new email is used once its link is followed.', security: [{ token: [] }], ...formBody(profileBody, { files: profileFiles }), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.update(viewer, await readForm(request, profileFiles));
+      return service.update(viewer, { fields: request.body, files: uploadsOf(request) });
     },
   );
 }

@@ -13,6 +13,7 @@ import { twoFactorService } from '../two-factor/service.js';
 import { checkCurrentPassword } from './current-password.js';
 import { cleanField, notSent } from '../../lib/form-text.js';
 import { firstFile, type Form } from '../../plugins/forms.js';
+import type { AccountFields } from './dto.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
@@ -31,7 +32,7 @@ const commonFields = ['name', 'username', 'email', 'password', 'phone', 'country
 
 
 /** Maps a form field to its column and check. Returns the column changes for the fields present. */
-async function columnsFrom(fields: Record<string, string>, role: Role, partial: boolean): Promise<Partial<UsersTable>> {
+async function columnsFrom(fields: Partial<Record<string, string>>, role: Role, partial: boolean): Promise<Partial<UsersTable>> {
   const allowed = new Set<string>([...commonFields, ...roleFields[role]]);
   const out: Partial<UsersTable> = {};
   const present = (key: string) => allowed.has(key) && (!partial || !notSent(fields[key]));
@@ -60,6 +61,12 @@ async function columnsFrom(fields: Record<string, string>, role: Role, partial: 
   if (isProfessional(role) && !partial) out.license_number = check.checkLicense(value('licenseNumber'), 'Licence number');
   if (role === 'pharmacist' && !partial) out.pharmacy_license_number = check.checkLicense(value('pharmacyLicenseNumber'), 'Pharmacy licence number');
   return out;
+}
+
+/** A sign-up or profile form: its text fields (checked by fields.ts, per role) and its files. */
+export interface AccountForm {
+  fields: Partial<AccountFields>;
+  files: Form['files'];
 }
 
 /** Where a request comes from, for the sessions list. */
@@ -91,7 +98,7 @@ export function accountsService(app: App) {
     }
   }
 
-  async function storeFiles(form: Form, changes: Partial<UsersTable>, role: Role, owner: string) {
+  async function storeFiles(form: AccountForm, changes: Partial<UsersTable>, role: Role, owner: string) {
     const image = firstFile(form, 'image');
     if (image) changes.image = await app.images.save(image, 'The profile image', owner);
     const certificate = firstFile(form, 'certificate');
@@ -99,7 +106,7 @@ export function accountsService(app: App) {
   }
 
   /** The licence document goes to private storage: only its owner's reviewers (administrators) read it. */
-  async function storeLicenseDocument(form: Form, changes: Partial<UsersTable>, role: Role, owner: string) {
+  async function storeLicenseDocument(form: AccountForm, changes: Partial<UsersTable>, role: Role, owner: string) {
     const document = firstFile(form, 'licenseDocument');
     if (document && isProfessional(role)) changes.license_document = await app.privateFiles.save(document, 'The licence document', owner, { allowPdf: true });
   }
@@ -167,7 +174,7 @@ export function accountsService(app: App) {
       return { message: language === 'ar' ? 'Emails and notifications will now be in Arabic' : 'Emails and notifications will now be in English', language };
     },
 
-    async signup(role: Role, form: Form, ip: string, language: Language = 'en') {
+    async signup(role: Role, form: AccountForm, ip: string, language: Language = 'en') {
       await checkSignupAllowed(ip);
       const changes = await columnsFrom(form.fields, role, false);
       await ensureUnique(changes, role);
@@ -252,7 +259,7 @@ export function accountsService(app: App) {
      * its link is followed (the answer never says whether it belongs to someone else); a new password
      * signs out every other session.
      */
-    async update(viewer: Viewer, form: Form) {
+    async update(viewer: Viewer, form: AccountForm) {
       const user = await repo.findById(viewer.id);
       if (!user) throw notFound('This account no longer exists');
       const changes = await columnsFrom(form.fields, user.role, true);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formText, refuse } from '../../lib/form-schema.js';
+import { cleanField } from '../../lib/form-text.js';
 import type { AdminAuditTable, UsersTable } from '../../db/schema.js';
 
 /** An account as the administrators' console lists it. */
@@ -81,3 +83,20 @@ export const statsSchema = z.object({
   /** The last 14 days in the clinic's time zone, oldest first: what the dashboard chart draws. */
   daily: z.array(z.object({ date: z.string(), bookings: z.number(), orders: z.number(), revenueCents: z.number() })),
 });
+
+/** A reason an administrator must give (the person concerned reads it), for `what` she does. */
+const reasonFor = (what: string) =>
+  z.object({
+    reason: formText
+      .optional()
+      .transform((value, ctx) => {
+        const reason = cleanField(value).replace(/\s+/g, ' ');
+        if (!reason) return refuse(ctx, `Please give the reason for ${what}; the person concerned will read it`);
+        if (reason.length > 500) return refuse(ctx, 'The reason must be at most 500 characters');
+        return reason;
+      })
+      .describe('Why (at most 500 characters; the person concerned reads it)'),
+  });
+export const rejectBody = reasonFor('rejecting the application');
+export const suspendBody = reasonFor('suspending the account');
+export const unpublishBody = { blog: reasonFor('unpublishing the article'), product: reasonFor('unpublishing the product') };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
-import { readForm } from '../../plugins/forms.js';
+import { emptyForm } from '../../lib/form-schema.js';
+import { errorResponses, queryText } from '../../lib/schemas.js';
+import { allowOnly, requireViewer } from '../../plugins/auth.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { adminUserSchema, auditEntrySchema, contentItemSchema, statsSchema } from './dto.js';
+import { adminUserSchema, auditEntrySchema, contentItemSchema, rejectBody, statsSchema, suspendBody, unpublishBody } from './dto.js';
 import { adminService } from './service.js';
 
 /** The administrators' API: every route answers 403 to anyone who is not an administrator. */
@@ -36,20 +37,19 @@ export default async function adminRoutes(app: App) {
 
   app.post(
     '/admin/professionals/:id/approve',
-    { schema: { tags, security, summary: 'Approve a pending or rejected professional: listed and able to act from now on', params: idParam, response: { 200: userAnswer, ...errorResponses } } },
+    { schema: { tags, security, summary: 'Approve a pending or rejected professional: listed and able to act from now on', params: idParam, ...formBody(emptyForm), response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.approve(viewer, request.params.id);
     },
   );
 
   app.post(
     '/admin/professionals/:id/reject',
-    { schema: { tags, security, summary: 'Reject a pending application with a reason the applicant sees', params: idParam, ...formBody(['reason']), response: { 200: userAnswer, ...errorResponses } } },
+    { onRequest: allowOnly('admin'), schema: { tags, security, summary: 'Reject a pending application with a reason the applicant sees', params: idParam, ...formBody(rejectBody), response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.reject(viewer, request.params.id, await readForm(request));
+      return service.reject(viewer, request.params.id, request.body.reason);
     },
   );
 
@@ -61,19 +61,18 @@ export default async function adminRoutes(app: App) {
 
   app.post(
     '/admin/users/:id/suspend',
-    { schema: { tags, security, summary: 'Suspend an account with a reason: its sessions and chat sockets end at once', params: idParam, ...formBody(['reason']), response: { 200: userAnswer, ...errorResponses } } },
+    { onRequest: allowOnly('admin'), schema: { tags, security, summary: 'Suspend an account with a reason: its sessions and chat sockets end at once', params: idParam, ...formBody(suspendBody), response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.suspend(viewer, request.params.id, await readForm(request));
+      return service.suspend(viewer, request.params.id, request.body.reason);
     },
   );
 
   app.post(
     '/admin/users/:id/reinstate',
-    { schema: { tags, security, summary: 'Reinstate a suspended account', params: idParam, response: { 200: userAnswer, ...errorResponses } } },
+    { schema: { tags, security, summary: 'Reinstate a suspended account', params: idParam, ...formBody(emptyForm), response: { 200: userAnswer, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.reinstate(viewer, request.params.id);
     },
   );
@@ -86,10 +85,10 @@ export default async function adminRoutes(app: App) {
     );
     app.post(
       `/admin/${path}/:id/unpublish`,
-      { schema: { tags, security, summary: `Take a ${kind} down with a reason`, params: idParam, ...formBody(['reason']), response: { 200: z.object({ message: z.string() }), ...errorResponses } } },
+      { onRequest: allowOnly('admin'), schema: { tags, security, summary: `Take a ${kind} down with a reason`, params: idParam, ...formBody(unpublishBody[kind]), response: { 200: z.object({ message: z.string() }), ...errorResponses } } },
       async (request) => {
         const viewer = requireViewer(request);
-        return service.unpublish(viewer, kind, request.params.id, await readForm(request));
+        return service.unpublish(viewer, kind, request.params.id, request.body.reason);
       },
     );
   }

@@ -5,7 +5,6 @@ import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
-import { type Form } from '../../plugins/forms.js';
 import { userRoom } from '../../realtime/handlers.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
@@ -16,13 +15,6 @@ const auditPageSize = 50;
 const chartDays = 14;
 const professionalRoles: Role[] = ['doctor', 'pharmacist'];
 
-/** A reason an administrator must give (the person concerned reads it). */
-function reasonFrom(form: Form, what: string): string {
-  const reason = cleanField(form.fields.reason).replace(/\s+/g, ' ');
-  if (!reason) throw badRequest(`Please give the reason for ${what}; the person concerned will read it`);
-  if (reason.length > 500) throw badRequest('The reason must be at most 500 characters');
-  return reason;
-}
 
 /**
  * What administrators do: approve or reject professionals, suspend and reinstate accounts,
@@ -97,9 +89,8 @@ export function adminService(app: App) {
       return { message: `${user.name} is approved`, user: toAdminUser(user) };
     },
 
-    async reject(admin: Viewer, id: string, form: Form) {
+    async reject(admin: Viewer, id: string, reason: string) {
       allowRoles(admin, 'admin');
-      const reason = reasonFrom(form, 'rejecting the application');
       const user = await transition(admin, id, {
         from: ['pending'], to: 'rejected', roles: professionalRoles, action: 'reject', reason,
         refusal: 'Only pending applications can be rejected (this account is {status})',
@@ -113,10 +104,9 @@ export function adminService(app: App) {
     },
 
     /** Suspends an approved account: its sessions and chat sockets end at once, on every instance. */
-    async suspend(admin: Viewer, id: string, form: Form) {
+    async suspend(admin: Viewer, id: string, reason: string) {
       allowRoles(admin, 'admin');
       if (id === admin.id) throw badRequest('You cannot suspend your own account');
-      const reason = reasonFrom(form, 'suspending the account');
       const user = await transition(admin, id, {
         from: ['approved'], to: 'suspended', roles: ['patient', 'doctor', 'pharmacist'], action: 'suspend', reason,
         refusal: 'Only approved patients, doctors and pharmacists can be suspended (this account is {status})',
@@ -170,9 +160,8 @@ export function adminService(app: App) {
       };
     },
 
-    async unpublish(admin: Viewer, kind: 'blog' | 'product', id: string, form: Form) {
+    async unpublish(admin: Viewer, kind: 'blog' | 'product', id: string, reason: string) {
       allowRoles(admin, 'admin');
-      const reason = reasonFrom(form, kind === 'blog' ? 'unpublishing the article' : 'unpublishing the product');
       const item = isId(id) ? await (kind === 'blog' ? repo.findArticle(id) : repo.findProduct(id)) : undefined;
       if (!item) throw notFound(kind === 'blog' ? 'There is no such article' : 'There is no such product');
       const label = 'title' in item ? item.title : item.name;

@@ -1,5 +1,6 @@
 import type { AppointmentRequestsTable } from '../../db/schema.js';
 import { z } from 'zod';
+import { cleanText } from '../../lib/form-schema.js';
 import { slotDateFields } from '../appointments/slot-time.js';
 
 /** An appointment request as the patient, the doctor and administrators see it. */
@@ -64,3 +65,18 @@ export function toRequestDto(row: RequestRow, timeZone: string): AppointmentRequ
     createdAt: row.created_at,
   };
 }
+
+/** `POST appointment/requests`: who may leave out which field depends on who asks, so the service checks them. */
+export const requestBody = z.object({
+  name: cleanText().describe('Her name (a guest must give it)'),
+  email: cleanText(),
+  phone: cleanText().describe('A number the clinic can call (a guest must give it)'),
+  department: cleanText(),
+  doctor: cleanText().describe("A doctor's name"),
+  date: cleanText().describe('The preferred day, YYYY-MM-DD'),
+  time: cleanText().describe('The preferred time, HH:MM'),
+  reason: cleanText(),
+  note: cleanText().describe('The reason, as older forms name it'),
+});
+export const acceptBody = z.object({ appointment: cleanText().describe('The id of the free slot to offer') });
+export const declineBody = z.object({ reason: cleanText().describe('Why it is declined (the patient reads it)') });

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { errorResponses, formBody } from '../../lib/schemas.js';
+import { errorResponses } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { cleanField } from '../../lib/form-text.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { appointmentRequestSchema, requestSlotSchema } from './dto.js';
+import { acceptBody, appointmentRequestSchema, declineBody, requestBody, requestSlotSchema } from './dto.js';
 import { appointmentRequestsService } from './service.js';
 
 /** Appointment requests: patients and guests send them; doctors and administrators accept or decline them. */
@@ -21,23 +20,13 @@ export default async function appointmentRequestsRoutes(app: App) {
       schema: {
         tags,
         summary: "Request an appointment (patients, or guests with name and phone); a doctor's name or a department, a preferred day and time",
-        ...formBody(['name', 'email', 'phone', 'department', 'doctor', 'date', 'time', 'reason']),
+        ...formBody(requestBody),
         response: { 200: one, ...errorResponses },
       },
     },
     async (request) => {
-      const { fields } = await readForm(request);
-      const field = (key: string) => cleanField(fields[key]);
-      return service.create(request.viewer, {
-        name: field('name'),
-        email: field('email'),
-        phone: field('phone'),
-        department: field('department'),
-        doctor: field('doctor'),
-        date: field('date'),
-        time: field('time'),
-        reason: field('reason') || field('note'),
-      });
+      const { note, ...form } = request.body;
+      return service.create(request.viewer, { ...form, reason: form.reason || note });
     },
   );
 
@@ -76,14 +65,13 @@ export default async function appointmentRequestsRoutes(app: App) {
         security,
         summary: 'Accept a request into a free slot, reserving it for the patient and telling her in the chat',
         params: idParams,
-        ...formBody(['appointment']),
+        ...formBody(acceptBody),
         response: { 200: one, ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const { fields } = await readForm(request);
-      return service.accept(viewer, request.params.id, cleanField(fields.appointment));
+      return service.accept(viewer, request.params.id, request.body.appointment);
     },
   );
 
@@ -95,14 +83,13 @@ export default async function appointmentRequestsRoutes(app: App) {
         security,
         summary: 'Decline a request with a reason the patient sees',
         params: idParams,
-        ...formBody(['reason']),
+        ...formBody(declineBody),
         response: { 200: one, ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const { fields } = await readForm(request);
-      return service.decline(viewer, request.params.id, cleanField(fields.reason));
+      return service.decline(viewer, request.params.id, request.body.reason);
     },
   );
 }

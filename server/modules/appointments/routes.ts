@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { errorResponses, formBody, messageSchema, queryText } from '../../lib/schemas.js';
+import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
 import { requireViewer, requireVerifiedEmail } from '../../plugins/auth.js';
-import { cleanField } from '../../lib/form-text.js';
-import { readForm } from '../../plugins/forms.js';
+import { cleanText, emptyForm } from '../../lib/form-schema.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { appointmentSchema } from './dto.js';
 import { appointmentsService } from './service.js';
@@ -56,14 +56,13 @@ export default async function appointmentsRoutes(app: App) {
         tags,
         security,
         summary: "Publish a slot (doctors); date and time are read in the clinic's time zone",
-        ...formBody(['time', 'date']),
+        ...formBody(z.object({ date: cleanText().describe('YYYY-MM-DD'), time: cleanText().describe('HH:MM') })),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const form = await readForm(request);
-      return service.add(viewer, cleanField(form.fields.date), cleanField(form.fields.time));
+      return service.add(viewer, request.body.date, request.body.time);
     },
   );
 
@@ -75,13 +74,13 @@ export default async function appointmentsRoutes(app: App) {
         security,
         summary: 'Reserve a free slot of the receiver doctor (patients); opens the patient–doctor chat',
         querystring: z.object({ appointment: queryText, receiver: queryText }),
+        ...formBody(emptyForm),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema, chat: z.string() }), ...errorResponses, ...overlapAnswer },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
       requireVerifiedEmail(app, viewer);
-      await readForm(request);
       return service.reserve(viewer, request.query.appointment, request.query.receiver);
     },
   );
@@ -94,14 +93,13 @@ export default async function appointmentsRoutes(app: App) {
         security,
         summary: 'The owning doctor records after the slot\'s time whether the patient came: attendance = attended | no_show',
         querystring: z.object({ appointment: queryText }),
-        ...formBody(['attendance']),
+        ...formBody(z.object({ attendance: cleanText().describe('attended or no_show') })),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const form = await readForm(request);
-      return service.markAttendance(viewer, request.query.appointment, cleanField(form.fields.attendance));
+      return service.markAttendance(viewer, request.query.appointment, request.body.attendance);
     },
   );
 
@@ -115,13 +113,13 @@ export default async function appointmentsRoutes(app: App) {
           'The owning doctor deletes the slot (a reason is required when a patient holds it: she is told at once with his next free times); ' +
           'the holding patient releases it until CANCEL_CUTOFF_HOURS before it',
         querystring: z.object({ appointment: queryText, reason: queryText }),
+        ...formBody(z.object({ reason: cleanText().describe('Why the doctor deletes a held slot (or ?reason=)') })),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const form = await readForm(request);
-      const reason = cleanField(form.fields.reason) || (request.query.reason ?? '');
+      const reason = request.body.reason || (request.query.reason ?? '');
       return service.cancel(viewer, request.query.appointment, reason);
     },
   );
@@ -135,14 +133,13 @@ export default async function appointmentsRoutes(app: App) {
         summary: 'The holding patient moves the appointment to another free slot (`to`) of the same doctor in one step, until CANCEL_CUTOFF_HOURS before it',
         params: z.object({ id: z.string() }),
         querystring: z.object({ to: queryText }),
-        ...formBody(['to']),
+        ...formBody(z.object({ to: cleanText().describe('The id of the free slot to move to (or ?to=)') })),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses, ...overlapAnswer },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const form = await readForm(request);
-      return service.reschedule(viewer, request.params.id, cleanField(form.fields.to) || request.query.to);
+      return service.reschedule(viewer, request.params.id, request.body.to || request.query.to);
     },
   );
 
@@ -184,12 +181,12 @@ export default async function appointmentsRoutes(app: App) {
         security,
         summary: 'Join the waiting list of a doctor with no free slot in the next 14 days; a freed slot is held for the first patient for 15 minutes',
         params: z.object({ id: z.string() }),
+        ...formBody(emptyForm),
         response: { 200: z.object({ message: z.string(), waitlist: waitlistSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return waitlist.join(viewer, request.params.id);
     },
   );
@@ -197,11 +194,10 @@ export default async function appointmentsRoutes(app: App) {
   app.delete(
     '/doctors/:id/waitlist',
     {
-      schema: { tags, security, summary: "Leave the doctor's waiting list", params: z.object({ id: z.string() }), response: { 200: z.object({ message: z.string(), waitlist: waitlistSchema }), ...errorResponses } },
+      schema: { tags, security, summary: "Leave the doctor's waiting list", params: z.object({ id: z.string() }), ...formBody(emptyForm), response: { 200: z.object({ message: z.string(), waitlist: waitlistSchema }), ...errorResponses } },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return waitlist.leave(viewer, request.params.id);
     },
   );

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cleanText, formText, refuse, sentText } from '../../lib/form-schema.js';
+import { cleanField } from '../../lib/form-text.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { BlogRow } from './repository.js';
 
@@ -38,3 +40,22 @@ export function toBlogDto(row: BlogRow, images: ImageStore): z.infer<typeof blog
     updated_at: row.updated_at,
   };
 }
+
+const maxTitle = 200;
+
+/** `POST blog`: the title is checked here; the content (sanitized) and the category (stored) by the service. */
+export const blogBody = z.object({
+  title: formText
+    .optional()
+    .transform((value, ctx) => {
+      const title = cleanField(value).replace(/\s+/g, ' ');
+      if (!title) return refuse(ctx, 'Please enter a title for the blog');
+      if (title.length > maxTitle) return refuse(ctx, `The title can be at most ${maxTitle} characters long`);
+      return title;
+    }),
+  content: cleanText().describe('HTML (sanitized)'),
+  category: cleanText().describe('A category slug'),
+  slug: cleanText().describe('The category slug again, as the existing client sends it once chosen'),
+  keywords: sentText().describe('Separated by spaces or commas'),
+});
+export type BlogForm = z.output<typeof blogBody>;

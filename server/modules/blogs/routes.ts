@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { cachedRoute } from '../../cache/index.js';
-import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
-import { readForm } from '../../plugins/forms.js';
+import { errorResponses, queryText } from '../../lib/schemas.js';
+import { allowOnly, requireViewer } from '../../plugins/auth.js';
+import { firstFile, formBody, uploadsOf } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { blogCategorySchema, blogSchema } from './dto.js';
+import { blogBody, blogCategorySchema, blogSchema } from './dto.js';
 import { blogsService } from './service.js';
 
 /** Doctors' articles: public reading, publishing by doctors only. */
@@ -39,17 +39,18 @@ export default async function blogsRoutes(app: App) {
   app.post(
     '/blog',
     {
+      onRequest: allowOnly('doctor'),
       schema: {
         tags,
         summary: 'Publish a post (doctors only). Content is sanitized; the address is made from the title.',
         security: [{ token: [] }],
-        ...formBody(['title', 'content (HTML)', 'thumbnail (file)', 'category (category slug)', 'keywords (whitespace or comma separated)', 'slug (ignored: the category slug)']),
+        ...formBody(blogBody, { files: ['thumbnail'] }),
         response: { 200: z.object({ message: z.string(), blog: blogSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.create(viewer, await readForm(request, ['thumbnail']));
+      return service.create(viewer, request.body, firstFile({ files: uploadsOf(request) }, 'thumbnail'));
     },
   );
 }

@@ -2,8 +2,8 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { allowRoles, type Viewer } from '../../plugins/auth.js';
-import { cleanField } from '../../lib/form-text.js';
-import { firstFile, type Form } from '../../plugins/forms.js';
+import type { UploadedFile } from '../../storage/images.js';
+import type { BlogForm } from './dto.js';
 import type { App } from '../../types.js';
 import { toBlogDto } from './dto.js';
 import { blogsRepository } from './repository.js';
@@ -12,7 +12,6 @@ import { sanitizeContent } from './sanitize.js';
 import { parseKeywords } from './text.js';
 import { insertWithFreeSlug, slugify } from '../../lib/slugs.js';
 
-const maxTitle = 200;
 
 export function blogsService(app: App) {
   const repo = blogsRepository(app.db);
@@ -34,26 +33,21 @@ export function blogsService(app: App) {
       return { categories: rows.map((c) => ({ _id: c.id, name: c.name, slug: c.slug })) };
     },
 
-    async create(viewer: Viewer, form: Form) {
+    async create(viewer: Viewer, { title, ...form }: BlogForm, file: UploadedFile | undefined) {
       allowRoles(viewer, 'doctor');
-      const title = cleanField(form.fields.title).replace(/\s+/g, ' ');
-      if (!title) throw badRequest('Please enter a title for the blog');
-      if (title.length > maxTitle) throw badRequest(`The title can be at most ${maxTitle} characters long`);
-
-      const content = await sanitizeContent(app.sanitizer, cleanField(form.fields.content));
+      const content = await sanitizeContent(app.sanitizer, form.content);
       if (!stripTags(content)) throw badRequest('Please write the content of the blog');
 
       // The existing client sends the category's slug as `category`, and again as `slug` once chosen.
-      const categorySlug = cleanField(form.fields.category) || cleanField(form.fields.slug);
+      const categorySlug = form.category || form.slug;
       if (!categorySlug) throw badRequest('Please choose a category');
       const category = await repo.categoryBySlug(categorySlug);
       if (!category) throw badRequest('This category does not exist; please choose one from the list');
 
-      const file = firstFile(form, 'thumbnail');
       if (!file) throw badRequest('Please choose a thumbnail image');
       const thumbnail = await app.images.save(file, 'The thumbnail', viewer.id);
 
-      const keywords = parseKeywords(form.fields.keywords);
+      const keywords = parseKeywords(form.keywords);
       const now = nowIso();
       const { slug } = await insertWithFreeSlug(slugify(title, 'blog'), repo.slugTaken, (slug) =>
         repo.insert({

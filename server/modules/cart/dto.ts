@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, wholeNumber } from '../../lib/form-schema.js';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import { isOnSale, type CartLine } from './repository.js';
@@ -31,3 +32,10 @@ export function toCartDto(userId: string, lines: CartLine[], images: ImageStore)
     total: centsToAmount(totalCents),
   };
 }
+
+/** `POST cart`: one line's absolute quantity (left out: 1; 0 takes the line out). */
+export const setLineBody = z.object({
+  product: requiredText('Please choose a product').describe('The product slug'),
+  quantity: wholeNumber('The quantity must be a whole number of 0 or more', { min: 0, fallback: 1 }).describe('Packs; 0 removes the line (default 1)'),
+});
+export type SetLine = z.output<typeof setLineBody>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
-import { readForm } from '../../plugins/forms.js';
+import { emptyForm } from '../../lib/form-schema.js';
+import { errorResponses, queryText } from '../../lib/schemas.js';
+import { allowOnly, requireViewer } from '../../plugins/auth.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { cartSchema } from './dto.js';
+import { cartSchema, setLineBody } from './dto.js';
 import { cartService } from './service.js';
 
 /** The signed-in user's cart. Guests get 401 'Unauthorized'. */
@@ -21,28 +22,29 @@ export default async function cartRoutes(app: App) {
   app.post(
     '/cart',
     {
+      onRequest: allowOnly(),
       schema: {
         tags,
         security,
         summary: "Set a line's absolute quantity (0 removes it); more than the stock is refused with 'Out of stock quantity'",
-        ...formBody(['product (slug)', 'quantity']),
+        ...formBody(setLineBody),
         response: { 200: z.object({ cart: cartSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.set(viewer, await readForm(request));
+      return service.set(viewer, request.body);
     },
   );
 
   app.delete(
     '/cart',
     {
-      schema: { tags, security, summary: 'Take a product out of the cart', querystring: z.object({ product: queryText }), response: { 200: z.object({ cart: cartSchema }), ...errorResponses } },
+      onRequest: allowOnly(),
+      schema: { tags, security, summary: 'Take a product out of the cart', querystring: z.object({ product: queryText }), ...formBody(emptyForm), response: { 200: z.object({ cart: cartSchema }), ...errorResponses } },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.remove(viewer, request.query.product ?? '');
     },
   );

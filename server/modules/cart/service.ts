@@ -1,20 +1,12 @@
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
-import { type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { toCartDto } from './dto.js';
+import { toCartDto, type SetLine } from './dto.js';
 import { cartRepository } from './repository.js';
 import { prescriptionChecks } from '../prescriptions/checks.js';
 
 export const outOfStock = 'Out of stock quantity';
-
-function parseQuantity(text: string): number {
-  if (!text) return 1;
-  const quantity = Number(text);
-  if (!Number.isInteger(quantity) || quantity < 0) throw badRequest('The quantity must be a whole number of 0 or more');
-  return quantity;
-}
 
 export function cartService(app: App) {
   const repo = cartRepository(app.db);
@@ -34,10 +26,7 @@ export function cartService(app: App) {
     },
 
     /** `POST cart`: sets one line to an absolute quantity; 0 takes it out. */
-    async set(viewer: Viewer, form: Form) {
-      const slug = cleanField(form.fields.product);
-      if (!slug) throw badRequest('Please choose a product');
-      const quantity = parseQuantity(cleanField(form.fields.quantity));
+    async set(viewer: Viewer, { product: slug, quantity }: SetLine) {
       const product = await repo.productBySlug(slug);
       if (!product) throw notFound('This product does not exist or is no longer sold');
       if (product.owner_id === viewer.id) throw forbidden('You cannot buy your own product');

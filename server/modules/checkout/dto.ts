@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PaymentsTable } from '../../db/schema.js';
+import { sentText } from '../../lib/form-schema.js';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { OrderRow } from './repository.js';
@@ -64,3 +65,23 @@ export function toPaymentDto(row: PaymentsTable): z.infer<typeof paymentSchema> 
     created_at: row.created_at,
   };
 }
+
+/**
+ * `POST checkout`: the fields as the card form sends them (checked by the service in the order a
+ * person fixes them: card, then address, then the total; a signed-in buyer with a verified email first).
+ */
+export const checkoutBody = z.object({
+  number: sentText().describe('The card number (spaces allowed)'),
+  exp_month: sentText().describe('1 to 12'),
+  exp_year: sentText().describe('2 or 4 digits'),
+  cvc: sentText().describe('3 or 4 digits'),
+  location: sentText().describe('The delivery address'),
+  country: sentText(),
+  government: sentText(),
+  currency: sentText().describe('usd (the default)'),
+  expectedTotal: sentText().describe('The total shown to her, e.g. 20.50'),
+  expected_total: sentText().describe('expectedTotal, as older forms name it'),
+  idempotencyKey: sentText().describe('When no Idempotency-Key header is sent'),
+  idempotency_key: sentText(),
+  acknowledgeWarnings: sentText().describe('true to buy despite the safety warnings listed in a 409'),
+});

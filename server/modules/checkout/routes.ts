@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
+import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { requireViewer, requireVerifiedEmail } from '../../plugins/auth.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { orderSchema, paymentSchema } from './dto.js';
+import { checkoutBody, orderSchema, paymentSchema } from './dto.js';
 import { conflictSchema } from '../prescriptions/dto.js';
 import { checkoutService } from './service.js';
 import { startCheckoutSweeper } from './sweeper.js';
@@ -36,7 +36,7 @@ export default async function checkoutRoutes(app: App) {
           'A clash of the products with her recorded allergies or current medicines answers 409 with `conflicts`: send again with acknowledgeWarnings=true to buy anyway (recorded on the order). ' +
           'A prescription-only product is bought only against a valid prescription of the buyer\'s that covers it (403 otherwise); its packs are taken from the prescription. ' +
           '202: the payment is being confirmed with the provider; the orders appear once it is.',
-        ...formBody(['number', 'exp_month', 'exp_year (2 or 4 digits)', 'cvc', 'currency (usd)', 'location', 'country', 'government', 'idempotencyKey', 'expectedTotal', 'acknowledgeWarnings (true after a safety warning)']),
+        ...formBody(checkoutBody),
         response: {
           200: answerSchema,
           202: answerSchema,
@@ -50,8 +50,7 @@ export default async function checkoutRoutes(app: App) {
     async (request, reply) => {
       const viewer = requireViewer(request);
       requireVerifiedEmail(app, viewer);
-      const form = await readForm(request);
-      const { confirming, ...answer } = await service.checkout(viewer, form, request.headers['idempotency-key']);
+      const { confirming, ...answer } = await service.checkout(viewer, request.body, request.headers['idempotency-key']);
       return reply.status(confirming ? 202 : 200).send(answer);
     },
   );

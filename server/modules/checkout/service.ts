@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -9,11 +10,10 @@ import { GatewayUnavailableError } from '../../payments/gateway.js';
 import { parseCard, summarize } from '../../payments/card.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
-import { type Form } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { cartRepository, isOnSale, type CartLine } from '../cart/repository.js';
 import { acknowledged, acknowledgement, checkedProduct, prescriptionChecks, safetyWarning } from '../prescriptions/checks.js';
-import { toOrderDto, toPaymentDto } from './dto.js';
+import { toOrderDto, toPaymentDto, type checkoutBody } from './dto.js';
 import { checkoutRepository } from './repository.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 import { staleAfterMs } from './sweeper.js';
@@ -33,6 +33,9 @@ class NotCoveredError extends Error {}
 /** The cart changed between reading it and reserving it: another checkout of it has just finished. */
 class CartChangedError extends Error {}
 
+/** `POST checkout`: the fields as sent (see dto.ts checkoutBody). */
+type CheckoutForm = z.output<typeof checkoutBody>;
+
 interface Shipping {
   currency: string;
   location: string;
@@ -40,14 +43,14 @@ interface Shipping {
   government: string;
 }
 
-function readShipping(form: Form): Shipping {
-  const currency = (cleanField(form.fields.currency) || 'usd').toLowerCase();
+function readShipping(form: CheckoutForm): Shipping {
+  const currency = (cleanField(form.currency) || 'usd').toLowerCase();
   if (currency !== 'usd') throw badRequest('Payments are accepted in usd only');
-  const location = cleanField(form.fields.location).replace(/\s+/g, ' ');
+  const location = cleanField(form.location).replace(/\s+/g, ' ');
   if (!location) throw badRequest('Please enter the delivery address');
   if (location.length > 500) throw badRequest('The delivery address can be at most 500 characters long');
-  const country = cleanField(form.fields.country).slice(0, 100);
-  const government = cleanField(form.fields.government).slice(0, 100);
+  const country = cleanField(form.country).slice(0, 100);
+  const government = cleanField(form.government).slice(0, 100);
   return { currency, location, country, government };
 }
 
@@ -55,8 +58,8 @@ function readShipping(form: Form): Shipping {
  * The total the buyer saw (`expectedTotal`, in dollars as the cart shows it), in cents; null when not
  * sent (API clients that do not confirm prices).
  */
-function readExpectedTotal(form: Form): number | null {
-  const raw = cleanField(form.fields.expectedTotal ?? form.fields.expected_total);
+function readExpectedTotal(form: CheckoutForm): number | null {
+  const raw = cleanField(form.expectedTotal ?? form.expected_total);
   if (!raw) return null;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) throw badRequest('expectedTotal must be the amount shown to you, such as 20.50');
@@ -71,8 +74,8 @@ function cartChanged(message: string, totalCents: number) {
   return new HttpError(409, message, { total: centsToAmount(totalCents) });
 }
 
-function readClientKey(header: string | string[] | undefined, form: Form): string {
-  const raw = (Array.isArray(header) ? header[0] : header) ?? cleanField(form.fields.idempotencyKey ?? form.fields.idempotency_key);
+function readClientKey(header: string | string[] | undefined, form: CheckoutForm): string {
+  const raw = (Array.isArray(header) ? header[0] : header) ?? cleanField(form.idempotencyKey ?? form.idempotency_key);
   const key = (raw ?? '').trim();
   if (!key) return '';
   if (!/^[A-Za-z0-9_.:-]{8,200}$/.test(key)) throw badRequest('The idempotency key must be 8 to 200 letters, digits or - _ . :');
@@ -171,14 +174,14 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
   }
 
   return {
-    async checkout(viewer: Viewer, form: Form, keyHeader: string | string[] | undefined) {
+    async checkout(viewer: Viewer, form: CheckoutForm, keyHeader: string | string[] | undefined) {
       const twinSince = new Date(Date.now() - twinWindowMs).toISOString();
       const key = readClientKey(keyHeader, form);
       if (key) {
         const earlier = await repo.byKey(viewer.id, key);
         if (earlier) return answerOf(earlier.id);
       }
-      const card = parseCard(form.fields);
+      const card = parseCard(form);
       const shipping = readShipping(form);
       const expected = readExpectedTotal(form);
 
@@ -202,7 +205,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       const details: OrderDetails = { card: summarize(card), ...shipping };
       // Safety: her allergies and current medicines against what she buys; a warning must be acknowledged.
       const conflicts = await prescriptions.conflicts(viewer.id, lines.map(checkedProduct));
-      if (conflicts.length && !acknowledged(form.fields.acknowledgeWarnings)) throw safetyWarning(conflicts, 'patient');
+      if (conflicts.length && !acknowledged(form.acknowledgeWarnings)) throw safetyWarning(conflicts, 'patient');
 
       let reserved: { id: string; amount: number };
       try {

@@ -1,9 +1,10 @@
 import { givenField } from '../../lib/form-text.js';
 import { z } from 'zod';
 import { cachedRoute } from '../../cache/index.js';
-import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
+import { errorResponses, queryText } from '../../lib/schemas.js';
+import { sentText } from '../../lib/form-schema.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { doctorCardSchema, doctorDetailSchema, doctorResultSchema, doctorSearchSchema } from './dto.js';
 import { doctorSearch, doctorsPerPage } from './search.js';
@@ -81,7 +82,7 @@ export default async function doctorsRoutes(app: App) {
       schema: {
         tags,
         summary: 'Rate a doctor 1–5 with an optional comment (patients after a visit: a reserved appointment whose time has passed, not marked a no-show; a new rating replaces the earlier one)',
-        ...formBody(['comment']),
+        ...formBody(z.object({ comment: sentText().describe('An optional comment') })),
         security: [{ token: [] }],
         querystring: z.object({ doctor: queryText, rate: queryText }),
         response: { 200: z.object({ message: z.string(), rate: z.number(), ratings: z.number(), yourRate: z.number() }), ...errorResponses },
@@ -89,8 +90,7 @@ export default async function doctorsRoutes(app: App) {
     },
     async (request) => {
       const viewer = requireViewer(request);
-      const form = await readForm(request);
-      return service.rate(viewer, givenField(request.query.doctor), request.query.rate, form.fields.comment ?? '');
+      return service.rate(viewer, givenField(request.query.doctor), request.query.rate, request.body.comment ?? '');
     },
   );
 }

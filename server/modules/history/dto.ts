@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sentText } from '../../lib/form-schema.js';
 import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
 import { fromFlag } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
@@ -116,3 +117,26 @@ export const toAccessEntryDto = (row: HistoryAccessLogTable): z.infer<typeof acc
   reason: row.reason,
   created_at: row.created_at,
 });
+
+/**
+ * `POST history/{kind}`: the client sends one form shared by every kind; each kind reads its own
+ * fields (kinds.ts checks them, the required ones depending on the kind). A lab entry carries `result`, a file.
+ */
+export const historyBody = z.object({
+  diagnosis: sentText(),
+  notes: sentText(),
+  told_by: sentText().describe('Who told her (self-reported diagnoses)'),
+  lab: sentText().describe('The test name'),
+  name: sentText().describe('The laboratory or surgery name'),
+  medicine: sentText(),
+  date: sentText(),
+  dose: sentText(),
+  cured: sentText().describe('true or false'),
+  injured: sentText(),
+  disease: sentText(),
+  substance: sentText().describe('An allergy: what she reacts to'),
+  reaction: sentText(),
+  severity: sentText(),
+  doctor: sentText().describe('Refused on a self-reported entry (the doctor signs his own)'),
+});
+export type HistoryFields = z.output<typeof historyBody>;

@@ -2,6 +2,7 @@ import type { AllergySeverity, Flag } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { cleanField } from '../../lib/form-text.js';
 import { firstFile, type Form } from '../../plugins/forms.js';
+import type { HistoryFields } from './dto.js';
 import type { UploadedFile } from '../../storage/images.js';
 import { requireDate } from './dates.js';
 
@@ -19,6 +20,12 @@ export type EntryTable =
   | 'history_genetic_diseases'
   | 'history_allergies';
 
+/** A history form: the shared text fields and the files. */
+export interface HistoryForm {
+  fields: HistoryFields;
+  files: Form['files'];
+}
+
 /** What a kind's form yields: its own columns, plus a file still to be checked. */
 export interface Draft {
   columns: Record<string, string | Flag | null>;
@@ -30,13 +37,13 @@ interface KindSpec {
   /** The query parameter that names the entry to delete. */
   deleteParam: string;
   /** Reads only this kind's fields; every other field of the shared form is ignored. */
-  read(form: Form): Draft;
+  read(form: HistoryForm): Draft;
   /** Extra checks when the patient writes the entry herself. */
-  readSelfReported?(form: Form): void;
+  readSelfReported?(form: HistoryForm): void;
 }
 
 /** A text field: junk such as "[object Object]" or "null" counts as empty. */
-function text(form: Form, key: string, label: string, options: { required?: boolean; max?: number } = {}): string {
+function text(form: HistoryForm, key: keyof HistoryFields, label: string, options: { required?: boolean; max?: number } = {}): string {
   const value = cleanField(form.fields[key]);
   const max = options.max ?? 300;
   if (options.required && !value) throw badRequest(`Please enter the ${label}`);
@@ -69,7 +76,7 @@ export function parseSeverity(raw: string | undefined): AllergySeverity {
 export const selfReportedDoctorRefusal =
   'A diagnosis you add yourself cannot name a doctor as its author; write who told you in “Told to me by” instead';
 
-function noDoctorNamed(form: Form): void {
+function noDoctorNamed(form: HistoryForm): void {
   if (cleanField(form.fields.doctor)) throw badRequest(selfReportedDoctorRefusal);
 }
 

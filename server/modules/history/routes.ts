@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { errorResponses, formBody, queryText } from '../../lib/schemas.js';
-import { readForm } from '../../plugins/forms.js';
+import { errorResponses, queryText } from '../../lib/schemas.js';
+import { formBody, uploadsOf } from '../../plugins/forms.js';
+import { emptyForm } from '../../lib/form-schema.js';
 import type { App } from '../../types.js';
-import { accessEntrySchema, guestRefusalSchema, historySchema } from './dto.js';
+import { accessEntrySchema, guestRefusalSchema, historyBody, historySchema } from './dto.js';
 import { kindNames } from './kinds.js';
 import { historyService } from './service.js';
-
-const addFields = ['diagnosis', 'notes', 'told_by', 'lab', 'name', 'result (file)', 'medicine', 'date', 'dose', 'cured', 'injured', 'disease', 'substance', 'reaction', 'severity'];
 
 /**
  * A patient's medical history. Every handler goes through the service's single access check,
@@ -83,15 +82,14 @@ export default async function historyRoutes(app: App) {
           `patient’s history, signed with his name; kind is one of ${kindNames.join(', ')}`,
         params: kindParam,
         querystring: z.object({ patient: queryText }),
-        ...formBody(addFields),
+        ...formBody(historyBody, { files: ['result'] }),
         response: { 200: z.object({ message: z.string(), _id: z.string() }), ...errorResponses },
       },
     },
     async (request) => {
-      // The body is read first so a refused request never leaves an unread upload behind.
-      // Only a lab entry carries a file (the result image).
-      const form = await readForm(request, ['result']);
-      return service.add(request.viewer, request.params.kind, form, request.query.patient);
+      // Only a lab entry carries a file (the result image); the body was read before any check,
+      // so a refused request never leaves an unread upload behind.
+      return service.add(request.viewer, request.params.kind, { fields: request.body, files: uploadsOf(request) }, request.query.patient);
     },
   );
 
@@ -106,11 +104,11 @@ export default async function historyRoutes(app: App) {
           'restorable for a minute through …/restore; an entry a doctor wrote can only be hidden',
         params: kindParam,
         querystring: entryQuery,
+        ...formBody(emptyForm),
         response: { 200: z.object({ message: z.string() }), ...errorResponses },
       },
     },
     async (request) => {
-      await readForm(request);
       return service.remove(request.viewer, request.params.kind, request.query);
     },
   );
@@ -124,11 +122,10 @@ export default async function historyRoutes(app: App) {
     app.post(
       `/history/:kind/${action}`,
       {
-        schema: { tags, security, summary, params: kindParam, querystring: entryQuery, response: { 200: z.object({ message: z.string() }), ...errorResponses } },
+        schema: { tags, security, summary, params: kindParam, querystring: entryQuery, ...formBody(emptyForm), response: { 200: z.object({ message: z.string() }), ...errorResponses } },
       },
       async (request) => {
-        await readForm(request);
-        return service.change(request.viewer, action, request.params.kind, request.query);
+          return service.change(request.viewer, action, request.params.kind, request.query);
       },
     );
   }

@@ -6,12 +6,11 @@ import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
-import { type Form } from '../../plugins/forms.js';
 import { isPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
 import { careAccess } from './care-access.js';
 import { toAccessEntryDto, toHistoryDto } from './dto.js';
-import { isKind, kinds, type Kind } from './kinds.js';
+import { isKind, kinds, type HistoryForm, type Kind } from './kinds.js';
 import { historyRepository, type HistoryRepository } from './repository.js';
 
 /** What a caller wants to do with a history. */
@@ -187,7 +186,7 @@ export function historyService(app: App) {
      * Adds an entry to a history: the caller's own (self-reported) or, for a doctor with a care
      * relation, his patient's (named by `patient`), signed with his account.
      */
-    async add(viewer: Viewer | null, kindRaw: string, form: Form, patientRaw?: string) {
+    async add(viewer: Viewer | null, kindRaw: string, form: HistoryForm, patientRaw?: string) {
       if (!viewer) throw unauthorized();
       const kind = kindOf(kindRaw);
       const { patient, reason } = await authorize(viewer, cleanField(patientRaw) || viewer.id, 'add', kind);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { notificationCenter } from './center.js';
-import { notificationListSchema, preferencesSchema } from './dto.js';
+import { markReadBody, notificationListSchema, preferencesBody, preferencesSchema } from './dto.js';
 
 /** The bell (the signed-in person's own notifications) and her email choices per event. */
 export default async function notificationsRoutes(app: App) {
@@ -22,10 +22,12 @@ export default async function notificationsRoutes(app: App) {
   app.post(
     '/notifications/read',
     {
+      onRequest: allowOnly(),
       schema: {
         tags,
         security,
         summary: 'Marks her notifications read: JSON { "ids": [...] } or { "all": true }',
+        body: markReadBody,
         response: { 200: notificationListSchema.extend({ message: z.string() }), ...errorResponses },
       },
     },
@@ -41,10 +43,12 @@ export default async function notificationsRoutes(app: App) {
   app.patch(
     '/notifications/preferences',
     {
+      onRequest: allowOnly(),
       schema: {
         tags,
         security,
         summary: 'Chooses per event whether it also comes by email: JSON { "preferences": { "chat_message": false, ... } }',
+        body: preferencesBody,
         response: { 200: preferencesSchema.extend({ message: z.string() }), ...errorResponses },
       },
     },

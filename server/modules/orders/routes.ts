@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody } from '../../plugins/forms.js';
+import { emptyForm } from '../../lib/form-schema.js';
 import type { App } from '../../types.js';
 import { orderPageSchema } from './dto.js';
 import { ordersService } from './service.js';
@@ -35,12 +36,12 @@ export default async function ordersRoutes(app: App) {
         security,
         summary: 'The buyer cancels the order while every line is pending: stock returns and the card is refunded. Sending it again retries a refund that did not go through.',
         params,
+        ...formBody(emptyForm),
         response: { 200: z.object({ message: z.string(), refundPending: z.boolean(), order: orderPageSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.cancel(viewer, request.params.number);
     },
   );
@@ -53,6 +54,7 @@ export default async function ordersRoutes(app: App) {
         security,
         summary: "Puts the order's products back in the buyer's cart; lists the ones that cannot be bought now",
         params,
+        ...formBody(emptyForm),
         response: {
           200: z.object({
             message: z.string(),
@@ -65,7 +67,6 @@ export default async function ordersRoutes(app: App) {
     },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.reorder(viewer, request.params.number);
     },
   );

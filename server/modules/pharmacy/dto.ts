@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sentText } from '../../lib/form-schema.js';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { ReceivedOrderRow } from './repository.js';
@@ -65,3 +66,31 @@ export function toReceivedOrder(row: ReceivedOrderRow, images: ImageStore): z.in
     updated_at: row.updated_at,
   };
 }
+
+/**
+ * A product form (creating, or editing only the fields sent). The rules depend on whether it is
+ * new and on stored data, so product-form.ts checks the fields; `photos` and `thumbnail` are files.
+ */
+export const productBody = z.object({
+  name: sentText(),
+  price: sentText().describe('Greater than 0, at most two decimals'),
+  quantity: sentText().describe('Packs in stock'),
+  category: sentText().describe('A category slug'),
+  brand: sentText(),
+  about: sentText(),
+  description: sentText().describe('HTML (sanitized)'),
+  indications: sentText().describe('HTML (sanitized)'),
+  sideEffects: sentText().describe('HTML (sanitized)'),
+  contraindicationsAndWarnings: sentText().describe('HTML (sanitized)'),
+  activeIngredients: sentText().describe('Comma-separated names'),
+  prescriptionOnly: sentText().describe('true or false'),
+});
+export type ProductFields = z.output<typeof productBody>;
+
+/** `PATCH orders/status`: the next delivery status, and a reason when refusing. */
+export const moveOrderBody = z.object({
+  status: sentText().describe('pending, shipped, delivered or cancelled'),
+  deliveryStatus: sentText().describe('status, as older forms name it'),
+  reason: sentText().describe('Why it is cancelled (needed for a prescription order)'),
+});
+export type MoveOrder = z.output<typeof moveOrderBody>;

@@ -1,7 +1,7 @@
 import { badRequest } from '../../lib/errors.js';
 import { amountToCents } from '../../lib/mappers.js';
 import { cleanField } from '../../lib/form-text.js';
-import { type Form } from '../../plugins/forms.js';
+import type { ProductFields } from './dto.js';
 import { stripTags } from '../../../shared/html-text.js';
 import type { Sanitizer } from '../../lib/sanitizer.js';
 import { cleanProductHtml } from '../shop/sanitize.js';
@@ -38,9 +38,8 @@ const htmlFields = [
  * Reads a product form. With `partial`, only the fields sent are returned (editing); otherwise
  * name, price, quantity and category are required (creating).
  */
-export async function readProductForm(form: Form, partial: boolean, sanitizer: Sanitizer): Promise<ProductInput> {
-  const f = form.fields;
-  const has = (key: string) => f[key] !== undefined && cleanField(f[key]) !== '';
+export async function readProductForm(f: ProductFields, partial: boolean, sanitizer: Sanitizer): Promise<ProductInput> {
+  const has = (key: keyof ProductFields) => f[key] !== undefined && cleanField(f[key]) !== '';
   const input: ProductInput = {};
 
   if (has('name') || !partial) {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { errorResponses, formBody, messageSchema, queryText } from '../../lib/schemas.js';
+import { emptyForm } from '../../lib/form-schema.js';
+import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody, uploadsOf } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { productDetailSchema } from '../shop/dto.js';
-import { receivedOrderSchema } from './dto.js';
+import { moveOrderBody, productBody, receivedOrderSchema } from './dto.js';
 import { pharmacyService } from './service.js';
 
-const productFields = ['name', 'price', 'quantity', 'category (slug)', 'about', 'description', 'indications', 'sideEffects', 'contraindicationsAndWarnings', 'activeIngredients (comma-separated names)', 'prescriptionOnly (true/false)', 'thumbnail (file)', 'photos (files)'];
 
 /** The pharmacist's side of the shop: own products and the orders placed for them. */
 /** The only fields of a product form that carry files. */
@@ -27,10 +27,10 @@ export default async function pharmacyRoutes(app: App) {
 
   app.post(
     '/medicines',
-    { schema: { tags, security, summary: 'List a new product (pharmacists); the address (slug) is made from the name', ...formBody(productFields), response: { 200: productAnswer, ...errorResponses } } },
+    { schema: { tags, security, summary: 'List a new product (pharmacists); the address (slug) is made from the name', ...formBody(productBody, { files: productFiles }), response: { 200: productAnswer, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.create(viewer, await readForm(request, productFiles));
+      return service.create(viewer, { fields: request.body, files: uploadsOf(request) });
     },
   );
 
@@ -42,22 +42,21 @@ export default async function pharmacyRoutes(app: App) {
         security,
         summary: 'Change an own product: only the fields sent; new photos replace the old ones',
         querystring: z.object({ product: queryText }),
-        ...formBody(productFields),
+        ...formBody(productBody, { files: productFiles }),
         response: { 200: productAnswer, ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.update(viewer, request.query.product, await readForm(request, productFiles));
+      return service.update(viewer, request.query.product, { fields: request.body, files: uploadsOf(request) });
     },
   );
 
   app.delete(
     '/medicine',
-    { schema: { tags, security, summary: 'Stop selling an own product (its orders stay)', querystring: z.object({ product: queryText }), response: { 200: messageSchema, ...errorResponses } } },
+    { schema: { tags, security, summary: 'Stop selling an own product (its orders stay)', querystring: z.object({ product: queryText }), ...formBody(emptyForm), response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      await readForm(request);
       return service.remove(viewer, request.query.product);
     },
   );
@@ -77,13 +76,13 @@ export default async function pharmacyRoutes(app: App) {
         summary:
           'Move an order: pending → shipped → delivered, or cancelled before delivery (stock returns, the buyer is refunded). Refusing (cancelling) a prescription order needs a `reason`, shown to the buyer; the prescribed packs return to the prescription.',
         querystring: z.object({ order: queryText }),
-        ...formBody(['status', 'reason']),
+        ...formBody(moveOrderBody),
         response: { 200: z.object({ message: z.string(), order: receivedOrderSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.moveOrder(viewer, request.query.order, await readForm(request));
+      return service.moveOrder(viewer, request.query.order, request.body);
     },
   );
 }

@@ -5,6 +5,7 @@ import type { ProductsTable } from '../../db/schema.js';
 import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { firstFile, type Form } from '../../plugins/forms.js';
+import type { MoveOrder, ProductFields } from './dto.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
@@ -39,6 +40,12 @@ function buyerNotice(order: { user_id: string; product_name: string }, to: Deliv
 }
 
 /** Pharmacists manage their own products and move the delivery status of orders for them. */
+/** A product form: its text fields (checked by product-form.ts) and its files. */
+export interface ProductForm {
+  fields: ProductFields;
+  files: Form['files'];
+}
+
 export function pharmacyService(app: App) {
   const repo = pharmacyRepository(app.db);
   const shop = shopService(app);
@@ -53,7 +60,7 @@ export function pharmacyService(app: App) {
     return category.id;
   }
 
-  async function photosOf(form: Form, label: string, owner: string) {
+  async function photosOf(form: ProductForm, label: string, owner: string) {
     const files = form.files.photos ?? [];
     const urls: string[] = [];
     for (const file of files) urls.push(await app.images.save(file, label, owner));
@@ -77,9 +84,9 @@ export function pharmacyService(app: App) {
       return { products };
     },
 
-    async create(viewer: Viewer, form: Form) {
+    async create(viewer: Viewer, form: ProductForm) {
       allowRoles(viewer, 'pharmacist');
-      const input = await readProductForm(form, false, app.sanitizer);
+      const input = await readProductForm(form.fields, false, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       if (!thumbnailFile) throw badRequest('Please choose a thumbnail image');
@@ -103,10 +110,10 @@ export function pharmacyService(app: App) {
       return { message: 'Product added successfully', ...(await shop.product(slug)) };
     },
 
-    async update(viewer: Viewer, slugText: string | undefined, form: Form) {
+    async update(viewer: Viewer, slugText: string | undefined, form: ProductForm) {
       allowRoles(viewer, 'pharmacist');
       const product = await ownProduct(viewer, slugText);
-      const input = await readProductForm(form, true, app.sanitizer);
+      const input = await readProductForm(form.fields, true, app.sanitizer);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       const thumbnail = thumbnailFile ? await app.images.save(thumbnailFile, 'The thumbnail', viewer.id) : undefined;
@@ -159,17 +166,17 @@ export function pharmacyService(app: App) {
     },
 
     /** pending → shipped → delivered, or cancelled before delivery, which puts the stock back. */
-    async moveOrder(viewer: Viewer, orderText: string | undefined, form: Form) {
+    async moveOrder(viewer: Viewer, orderText: string | undefined, form: MoveOrder) {
       allowRoles(viewer, 'pharmacist');
       const orderId = cleanField(orderText);
       const order = isId(orderId) ? await repo.order(orderId) : undefined;
       if (!order) throw notFound('This order does not exist');
       if (order.seller_id !== viewer.id) throw forbidden('Only the pharmacist who sells this product can change its orders');
-      const to = cleanField(form.fields.status ?? form.fields.deliveryStatus).toLowerCase() as DeliveryStatus;
+      const to = cleanField(form.status ?? form.deliveryStatus).toLowerCase() as DeliveryStatus;
       if (!deliveryStatuses.includes(to)) throw badRequest('The delivery status must be pending, shipped, delivered or cancelled');
       const from = order.delivery_status;
       if (!nextStatuses[from].includes(to)) throw conflict(`An order that is ${from} cannot become ${to}`);
-      const reason = cleanField(form.fields.reason).replace(/\s+/g, ' ');
+      const reason = cleanField(form.reason).replace(/\s+/g, ' ');
       if (reason.length > 500) throw badRequest('The reason can be at most 500 characters long');
       // Refusing a prescription order is a decision the buyer must be told the reason for.
       if (to === 'cancelled' && order.prescription_line_id && !reason) throw badRequest('Please write why you refuse this prescription order');

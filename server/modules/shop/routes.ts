@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cachedRoute } from '../../cache/index.js';
 import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
-import { readForm } from '../../plugins/forms.js';
+import { emptyForm } from '../../lib/form-schema.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { categorySchema, productDetailSchema, productListItemSchema } from './dto.js';
 import { shopService } from './service.js';
@@ -36,14 +37,12 @@ export default async function shopRoutes(app: App) {
         tags,
         summary: 'Filter the catalogue (empty values mean no filter; name is searched like q); the list is under `product`',
         querystring: z.object({ name: queryText, minPrice: queryText, maxPrice: queryText, category: queryText, pharmacy: queryText, sort: queryText }),
+        // The existing client sends an empty multipart body.
+        ...formBody(emptyForm),
         response: { 200: z.object({ product: z.array(productListItemSchema) }), ...errorResponses },
       },
     },
-    async (request) => {
-      // The existing client sends an empty multipart body; read it so the request completes cleanly.
-      await readForm(request);
-      return service.find(request.query);
-    },
+    async (request) => service.find(request.query),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { errorResponses, formBody, messageSchema } from '../../lib/schemas.js';
+import { optionalText, sentText } from '../../lib/form-schema.js';
+import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { cleanField } from '../../lib/form-text.js';
-import { readForm } from '../../plugins/forms.js';
+import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { twoFactorService } from './service.js';
 
+const passwordBody = z.object({ currentPassword: sentText().describe('The current password') });
+const codeBody = z.object({ code: optionalText().describe('The 6-digit code from the authenticator app') });
 const codesSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
 
 /** Two-factor sign-in settings; the sign-in step itself is POST /auth/login/two-factor (accounts). */
@@ -22,37 +24,37 @@ export default async function twoFactorRoutes(app: App) {
 
   app.post(
     '/auth/two-factor/setup',
-    { schema: { tags, security, summary: 'A new secret with its otpauth URI and QR code (needs the current password)', ...formBody(['currentPassword']), response: { 200: z.object({ secret: z.string(), uri: z.string(), qr: z.string() }), ...errorResponses } } },
+    { schema: { tags, security, summary: 'A new secret with its otpauth URI and QR code (needs the current password)', ...formBody(passwordBody), response: { 200: z.object({ secret: z.string(), uri: z.string(), qr: z.string() }), ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.setup(viewer, (await readForm(request)).fields.currentPassword);
+      return service.setup(viewer, request.body.currentPassword);
     },
   );
 
   app.post(
     '/auth/two-factor/enable',
-    { schema: { tags, security, summary: 'Confirm the set-up with a code; answers the 10 recovery codes once', ...formBody(['code']), response: { 200: codesSchema, ...errorResponses } } },
+    { schema: { tags, security, summary: 'Confirm the set-up with a code; answers the 10 recovery codes once', ...formBody(codeBody), response: { 200: codesSchema, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.enable(viewer, cleanField((await readForm(request)).fields.code));
+      return service.enable(viewer, request.body.code ?? '');
     },
   );
 
   app.post(
     '/auth/two-factor/disable',
-    { schema: { tags, security, summary: 'Turn two-factor sign-in off (needs the current password; refused for roles that require it)', ...formBody(['currentPassword']), response: { 200: messageSchema, ...errorResponses } } },
+    { schema: { tags, security, summary: 'Turn two-factor sign-in off (needs the current password; refused for roles that require it)', ...formBody(passwordBody), response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.disable(viewer, (await readForm(request)).fields.currentPassword);
+      return service.disable(viewer, request.body.currentPassword);
     },
   );
 
   app.post(
     '/auth/two-factor/recovery-codes',
-    { schema: { tags, security, summary: 'Replace the recovery codes (needs the current password)', ...formBody(['currentPassword']), response: { 200: codesSchema, ...errorResponses } } },
+    { schema: { tags, security, summary: 'Replace the recovery codes (needs the current password)', ...formBody(passwordBody), response: { 200: codesSchema, ...errorResponses } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.regenerateCodes(viewer, (await readForm(request)).fields.currentPassword);
+      return service.regenerateCodes(viewer, request.body.currentPassword);
     },
   );
 }

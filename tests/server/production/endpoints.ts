@@ -7,7 +7,7 @@ export interface Endpoint {
   path: string;
   pathParams: Array<{ name: string; values: string[] }>;
   query: string[];
-  /** Text fields named in the route's form description. */
+  /** Text fields the route's body declares (or its form description names). */
   fields: string[];
   /** File fields named in the route's form description ("image (file)"). */
   files: string[];
@@ -27,7 +27,9 @@ export function listEndpoints(app: App): Endpoint[] {
     for (const [method, op] of Object.entries(operations)) {
       const parameters: any[] = op.parameters ?? [];
       const described = /Form fields: (.*)$/.exec(String(op.description ?? ''))?.[1] ?? '';
-      const named = described.split(/,\s*/).filter(Boolean);
+      // A body declared with zod lists its fields (files as binary strings); older routes name them in words.
+      const declared = Object.entries<any>(op.requestBody?.content?.['multipart/form-data']?.schema?.properties ?? {});
+      const named = [...described.split(/,\s*/).filter(Boolean), ...declared.map(([name, schema]) => (schema?.format === 'binary' ? `${name} (file)` : name))];
       endpoints.push({
         method: method.toUpperCase() as Endpoint['method'],
         path,
