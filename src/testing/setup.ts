@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
+
+// findBy… and waitFor wait up to 4 s: the lazily loaded chunks a page pulls in (the carousel, the editor)
+// take over a second to import on a busy machine. A wait bound only; what is asserted stays the same.
+configure({ asyncUtilTimeout: 4000 });
 
 // sweetalert2 reads the colour scheme, and jsdom has no matchMedia: a query that never matches lets
 // real popups render into the document where tests can read them.
