@@ -33,34 +33,14 @@ export const isSentence = (params: unknown): boolean => (params as { params?: { 
 
 /**
  * A field that must be given: trimmed; missing, blank or a placeholder (`undefined`, `null`,
- * `[object Object]`) answers `message`. `max` refuses longer text with `tooLong` when given.
+ * `[object Object]`) answers `message`.
  */
-export function requiredText(message: string, options: { max?: number; tooLong?: string } = {}) {
-  return formText
-    .optional()
-    .transform((value, ctx) => {
-      const text = cleanField(value);
-      if (!text) {
-        return refuse(ctx, message);
-      }
-      if (options.max !== undefined && text.length > options.max) {
-        return refuse(ctx, options.tooLong ?? `${message} (at most ${options.max} characters)`);
-      }
-      return text;
-    });
+export function requiredText(message: string) {
+  return formText.optional().transform((value, ctx) => cleanField(value) || refuse(ctx, message));
 }
 
 /** A field that may be left out: trimmed, or `undefined` when missing, blank or a placeholder. */
-export function optionalText(options: { max?: number; tooLong?: string } = {}) {
-  return formText.optional().transform((value, ctx) => {
-    const text = cleanField(value);
-    if (!text) return undefined;
-    if (options.max !== undefined && text.length > options.max) {
-      return refuse(ctx, options.tooLong ?? `The text is too long (at most ${options.max} characters)`);
-    }
-    return text;
-  });
-}
+export const optionalText = () => formText.optional().transform((value) => cleanField(value) || undefined);
 
 /**
  * A field of a partial update: `undefined` when left alone (not sent, or a placeholder), otherwise
