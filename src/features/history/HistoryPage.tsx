@@ -10,7 +10,6 @@ import { Spinner } from '../../ui/Spinner';
 import { formatNumber } from '../../ui/clinicTime';
 import { selectIsLoggedIn, selectRole, selectUserId } from '../session';
 import { AccessLogPanel } from './AccessLogPanel';
-import { AddEntryModal } from './AddEntryModal';
 import { addForms } from './addForms';
 import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 import { HistorySection, type ChangeRequest } from './HistorySection';
@@ -23,6 +22,8 @@ import './history.css';
 import './texts';
 
 // Only a doctor writing a prescription needs the form (and its product search): it loads when opened.
+// The add form (with its file picker) loads when it is opened, keeping the page's first load in its budget.
+const AddEntryModal = lazy(() => import('./AddEntryModal').then((m) => ({ default: m.AddEntryModal })));
 const WritePrescriptionModal = lazy(() => import('../prescriptions/WritePrescriptionModal').then((m) => ({ default: m.WritePrescriptionModal })));
 
 /**
@@ -160,7 +161,11 @@ export default function HistoryPage() {
           </div>
         )}
       </div>
-      {adding && current && <AddEntryModal key={adding} spec={addForms[adding]} patientId={current.patient._id} asDoctor={caringDoctor} onClose={() => setAdding(null)} />}
+      {adding && current && (
+        <Suspense fallback={<Spinner />}>
+          <AddEntryModal key={adding} spec={addForms[adding]} patientId={current.patient._id} asDoctor={caringDoctor} onClose={() => setAdding(null)} />
+        </Suspense>
+      )}
       {prescribing && current && (
         <Suspense fallback={<Spinner />}>
           <WritePrescriptionModal
@@ -182,7 +187,9 @@ export default function HistoryPage() {
             {result?.label}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body className="text-center">{result && <PrivateImage className="history-result-full" src={result.src} alt={t('resultAlt', { label: result.label })} />}</Modal.Body>
+        <Modal.Body className="text-center">
+          {result && <PrivateImage className="history-result-full" src={result.src} alt={t('resultAlt', { label: result.label })} />}
+        </Modal.Body>
       </Modal>
     </>
   );
