@@ -44,7 +44,7 @@ const anyFeature = {
  */
 const lazyNonComponent = (depth) => ({
   selector: `ImportExpression[source.value=/^${up(depth).replaceAll('/', '\\x2F')}(\\.\\.\\x2Ffeatures\\x2F)?[a-z][^\\x2F]*\\x2F(?![A-Z])/]`,
-  message: "A lazy import() of another feature may load only one of its components (PascalCase file); use its index.ts for anything else.",
+  message: 'A lazy import() of another feature may load only one of its components (PascalCase file); use its index.ts for anything else.',
 });
 
 /** The no-restricted-imports entry for a group of files (one entry per file: a later block would replace it, not add to it). */
@@ -73,21 +73,26 @@ export default tseslint.config(
   // src/app (router, store, layout) and main.tsx compose the features: they may import any feature
   // module (the router lazy-loads pages, the store takes slices). Only the server is out of bounds.
   { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports({ patterns: [] }) } },
-  { files: ['src/ui/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}', 'src/i18n/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrictImports({ patterns: [anyFeature] }) } },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}', 'src/i18n/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictImports({ patterns: [anyFeature] }) },
+  },
   { files: ['src/ui/**/*.tsx'], rules: { 'no-restricted-imports': restrictImports({ components: true, patterns: [anyFeature] }) } },
   // A feature's own files (src/features/<area>/*), then one folder deeper (src/features/<area>/testing/*);
   // features have no deeper folders today (a new depth needs its entry here).
   // Tests and testing/ helpers reach their own feature freely, and other features' index or testing/.
   ...[1, 2].flatMap((depth) => {
     const here = `src/features/*/${'*/'.repeat(depth - 1)}`;
-    return ['ts', 'tsx'].flatMap((ext) => {
-      const components = ext === 'tsx';
-      const testFiles = [`${here}*.test.${ext}`, ...(depth === 2 ? [`src/features/*/testing/*.${ext}`] : [])];
-      return [
-        { files: [`${here}*.${ext}`], rules: { 'no-restricted-imports': restrictImports({ components, patterns: [featureInternals(depth)] }) } },
-        { files: testFiles, rules: { 'no-restricted-imports': restrictImports({ components, patterns: [featureInternals(depth, { tests: true })] }) } },
-      ];
-    }).concat({ files: [`${here}*.{ts,tsx}`], rules: { 'no-restricted-syntax': ['error', lazyNonComponent(depth)] } });
+    return ['ts', 'tsx']
+      .flatMap((ext) => {
+        const components = ext === 'tsx';
+        const testFiles = [`${here}*.test.${ext}`, ...(depth === 2 ? [`src/features/*/testing/*.${ext}`] : [])];
+        return [
+          { files: [`${here}*.${ext}`], rules: { 'no-restricted-imports': restrictImports({ components, patterns: [featureInternals(depth)] }) } },
+          { files: testFiles, rules: { 'no-restricted-imports': restrictImports({ components, patterns: [featureInternals(depth, { tests: true })] }) } },
+        ];
+      })
+      .concat({ files: [`${here}*.{ts,tsx}`], rules: { 'no-restricted-syntax': ['error', lazyNonComponent(depth)] } });
   }),
 
   // ── The server's boundaries ─────────────────────────────────────────────────────────────────────
@@ -103,7 +108,11 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '(^|/)([^/]*-)?repository(\\.js|\\.ts)?$', message: 'Routes call services, never a repository: move the query behind a service method.' },
-            { regex: '(^|/)plugins/auth(\\.js|\\.ts)?$', importNames: ['allowRoles'], message: 'Role checks live in services: pass requireViewer(request) to the service and let it call allowRoles.' },
+            {
+              regex: '(^|/)plugins/auth(\\.js|\\.ts)?$',
+              importNames: ['allowRoles'],
+              message: 'Role checks live in services: pass requireViewer(request) to the service and let it call allowRoles.',
+            },
           ],
         },
       ],

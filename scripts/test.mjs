@@ -57,7 +57,12 @@ async function step(label, command, args) {
 
 async function vitest(project, extraEnv = {}) {
   const out = path.join(reportDir, `${project}.json`);
-  const ok = await run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], extraEnv);
+  const ok = await run(
+    `${project} tests`,
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    extraEnv,
+  );
   if (!existsSync(out)) {
     failed += 1;
     summary.push(`✘ ${project} tests (the runner did not finish)`);
@@ -80,7 +85,9 @@ async function vitest(project, extraEnv = {}) {
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed')).length;
   failed += brokenFiles;
   if (!ok && report.numFailedTests === 0 && brokenFiles === 0) failed += 1;
-  summary.push(`${ok ? '✔' : '✘'} ${project} tests: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed${skippedHere ? `, ${skippedHere} skipped` : ''}`);
+  summary.push(
+    `${ok ? '✔' : '✘'} ${project} tests: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed${skippedHere ? `, ${skippedHere} skipped` : ''}`,
+  );
 }
 
 /**
@@ -107,7 +114,8 @@ const hasChrome = existsSync(chrome);
 // Typecheck and lint only read files; they share the two cores with the build.
 const built = Promise.all([
   wanted('typecheck') ? step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) : null,
-  wanted('lint') ? step('lint', 'npx', ['eslint', '--max-warnings=0', '.']) : null,
+  // `npm run lint`: ESLint (rules and architecture boundaries) and Prettier's formatting check.
+  wanted('lint') ? step('lint', 'npm', ['run', '--silent', 'lint']) : null,
   needsBuild ? buildSpa() : true,
 ]).then(([, , ok]) => ok);
 

@@ -85,7 +85,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   // PostgreSQL text cannot hold a NUL character: refuse it in query strings and paths at the door.
   app.addHook('preValidation', async (request) => {
     for (const source of [request.query, request.params]) {
-      if (source && typeof source === 'object' && Object.values(source).some(containsNul)) throw badRequest('The address contains a character that is not allowed');
+      if (source && typeof source === 'object' && Object.values(source).some(containsNul))
+        throw badRequest('The address contains a character that is not allowed');
     }
   });
   applySecurityHeaders(app, {
@@ -173,7 +174,13 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   // still serves HTTP and the chat of its own sockets, so it stays in rotation and says "degraded".
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     const [database, redis] = await Promise.all([databaseState(app), redisState(app)]);
-    const body = { status: database === 'down' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok', database, redis, dialect: app.dialect, version: config.version };
+    const body = {
+      status: database === 'down' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok',
+      database,
+      redis,
+      dialect: app.dialect,
+      version: config.version,
+    };
     if (database === 'down') return reply.status(503).send({ ...body, message: 'The database is not reachable' });
     return body;
   });

@@ -34,7 +34,10 @@ export function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | numb
   const value = raw.trim().toLowerCase();
   if (value === 'false' || value === '0' || value === 'off') return false;
   if (/^\d+$/.test(value)) return Number(value);
-  const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const looksLikeAddress = (a: string) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(a) && (a.includes('.') || a.includes(':'));
   if (addresses.length === 0 || !addresses.every(looksLikeAddress)) {
     ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be false, a hop count such as 1, or proxy addresses such as 10.0.0.1,10.0.1.0/24' });
@@ -58,21 +61,29 @@ const envSchema = z.object({
     .string()
     .refine((value) => parseKey(value) !== undefined, 'DATA_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64')
     .optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   PUBLIC_URL: z.string().optional(),
   SOCKET_ALLOWED_ORIGINS: z.string().optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
   UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().positive().default(50),
-  CLINIC_TIME_ZONE: z
-    .string()
-    .default('Africa/Cairo')
-    .refine(isTimeZone, 'CLINIC_TIME_ZONE must be an IANA time zone such as Africa/Cairo'),
+  CLINIC_TIME_ZONE: z.string().default('Africa/Cairo').refine(isTimeZone, 'CLINIC_TIME_ZONE must be an IANA time zone such as Africa/Cairo'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(8),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
@@ -230,7 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM ?? `"${e.CLINIC_NAME.replace(/["\\]/g, '')}" <no-reply@${hostnameOf(e.PUBLIC_URL)}>`,
     requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL === 'true',
-    mfaRequiredRoles: e.MFA_REQUIRED_ROLES.split(',').map((r) => r.trim().toLowerCase()).filter(Boolean),
+    mfaRequiredRoles: e.MFA_REQUIRED_ROLES.split(',')
+      .map((r) => r.trim().toLowerCase())
+      .filter(Boolean),
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     version: process.env.npm_package_version ?? '1.0.0',
     ...overrides,

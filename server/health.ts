@@ -21,7 +21,10 @@ export async function databaseState(app: App): Promise<ServiceState> {
     .select('id')
     .limit(1)
     .execute()
-    .then((): ServiceState => 'up', (): ServiceState => 'down');
+    .then(
+      (): ServiceState => 'up',
+      (): ServiceState => 'down',
+    );
   return within(probe, 'down');
 }
 
@@ -29,6 +32,9 @@ export async function databaseState(app: App): Promise<ServiceState> {
 export async function redisState(app: App): Promise<ServiceState> {
   if (!app.redis) return 'off';
   if (app.redis.status !== 'ready') return 'down';
-  const probe = app.redis.ping().then((pong): ServiceState => (pong === 'PONG' ? 'up' : 'down'), (): ServiceState => 'down');
+  const probe = app.redis.ping().then(
+    (pong): ServiceState => (pong === 'PONG' ? 'up' : 'down'),
+    (): ServiceState => 'down',
+  );
   return within(probe, 'down');
 }

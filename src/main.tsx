@@ -22,7 +22,7 @@ void reportWebVitals();
 // The first paint waits for the visitor's language (texts and, for Arabic, the RTL stylesheet).
 void startLanguage().finally(() =>
   createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+    <StrictMode>
       <App store={store} />
     </StrictMode>,
   ),

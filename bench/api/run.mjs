@@ -64,7 +64,14 @@ try {
     { name: 'GET medicines/?page=1', url: `${portal.url}/api/medicines/?page=1`, kind: 'read' },
     { name: 'GET doctors', url: `${portal.url}/api/doctors`, kind: 'read' },
     { name: 'GET blog', url: `${portal.url}/api/blog`, kind: 'read' },
-    { name: 'POST cart (multipart)', url: `${portal.url}/api/cart`, kind: 'write', method: 'POST', body: cart.body, headers: { 'content-type': cart.type, authorization: token } },
+    {
+      name: 'POST cart (multipart)',
+      url: `${portal.url}/api/cart`,
+      kind: 'write',
+      method: 'POST',
+      body: cart.body,
+      headers: { 'content-type': cart.type, authorization: token },
+    },
   ];
 
   for (const target of targets) {
@@ -103,8 +110,14 @@ for (const r of results) {
     const p99Ok = r.p99 <= p99Limit;
     const met = ratioOk && p99Ok && nonOk === 0;
     allMet &&= met;
-    goal = met ? 'met' : `NOT met (${[!ratioOk && `ratio < ${goals.readRatio}`, !p99Ok && `p99 > ${p99Limit} ms`, nonOk && 'errors'].filter(Boolean).join(', ')})`;
+    goal = met
+      ? 'met'
+      : `NOT met (${[!ratioOk && `ratio < ${goals.readRatio}`, !p99Ok && `p99 > ${p99Limit} ms`, nonOk && 'errors'].filter(Boolean).join(', ')})`;
   }
-  console.log(`| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.kind === 'reference' ? '1.00' : fmt(ratio, 2)} | ${nonOk} | ${goal} |`);
+  console.log(
+    `| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.kind === 'reference' ? '1.00' : fmt(ratio, 2)} | ${nonOk} | ${goal} |`,
+  );
 }
-console.log(`\nGoals (reads ≥ ${goals.readRatio} of the bare route and p99 ≤ ${goals.p99Ms} ms; POST cart p99 ≤ ${goals.writeP99Ms} ms): ${allMet ? 'all met' : 'not all met'}`);
+console.log(
+  `\nGoals (reads ≥ ${goals.readRatio} of the bare route and p99 ≤ ${goals.p99Ms} ms; POST cart p99 ≤ ${goals.writeP99Ms} ms): ${allMet ? 'all met' : 'not all met'}`,
+);

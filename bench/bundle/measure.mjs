@@ -19,7 +19,10 @@ export const defaultBudget = { js: 160 * kB, css: 35 * kB };
  * through on any phone. Their country and government lists come from the API, not from the bundle.
  */
 export const budgets = Object.fromEntries(
-  ['/', '/account/register', '/account/doctor', '/account/pharmacist', '/checkout', '/settings/profile'].map((route) => [route, { js: 150 * kB, css: 35 * kB }]),
+  ['/', '/account/register', '/account/doctor', '/account/pharmacist', '/checkout', '/settings/profile'].map((route) => [
+    route,
+    { js: 150 * kB, css: 35 * kB },
+  ]),
 );
 export const budgetOf = (route) => budgets[route] ?? defaultBudget;
 

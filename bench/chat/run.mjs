@@ -66,7 +66,10 @@ async function makePairs(url) {
           const n = batch + k;
           const [patient, doctor] = await Promise.all([account(url, 'patient', n), account(url, 'doctor', n)]);
           const added = await call(url, 'POST', 'appointment', { token: doctor.token, fields: { date: day, time: '10:30' } });
-          const reserved = await call(url, 'POST', `appointment/reserve/?appointment=${added.appointment._id}&receiver=${doctor.id}`, { token: patient.token, fields: {} });
+          const reserved = await call(url, 'POST', `appointment/reserve/?appointment=${added.appointment._id}&receiver=${doctor.id}`, {
+            token: patient.token,
+            fields: {},
+          });
           return { patient, doctor, chatId: reserved.chat };
         }),
       )),
@@ -155,14 +158,19 @@ async function measure(label, patientUrl, doctorUrl, pairs) {
   await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 15_000))]);
   for (const s of sockets) s.close();
 
-  const load = os.loadavg().map((v) => v.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
   const d = [...delivery].sort((a, b) => a - b);
   const e = [...echo].sort((a, b) => a - b);
   const seconds = (performance.now() - started) / 1000;
   console.log(`\n${label}: ${sockets.length} clients, ${MESSAGES} messages at ${RATE}/s (${(delivery.length / seconds).toFixed(0)} delivered/s)`);
   console.log(`  delivered ${delivery.length}/${MESSAGES}, refused ${errors.length}; machine load average ${load} on ${os.cpus().length} cores`);
   if (d.length) {
-    console.log(`  delivery to the other person  p50 ${ms(percentile(d, 50))}  p90 ${ms(percentile(d, 90))}  p99 ${ms(percentile(d, 99))}  max ${ms(d[d.length - 1])}`);
+    console.log(
+      `  delivery to the other person  p50 ${ms(percentile(d, 50))}  p90 ${ms(percentile(d, 90))}  p99 ${ms(percentile(d, 99))}  max ${ms(d[d.length - 1])}`,
+    );
     console.log(`  echo to the sender            p50 ${ms(percentile(e, 50))}  p99 ${ms(percentile(e, 99))}  max ${ms(e[e.length - 1])}`);
   }
   return { p50: d.length ? percentile(d, 50) : NaN, p99: d.length ? percentile(d, 99) : NaN, lost: MESSAGES - delivery.length };

@@ -17,8 +17,90 @@ const doctorCount = 10_000;
 const queryCount = 50;
 const goalMs = 50;
 const departments = ['Dental', 'Gynaecology', 'Eye', 'Cardiology', 'Orthopaedics', 'Gastroenterology', 'Neurology', 'Medicine'];
-const first = ['Ahmed', 'Mona', 'Karim', 'Salma', 'Heba', 'Nadia', 'Amr', 'Youssef', 'Rania', 'Tarek', 'Laila', 'Hany', 'Omar', 'Dina', 'Sherif', 'Mahmoud', 'Yasmin', 'Walid', 'Nour', 'Hala', 'Sameh', 'Fatma', 'Mostafa', 'Ingy', 'Zoë', 'Chérif', 'Aya', 'Bassem', 'Reem', 'Khaled', 'Mariam', 'Hossam', 'Noha', 'Adel', 'Eman', 'Sherine', 'Tamer', 'Ghada', 'Ramy', 'Amira'];
-const last = ['Hassan', 'Adel', 'Samir', 'Fathy', 'Mostafa', 'Farouk', 'Lotfy', 'Nabil', 'Helmy', 'Ibrahim', 'Mansour', 'Saleh', 'Khaled', 'Radwan', 'Gamal', 'Rashad', 'Fouad', 'Zaki', 'Aziz', 'Sabry', 'Anwar', 'Yassin', 'Kamel', 'Shawky', 'Émile', 'Naguib', 'Soliman', 'Tawfik', 'Badawi', 'Hegazy', 'Ezzat', 'Sharaf', 'Wahba', 'Ghali', 'Mourad', 'Salem', 'Hamdy', 'Osman', 'Barakat', 'Fahmy'];
+const first = [
+  'Ahmed',
+  'Mona',
+  'Karim',
+  'Salma',
+  'Heba',
+  'Nadia',
+  'Amr',
+  'Youssef',
+  'Rania',
+  'Tarek',
+  'Laila',
+  'Hany',
+  'Omar',
+  'Dina',
+  'Sherif',
+  'Mahmoud',
+  'Yasmin',
+  'Walid',
+  'Nour',
+  'Hala',
+  'Sameh',
+  'Fatma',
+  'Mostafa',
+  'Ingy',
+  'Zoë',
+  'Chérif',
+  'Aya',
+  'Bassem',
+  'Reem',
+  'Khaled',
+  'Mariam',
+  'Hossam',
+  'Noha',
+  'Adel',
+  'Eman',
+  'Sherine',
+  'Tamer',
+  'Ghada',
+  'Ramy',
+  'Amira',
+];
+const last = [
+  'Hassan',
+  'Adel',
+  'Samir',
+  'Fathy',
+  'Mostafa',
+  'Farouk',
+  'Lotfy',
+  'Nabil',
+  'Helmy',
+  'Ibrahim',
+  'Mansour',
+  'Saleh',
+  'Khaled',
+  'Radwan',
+  'Gamal',
+  'Rashad',
+  'Fouad',
+  'Zaki',
+  'Aziz',
+  'Sabry',
+  'Anwar',
+  'Yassin',
+  'Kamel',
+  'Shawky',
+  'Émile',
+  'Naguib',
+  'Soliman',
+  'Tawfik',
+  'Badawi',
+  'Hegazy',
+  'Ezzat',
+  'Sharaf',
+  'Wahba',
+  'Ghali',
+  'Mourad',
+  'Salem',
+  'Hamdy',
+  'Osman',
+  'Barakat',
+  'Fahmy',
+];
 
 const rand = (n) => Math.floor(Math.random() * n);
 const pick = (list) => list[rand(list.length)];
@@ -30,12 +112,28 @@ async function seed(db) {
     // 40 × 40 name pairs, then a distinguishing middle name: doctor names are unique URL keys.
     const name = `Dr. ${first[i % 40]} ${i >= 1600 ? `${first[Math.floor(i / 1600) + 3]} ` : ''}${last[Math.floor(i / 40) % 40]}${i >= 1600 * 7 ? ` ${i}` : ''}`;
     doctors.push({
-      id: newId(), role: 'doctor', name, username: `bench.doctor.${i}`, email: `bench.doctor.${i}@example.test`, password_hash: 'x',
-      gender: i % 2 ? 'male' : 'female', specialization: departments[i % 8], fee_cents: (25 + rand(8) * 5) * 100, created_at: now, updated_at: now,
+      id: newId(),
+      role: 'doctor',
+      name,
+      username: `bench.doctor.${i}`,
+      email: `bench.doctor.${i}@example.test`,
+      password_hash: 'x',
+      gender: i % 2 ? 'male' : 'female',
+      specialization: departments[i % 8],
+      fee_cents: (25 + rand(8) * 5) * 100,
+      created_at: now,
+      updated_at: now,
     });
   }
   const patients = Array.from({ length: 50 }, (_, i) => ({
-    id: newId(), role: 'patient', name: `Bench Patient ${i}`, username: `bench.patient.${i}`, email: `bench.patient.${i}@example.test`, password_hash: 'x', created_at: now, updated_at: now,
+    id: newId(),
+    role: 'patient',
+    name: `Bench Patient ${i}`,
+    username: `bench.patient.${i}`,
+    email: `bench.patient.${i}@example.test`,
+    password_hash: 'x',
+    created_at: now,
+    updated_at: now,
   }));
   const slots = [];
   const ratings = [];
@@ -44,7 +142,16 @@ async function seed(db) {
     for (let s = 0; s < 12; s++) starts.add(new Date(Date.now() + (1 + rand(14 * 24)) * 3600_000).toISOString().slice(0, 13) + ':00:00.000Z');
     for (const startsAt of starts) {
       const reserved = Math.random() < 0.3;
-      slots.push({ id: newId(), doctor_id: d.id, starts_at: startsAt, time: startsAt.slice(11, 16), reserved: reserved ? 1 : 0, patient_id: reserved ? pick(patients).id : null, created_at: now, updated_at: now });
+      slots.push({
+        id: newId(),
+        doctor_id: d.id,
+        starts_at: startsAt,
+        time: startsAt.slice(11, 16),
+        reserved: reserved ? 1 : 0,
+        patient_id: reserved ? pick(patients).id : null,
+        created_at: now,
+        updated_at: now,
+      });
     }
     const raters = new Set(Array.from({ length: rand(5) }, () => pick(patients).id));
     for (const patient of raters) ratings.push({ doctor_id: d.id, patient_id: patient, rate: 1 + rand(5), updated_at: now });
@@ -52,8 +159,17 @@ async function seed(db) {
   await db.transaction().execute(async (trx) => {
     // The search word index, as the portal writes it when a doctor signs up.
     const words = doctors.flatMap((d) => doctorWords(d.name, d.specialization).map((word) => ({ word, doctor_id: d.id })));
-    for (const [table, rows, batch] of [['users', [...doctors, ...patients], 500], ['doctor_search_words', words, 2000], ['appointments', slots, 1000], ['ratings', ratings, 2000]]) {
-      for (let i = 0; i < rows.length; i += batch) await trx.insertInto(table).values(rows.slice(i, i + batch)).execute();
+    for (const [table, rows, batch] of [
+      ['users', [...doctors, ...patients], 500],
+      ['doctor_search_words', words, 2000],
+      ['appointments', slots, 1000],
+      ['ratings', ratings, 2000],
+    ]) {
+      for (let i = 0; i < rows.length; i += batch)
+        await trx
+          .insertInto(table)
+          .values(rows.slice(i, i + batch))
+          .execute();
     }
   });
   return { doctors, slots: slots.length, ratings: ratings.length };
@@ -63,10 +179,14 @@ async function seed(db) {
 function typo(word) {
   const i = 1 + rand(Math.max(1, word.length - 2));
   switch (rand(4)) {
-    case 0: return word.slice(0, i) + word.slice(i + 1);
-    case 1: return word.slice(0, i) + word[i] + word.slice(i);
-    case 2: return word.slice(0, i) + 'e' + word.slice(i + 1);
-    default: return word.slice(0, i - 1) + word[i] + word[i - 1] + word.slice(i + 1);
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + word[i] + word.slice(i);
+    case 2:
+      return word.slice(0, i) + 'e' + word.slice(i + 1);
+    default:
+      return word.slice(0, i - 1) + word[i] + word[i - 1] + word.slice(i + 1);
   }
 }
 

@@ -14,17 +14,144 @@ import { startPortal } from '../portal.mjs';
 const total = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const goalP95Ms = 50;
 
-const ingredients = ['paracetamol', 'ibuprofen', 'amoxicillin', 'omeprazole', 'cetirizine', 'loratadine', 'metformin', 'atorvastatin', 'amlodipine', 'diclofenac', 'naproxen', 'azithromycin', 'ciprofloxacin', 'pantoprazole', 'esomeprazole', 'salbutamol', 'montelukast', 'levothyroxine', 'losartan', 'simvastatin', 'clopidogrel', 'fexofenadine', 'loperamide', 'domperidone', 'ranitidine', 'folic acid', 'ferrous sulfate', 'vitamin d3', 'vitamin c', 'zinc', 'magnesium', 'calcium', 'melatonin', 'hydrocortisone', 'clotrimazole', 'mupirocin', 'xylometazoline', 'guaifenesin', 'dextromethorphan', 'bisacodyl'];
-const brands = ['Panadol', 'Brufen', 'Augmentin', 'Losec', 'Zyrtec', 'Claritine', 'Glucophage', 'Lipitor', 'Norvasc', 'Voltaren', 'Naprosyn', 'Zithromax', 'Cipro', 'Controloc', 'Nexium', 'Ventolin', 'Singulair', 'Eltroxin', 'Cozaar', 'Zocor', 'Plavix', 'Telfast', 'Imodium', 'Motilium', 'Zantac', 'Folicap', 'Ferrograd', 'Devarol', 'Redoxon', 'Octozinc', 'Magnox', 'Calcimate', 'Circadin', 'Dermacort', 'Canesten', 'Bactroban', 'Otrivin', 'Mucinex', 'Robitussin', 'Dulcolax'];
+const ingredients = [
+  'paracetamol',
+  'ibuprofen',
+  'amoxicillin',
+  'omeprazole',
+  'cetirizine',
+  'loratadine',
+  'metformin',
+  'atorvastatin',
+  'amlodipine',
+  'diclofenac',
+  'naproxen',
+  'azithromycin',
+  'ciprofloxacin',
+  'pantoprazole',
+  'esomeprazole',
+  'salbutamol',
+  'montelukast',
+  'levothyroxine',
+  'losartan',
+  'simvastatin',
+  'clopidogrel',
+  'fexofenadine',
+  'loperamide',
+  'domperidone',
+  'ranitidine',
+  'folic acid',
+  'ferrous sulfate',
+  'vitamin d3',
+  'vitamin c',
+  'zinc',
+  'magnesium',
+  'calcium',
+  'melatonin',
+  'hydrocortisone',
+  'clotrimazole',
+  'mupirocin',
+  'xylometazoline',
+  'guaifenesin',
+  'dextromethorphan',
+  'bisacodyl',
+];
+const brands = [
+  'Panadol',
+  'Brufen',
+  'Augmentin',
+  'Losec',
+  'Zyrtec',
+  'Claritine',
+  'Glucophage',
+  'Lipitor',
+  'Norvasc',
+  'Voltaren',
+  'Naprosyn',
+  'Zithromax',
+  'Cipro',
+  'Controloc',
+  'Nexium',
+  'Ventolin',
+  'Singulair',
+  'Eltroxin',
+  'Cozaar',
+  'Zocor',
+  'Plavix',
+  'Telfast',
+  'Imodium',
+  'Motilium',
+  'Zantac',
+  'Folicap',
+  'Ferrograd',
+  'Devarol',
+  'Redoxon',
+  'Octozinc',
+  'Magnox',
+  'Calcimate',
+  'Circadin',
+  'Dermacort',
+  'Canesten',
+  'Bactroban',
+  'Otrivin',
+  'Mucinex',
+  'Robitussin',
+  'Dulcolax',
+];
 const forms = ['tablets', 'capsules', 'syrup', 'cream', 'gel', 'drops', 'spray', 'sachets', 'effervescent tablets', 'suspension'];
 const uses = ['pain and fever', 'allergies', 'infections', 'heartburn', 'blood pressure', 'cholesterol', 'coughs and colds', 'dry skin', 'sleep', 'immunity'];
 
 const queries = [
-  'paracetmol', 'Panadol', 'ibuprofn', 'amoxicilin', 'omeprazol', 'cetirizin tablets', 'Zyrtek', 'metformin 500', 'atorvastatn', 'amlodipin',
-  'voltaren gel', 'naproxen', 'azithromicin', 'ciprofloxacin', 'pantoprazol', 'nexium', 'salbutamol spray', 'montelukst', 'levothyroxin', 'losartan',
-  'simvastatin', 'plavix', 'fexofenadine', 'imodium', 'domperidon', 'folic', 'ferrous', 'vitamin d3', 'vitamn c', 'zinc',
-  'magnesium', 'calcium', 'melatonin sleep', 'hydrocortison cream', 'clotrimazol', 'mupirocin', 'otrivin', 'guaifenesin syrup', 'dextromethorphan', 'dulcolax',
-  'pain', 'allergies', 'heartburn', 'capsules', 'drops', 'sachets', 'Brufen', 'Lipitor', 'Glucophage', 'Ventolin',
+  'paracetmol',
+  'Panadol',
+  'ibuprofn',
+  'amoxicilin',
+  'omeprazol',
+  'cetirizin tablets',
+  'Zyrtek',
+  'metformin 500',
+  'atorvastatn',
+  'amlodipin',
+  'voltaren gel',
+  'naproxen',
+  'azithromicin',
+  'ciprofloxacin',
+  'pantoprazol',
+  'nexium',
+  'salbutamol spray',
+  'montelukst',
+  'levothyroxin',
+  'losartan',
+  'simvastatin',
+  'plavix',
+  'fexofenadine',
+  'imodium',
+  'domperidon',
+  'folic',
+  'ferrous',
+  'vitamin d3',
+  'vitamn c',
+  'zinc',
+  'magnesium',
+  'calcium',
+  'melatonin sleep',
+  'hydrocortison cream',
+  'clotrimazol',
+  'mupirocin',
+  'otrivin',
+  'guaifenesin syrup',
+  'dextromethorphan',
+  'dulcolax',
+  'pain',
+  'allergies',
+  'heartburn',
+  'capsules',
+  'drops',
+  'sachets',
+  'Brufen',
+  'Lipitor',
+  'Glucophage',
+  'Ventolin',
 ];
 const variants = ['', '&sort=price-asc', '&sort=price-desc', '&sort=newest', '&category=pain-relief', '&minPrice=5&maxPrice=50'];
 
@@ -55,14 +182,58 @@ function* products(ownerIds, categoryIds) {
   }
 }
 
-const columns = ['id', 'slug', 'name', 'brand', 'price_cents', 'quantity', 'thumbnail', 'about', 'active_ingredients', 'description', 'indications', 'side_effects', 'contraindications', 'category_id', 'owner_id', 'deleted', 'created_at', 'updated_at'];
-const values = (p) => [p.id, p.slug, p.name, p.brand, p.price_cents, p.quantity, p.thumbnail, p.about, p.active_ingredients, '', '', '', '', p.category_id, p.owner_id, 0, p.at, p.at];
+const columns = [
+  'id',
+  'slug',
+  'name',
+  'brand',
+  'price_cents',
+  'quantity',
+  'thumbnail',
+  'about',
+  'active_ingredients',
+  'description',
+  'indications',
+  'side_effects',
+  'contraindications',
+  'category_id',
+  'owner_id',
+  'deleted',
+  'created_at',
+  'updated_at',
+];
+const values = (p) => [
+  p.id,
+  p.slug,
+  p.name,
+  p.brand,
+  p.price_cents,
+  p.quantity,
+  p.thumbnail,
+  p.about,
+  p.active_ingredients,
+  '',
+  '',
+  '',
+  '',
+  p.category_id,
+  p.owner_id,
+  0,
+  p.at,
+  p.at,
+];
 
 async function loadSqlite(dataDir) {
   const db = new Database(path.join(dataDir, 'portal.sqlite'));
   db.pragma('busy_timeout = 10000');
-  const owners = db.prepare("select id from users where role = 'pharmacist'").all().map((r) => r.id);
-  const categories = db.prepare('select id from categories where parent_id is not null').all().map((r) => r.id);
+  const owners = db
+    .prepare("select id from users where role = 'pharmacist'")
+    .all()
+    .map((r) => r.id);
+  const categories = db
+    .prepare('select id from categories where parent_id is not null')
+    .all()
+    .map((r) => r.id);
   const insert = db.prepare(`insert into products (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
   db.transaction(() => {
     for (const p of products(owners, categories)) insert.run(...values(p));

@@ -27,9 +27,17 @@ async function launchChromium() {
   const child = spawn(
     chromePath,
     [
-      '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`,
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', 'about:blank',
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
     ],
     { stdio: 'ignore' },
   );
@@ -93,7 +101,9 @@ try {
     }
     measured.sort((a, b) => a.score - b.score);
     const median = measured[Math.floor(measured.length / 2)];
-    console.log(`${page}: scores ${measured.map((m) => m.score).join(', ')}${median.hints.length ? `; largest savings: ${median.hints.join(', ')}` : ''}${median.shifts.length ? `; shifted: ${median.shifts.join(', ')}` : ''}`);
+    console.log(
+      `${page}: scores ${measured.map((m) => m.score).join(', ')}${median.hints.length ? `; largest savings: ${median.hints.join(', ')}` : ''}${median.shifts.length ? `; shifted: ${median.shifts.join(', ')}` : ''}`,
+    );
     results.push({ page, ...median });
   }
 } finally {
@@ -112,6 +122,8 @@ for (const r of results) {
     r.cls > goals.cls && `CLS > ${goals.cls}`,
   ].filter(Boolean);
   allMet &&= misses.length === 0;
-  console.log(`| ${r.page} | ${r.score} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${misses.length ? `NOT met (${misses.join(', ')})` : 'met'} |`);
+  console.log(
+    `| ${r.page} | ${r.score} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${misses.length ? `NOT met (${misses.join(', ')})` : 'met'} |`,
+  );
 }
 console.log(`\nGoals (performance ≥ ${goals.score}, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS ≤ 0.05): ${allMet ? 'all met' : 'not all met'}`);

@@ -152,7 +152,13 @@ const pending = new WeakMap<FastifyRequest, Pending>();
 /** The query string's parameters sorted, so the same question asked in any order finds one answer. */
 function keyOf(request: FastifyRequest): string {
   const mark = request.url.indexOf('?');
-  const query = mark === -1 ? '' : [...new URLSearchParams(request.url.slice(mark + 1))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const query =
+    mark === -1
+      ? ''
+      : [...new URLSearchParams(request.url.slice(mark + 1))]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+          .join('&');
   return `${request.routeOptions.url}?${query}`;
 }
 
@@ -205,7 +211,12 @@ export function cachedRoute(app: App, route: CachedRoute) {
       const maxAgeMs = Math.min(route.maxAgeMs ?? Infinity, app.config.redisUrl ? sharedMaxAgeMs : Infinity);
       const answer = app.answers.store.set(
         waiting.key,
-        { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), tags: [...route.tables, ...waiting.rowTags], expiresAt: Date.now() + maxAgeMs },
+        {
+          body: payload,
+          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+          tags: [...route.tables, ...waiting.rowTags],
+          expiresAt: Date.now() + maxAgeMs,
+        },
         waiting.epoch,
       );
       reply.header('etag', answer.etag).header('cache-control', 'no-cache');

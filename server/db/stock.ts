@@ -6,4 +6,8 @@ import type { Database } from './schema.js';
  * what it reserved, and a seller or buyer who refuses or cancels an order returns its units.
  */
 export const returnStock = (trx: Transaction<Database>, productId: string, quantity: number) =>
-  trx.updateTable('products').set((eb) => ({ quantity: eb('quantity', '+', quantity) })).where('id', '=', productId).execute();
+  trx
+    .updateTable('products')
+    .set((eb) => ({ quantity: eb('quantity', '+', quantity) }))
+    .where('id', '=', productId)
+    .execute();

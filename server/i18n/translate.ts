@@ -78,7 +78,14 @@ function sentencesToArabic(text: string, depth: number): string | undefined {
  * text, not status). A message holding one stays English in every language, or that client, in a
  * browser set to Arabic, would show a success as a failure. Our SPA shows these in its own words.
  */
-export const matchedByExistingClient = ['Account created successfully', 'Added successfully', 'You just added a new blog successfully', 'Added Successfully', 'Deleted Successfully', 'Reserved Successfully'];
+export const matchedByExistingClient = [
+  'Account created successfully',
+  'Added successfully',
+  'You just added a new blog successfully',
+  'Added Successfully',
+  'Deleted Successfully',
+  'Reserved Successfully',
+];
 
 /** A message for a person in the language of the request; unknown messages stay in English. */
 export function translateMessage(message: string, language: Language): string {

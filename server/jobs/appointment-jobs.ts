@@ -42,8 +42,17 @@ export async function planAppointmentJobs(trx: Kysely<Database>, appointment: Pl
     const runAt = start + jobOffsets[kind];
     if (kind !== 'rating_prompt' && runAt <= now.getTime()) continue;
     rows.push({
-      id: newId(), kind, appointment_id: appointment.id, patient_id: appointment.patient_id, starts_at: appointment.starts_at,
-      run_at: new Date(runAt).toISOString(), status: 'pending', outcome: '', claimed_by: null, finished_at: null, created_at: at,
+      id: newId(),
+      kind,
+      appointment_id: appointment.id,
+      patient_id: appointment.patient_id,
+      starts_at: appointment.starts_at,
+      run_at: new Date(runAt).toISOString(),
+      status: 'pending',
+      outcome: '',
+      claimed_by: null,
+      finished_at: null,
+      created_at: at,
     });
   }
   await repo.insert(rows);
@@ -81,7 +90,9 @@ export async function appointmentJobMessage(
     if (now.getTime() - start > RATING_PROMPT_STALE_MS) return { skip: 'too late to ask' };
     return {
       notification: {
-        userId: job.patient_id, event: 'visit_rating_prompt', title: 'How was your visit?',
+        userId: job.patient_id,
+        event: 'visit_rating_prompt',
+        title: 'How was your visit?',
         body: `Tell other patients how your visit with ${slot.doctor_name} ${when} went: rate it on the doctor's page.`,
         link: `/doctor/${encodeURIComponent(slot.doctor_name)}`,
         message: { key: 'visit_rating_prompt', doctor: slot.doctor_name, startsAt: slot.starts_at },
@@ -93,7 +104,9 @@ export async function appointmentJobMessage(
   const ahead = job.kind === 'reminder_24h' ? 'tomorrow' : 'in 2 hours';
   return {
     notification: {
-      userId: job.patient_id, event: 'appointment_reminder', title: `Reminder: your appointment with ${slot.doctor_name} is ${ahead}`,
+      userId: job.patient_id,
+      event: 'appointment_reminder',
+      title: `Reminder: your appointment with ${slot.doctor_name} is ${ahead}`,
       body: `Your appointment with ${slot.doctor_name} is ${when} (clinic time).`,
       link: '/settings/appointments',
       message: { key: 'appointment_reminder', doctor: slot.doctor_name, startsAt: slot.starts_at, ahead: job.kind === 'reminder_24h' ? '24h' : '2h' },

@@ -17,7 +17,15 @@ export function jobsRepository(db: Kysely<Database>) {
 
     /** Jobs whose time has come, oldest first. */
     due: (now: string, limit: number) =>
-      db.selectFrom('scheduled_jobs').selectAll().where('status', '=', 'pending').where('run_at', '<=', now).orderBy('run_at').orderBy('id').limit(limit).execute(),
+      db
+        .selectFrom('scheduled_jobs')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('run_at', '<=', now)
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
 
     /**
      * Takes a pending job: the condition `status = 'pending'` is checked by the database in the same
@@ -35,8 +43,10 @@ export function jobsRepository(db: Kysely<Database>) {
     },
 
     /** Changes the outcome of a job this transaction has just claimed. */
-    settle: (id: string, status: ScheduledJobStatus, outcome: string) => db.updateTable('scheduled_jobs').set({ status, outcome }).where('id', '=', id).execute(),
+    settle: (id: string, status: ScheduledJobStatus, outcome: string) =>
+      db.updateTable('scheduled_jobs').set({ status, outcome }).where('id', '=', id).execute(),
 
-    ofAppointment: (appointmentId: string) => db.selectFrom('scheduled_jobs').selectAll().where('appointment_id', '=', appointmentId).orderBy('run_at').execute(),
+    ofAppointment: (appointmentId: string) =>
+      db.selectFrom('scheduled_jobs').selectAll().where('appointment_id', '=', appointmentId).orderBy('run_at').execute(),
   };
 }

@@ -18,5 +18,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   if (unreachableCodes.has(code) || /^57P0[123]$/.test(code) || code.startsWith('08') || code === '53300') return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i.test(message);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i.test(
+    message,
+  );
 }

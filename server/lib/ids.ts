@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
  */
 export function newId(): string {
   for (;;) {
-    const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+    const seconds = Math.floor(Date.now() / 1000)
+      .toString(16)
+      .padStart(8, '0');
     const id = seconds + randomBytes(8).toString('hex');
     if (isSafeId(id)) return id;
   }

@@ -27,7 +27,10 @@ export function secretBox(key: Buffer): SecretBox {
     },
     open(stored) {
       if (!isSealed(stored)) return stored;
-      const [iv, tag, data] = stored.slice(PREFIX.length).split(':').map((part) => Buffer.from(part, 'base64url'));
+      const [iv, tag, data] = stored
+        .slice(PREFIX.length)
+        .split(':')
+        .map((part) => Buffer.from(part, 'base64url'));
       const decipher = createDecipheriv('aes-256-gcm', key, iv);
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');

@@ -19,6 +19,10 @@ describe('slugs', () => {
     };
     const taken = async (slug: string) => stored.has(slug);
     expect(await insertWithFreeSlug('aspirin', taken, insert)).toEqual({ slug: 'aspirin-4', result: 9 });
-    await expect(insertWithFreeSlug('x', taken, async () => { throw new Error('disk full'); })).rejects.toThrow('disk full');
+    await expect(
+      insertWithFreeSlug('x', taken, async () => {
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
   });
 });

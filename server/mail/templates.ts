@@ -65,13 +65,15 @@ interface Person {
 export const mails = {
   verifyEmail: mail<Person & { url: string }>({
     en: ({ to, name, url }) => ({
-      subject: 'Verify your email address', greeting: hello.en(name),
+      subject: 'Verify your email address',
+      greeting: hello.en(name),
       lines: [`Please confirm that ${to} is your email address. The link works once, for 24 hours.`],
       action: { label: 'Verify my email', url },
       after: ['If you did not create an account, you can ignore this message.'],
     }),
     ar: ({ to, name, url }) => ({
-      subject: 'تأكيد بريدك الإلكتروني', greeting: hello.ar(name),
+      subject: 'تأكيد بريدك الإلكتروني',
+      greeting: hello.ar(name),
       lines: [`يُرجى تأكيد أن ${to} هو بريدك الإلكتروني. يعمل الرابط مرة واحدة فقط خلال 24 ساعة.`],
       action: { label: 'تأكيد بريدي الإلكتروني', url },
       after: ['إن لم تُنشئ حسابًا لدينا، يمكنك تجاهل هذه الرسالة.'],
@@ -80,13 +82,15 @@ export const mails = {
 
   confirmNewEmail: mail<Person & { url: string }>({
     en: ({ to, name, url }) => ({
-      subject: 'Confirm your new email address', greeting: hello.en(name),
+      subject: 'Confirm your new email address',
+      greeting: hello.en(name),
       lines: [`You asked to use ${to} for your account. It takes effect once you follow this link (valid once, for 24 hours).`],
       action: { label: 'Use this email', url },
       after: ['If you did not ask for this, ignore this message; nothing changes.'],
     }),
     ar: ({ to, name, url }) => ({
-      subject: 'تأكيد بريدك الإلكتروني الجديد', greeting: hello.ar(name),
+      subject: 'تأكيد بريدك الإلكتروني الجديد',
+      greeting: hello.ar(name),
       lines: [`طلبت استخدام ${to} لحسابك. يسري التغيير بعد فتح هذا الرابط (يعمل مرة واحدة خلال 24 ساعة).`],
       action: { label: 'استخدام هذا البريد', url },
       after: ['إن لم تطلب ذلك، تجاهل هذه الرسالة ولن يتغير شيء.'],
@@ -95,13 +99,15 @@ export const mails = {
 
   resetPassword: mail<Person & { url: string }>({
     en: ({ name, url }) => ({
-      subject: 'Reset your password', greeting: hello.en(name),
+      subject: 'Reset your password',
+      greeting: hello.en(name),
       lines: ['Someone asked to reset the password of your account. The link works once, for 30 minutes; choosing a new password signs out every session.'],
       action: { label: 'Choose a new password', url },
       after: ['If it was not you, ignore this message; your password stays as it is.'],
     }),
     ar: ({ name, url }) => ({
-      subject: 'إعادة تعيين كلمة المرور', greeting: hello.ar(name),
+      subject: 'إعادة تعيين كلمة المرور',
+      greeting: hello.ar(name),
       lines: ['طلب أحدهم إعادة تعيين كلمة مرور حسابك. يعمل الرابط مرة واحدة خلال 30 دقيقة، واختيار كلمة مرور جديدة يُنهي جميع جلسات الدخول.'],
       action: { label: 'اختيار كلمة مرور جديدة', url },
       after: ['إن لم تكن أنت من طلب ذلك، تجاهل هذه الرسالة وستبقى كلمة مرورك كما هي.'],
@@ -111,7 +117,8 @@ export const mails = {
   /** Sent instead of revealing to the person signing up that the address already has an account. */
   accountExists: mail<Person & { loginUrl: string; resetUrl: string }>({
     en: ({ to, name, loginUrl, resetUrl }) => ({
-      subject: 'You already have an account', greeting: hello.en(name),
+      subject: 'You already have an account',
+      greeting: hello.en(name),
       lines: [
         `Someone tried to use ${to} for a new account or for another account's email. This address already has an account, so nothing was changed.`,
         `If it was you, log in (${loginUrl}) or reset your password.`,
@@ -120,7 +127,8 @@ export const mails = {
       after: ['If it was not you, you can ignore this message.'],
     }),
     ar: ({ to, name, loginUrl, resetUrl }) => ({
-      subject: 'لديك حساب بالفعل', greeting: hello.ar(name),
+      subject: 'لديك حساب بالفعل',
+      greeting: hello.ar(name),
       lines: [
         `حاول أحدهم استخدام ${to} لإنشاء حساب جديد أو بريدًا لحساب آخر. لهذا العنوان حساب لدينا بالفعل، لذلك لم يتغير شيء.`,
         `إن كنت أنت، فسجّل الدخول (${loginUrl}) أو أعد تعيين كلمة المرور.`,
@@ -132,12 +140,14 @@ export const mails = {
 
   passwordChanged: mail<Person & { resetUrl: string }>({
     en: ({ name, resetUrl }) => ({
-      subject: 'Your password was changed', greeting: hello.en(name),
+      subject: 'Your password was changed',
+      greeting: hello.en(name),
       lines: ['The password of your account was just changed and every other session was signed out.'],
       after: [`If it was not you, reset your password at once: ${resetUrl}`],
     }),
     ar: ({ name, resetUrl }) => ({
-      subject: 'تم تغيير كلمة المرور', greeting: hello.ar(name),
+      subject: 'تم تغيير كلمة المرور',
+      greeting: hello.ar(name),
       lines: ['تم تغيير كلمة مرور حسابك للتو، وأُنهيت جميع جلسات الدخول الأخرى.'],
       after: [`إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا: ${resetUrl}`],
     }),
@@ -146,13 +156,15 @@ export const mails = {
   /** A notification from the bell, for people who chose to get that event by email too. */
   notification: mail<Person & { title: string; body: string; url?: string; settingsUrl: string }>({
     en: ({ name, title, body, url, settingsUrl }) => ({
-      subject: title, greeting: hello.en(name),
+      subject: title,
+      greeting: hello.en(name),
       lines: [title, ...(body ? [body] : [])],
       action: url ? { label: 'Open in the portal', url } : undefined,
       after: [`You get this email because of your notification settings; change them at ${settingsUrl}`],
     }),
     ar: ({ name, title, body, url, settingsUrl }) => ({
-      subject: title, greeting: hello.ar(name),
+      subject: title,
+      greeting: hello.ar(name),
       lines: [title, ...(body ? [body] : [])],
       action: url ? { label: 'فتح في البوابة', url } : undefined,
       after: [`تصلك هذه الرسالة بحسب إعدادات الإشعارات لديك، ويمكنك تغييرها من ${settingsUrl}`],
@@ -173,19 +185,24 @@ const withCalendar =
   <Facts extends Person>(texts: Bilingual<Facts>) =>
   (language: Language, facts: Facts, calendar: Attachment): MailMessage => ({ ...mail(texts)(language, facts), attachments: [calendar] });
 
-const calendarAdds = { en: 'The attached calendar file adds it to your calendar; open it again if the appointment moves.', ar: 'ملف التقويم المرفق يضيف الموعد إلى تقويمك؛ افتحه مرة أخرى إذا تغيّر الموعد.' };
+const calendarAdds = {
+  en: 'The attached calendar file adds it to your calendar; open it again if the appointment moves.',
+  ar: 'ملف التقويم المرفق يضيف الموعد إلى تقويمك؛ افتحه مرة أخرى إذا تغيّر الموعد.',
+};
 const myAppointments = { en: 'My appointments', ar: 'مواعيدي' };
 
 /** Appointment messages: each carries the facts, the link to act on, and the calendar file when there is one. */
 export const appointmentMails = {
   reserved: withCalendar<AppointmentFacts>({
     en: ({ name, what, url }) => ({
-      subject: 'Your appointment is reserved', greeting: hello.en(name),
+      subject: 'Your appointment is reserved',
+      greeting: hello.en(name),
       lines: [`Your appointment ${what} is reserved.`, calendarAdds.en],
       action: { label: myAppointments.en, url },
     }),
     ar: ({ name, what, url }) => ({
-      subject: 'تم حجز موعدك', greeting: hello.ar(name),
+      subject: 'تم حجز موعدك',
+      greeting: hello.ar(name),
       lines: [`تم حجز موعدك ${what}.`, calendarAdds.ar],
       action: { label: myAppointments.ar, url },
     }),
@@ -193,12 +210,14 @@ export const appointmentMails = {
 
   requestAccepted: withCalendar<AppointmentFacts>({
     en: ({ name, what, url }) => ({
-      subject: 'Your appointment request was accepted', greeting: hello.en(name),
+      subject: 'Your appointment request was accepted',
+      greeting: hello.en(name),
       lines: [`Your appointment request was accepted: your appointment is ${what}.`, calendarAdds.en],
       action: { label: myAppointments.en, url },
     }),
     ar: ({ name, what, url }) => ({
-      subject: 'تم قبول طلب موعدك', greeting: hello.ar(name),
+      subject: 'تم قبول طلب موعدك',
+      greeting: hello.ar(name),
       lines: [`تم قبول طلب موعدك، وموعدك ${what}.`, calendarAdds.ar],
       action: { label: myAppointments.ar, url },
     }),
@@ -206,12 +225,14 @@ export const appointmentMails = {
 
   moved: withCalendar<AppointmentFacts>({
     en: ({ name, what, url }) => ({
-      subject: 'Your appointment was moved', greeting: hello.en(name),
+      subject: 'Your appointment was moved',
+      greeting: hello.en(name),
       lines: [`Your appointment is now ${what}.`, 'The attached calendar file moves it in your calendar.'],
       action: { label: myAppointments.en, url },
     }),
     ar: ({ name, what, url }) => ({
-      subject: 'تم تغيير موعدك', greeting: hello.ar(name),
+      subject: 'تم تغيير موعدك',
+      greeting: hello.ar(name),
       lines: [`أصبح موعدك ${what}.`, 'ملف التقويم المرفق ينقل الموعد في تقويمك إلى وقته الجديد.'],
       action: { label: myAppointments.ar, url },
     }),
@@ -220,21 +241,27 @@ export const appointmentMails = {
   /** `nextSlots`: the doctor's next free times, already written in her language. */
   slotReleased: withCalendar<AppointmentFacts & { reason: string; nextSlots: string[] }>({
     en: ({ name, what, reason, nextSlots, url }) => ({
-      subject: 'Your appointment was cancelled by the doctor', greeting: hello.en(name),
+      subject: 'Your appointment was cancelled by the doctor',
+      greeting: hello.en(name),
       lines: [
         `Your appointment ${what} was cancelled by the doctor.`,
         `The reason given: ${reason}`,
-        nextSlots.length ? `The doctor's next free times: ${nextSlots.join('; ')}.` : 'The doctor has no free time published right now; you can join the waiting list on the doctor’s page.',
+        nextSlots.length
+          ? `The doctor's next free times: ${nextSlots.join('; ')}.`
+          : 'The doctor has no free time published right now; you can join the waiting list on the doctor’s page.',
         'The attached calendar file removes it from your calendar.',
       ],
       action: { label: 'Choose another time', url },
     }),
     ar: ({ name, what, reason, nextSlots, url }) => ({
-      subject: 'ألغى الطبيب موعدك', greeting: hello.ar(name),
+      subject: 'ألغى الطبيب موعدك',
+      greeting: hello.ar(name),
       lines: [
         `نأسف لإبلاغك بأن الطبيب ألغى موعدك ${what}.`,
         `السبب المذكور: ${reason}`,
-        nextSlots.length ? `أقرب المواعيد المتاحة لدى الطبيب: ${nextSlots.join('؛ ')}.` : 'لا توجد لدى الطبيب مواعيد متاحة حاليًا، ويمكنك الانضمام إلى قائمة الانتظار من صفحة الطبيب.',
+        nextSlots.length
+          ? `أقرب المواعيد المتاحة لدى الطبيب: ${nextSlots.join('؛ ')}.`
+          : 'لا توجد لدى الطبيب مواعيد متاحة حاليًا، ويمكنك الانضمام إلى قائمة الانتظار من صفحة الطبيب.',
         'ملف التقويم المرفق يحذف الموعد من تقويمك.',
       ],
       action: { label: 'اختيار موعد آخر', url },
@@ -244,13 +271,15 @@ export const appointmentMails = {
   /** `until`: the time of day the offer ends, already written in her language. */
   waitlistOffer: mail<AppointmentFacts & { until: string }>({
     en: ({ name, what, until, url }) => ({
-      subject: 'A time has freed up for you', greeting: hello.en(name),
+      subject: 'A time has freed up for you',
+      greeting: hello.en(name),
       lines: [`A time became free ${what}. It is held for you until ${until}; after that it is offered to the next person waiting.`],
       action: { label: 'Reserve this time', url },
       after: ['The link asks you to log in first if you are not.'],
     }),
     ar: ({ name, what, until, url }) => ({
-      subject: 'أصبح لك موعد متاح', greeting: hello.ar(name),
+      subject: 'أصبح لك موعد متاح',
+      greeting: hello.ar(name),
       lines: [`أصبح هناك موعد متاح ${what}. نحجزه لك حتى ${until}، وبعد ذلك يُعرض على الشخص التالي في قائمة الانتظار.`],
       action: { label: 'احجز هذا الموعد', url },
       after: ['سيطلب منك الرابط تسجيل الدخول أولًا إن لم تكن مسجّلًا.'],

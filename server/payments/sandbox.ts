@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { luhnValid } from './card.js';
-import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type LookupResult, type PaymentGateway, type RefundRequest, type RefundResult } from './gateway.js';
+import {
+  GatewayUnavailableError,
+  type ChargeRequest,
+  type ChargeResult,
+  type LookupResult,
+  type PaymentGateway,
+  type RefundRequest,
+  type RefundResult,
+} from './gateway.js';
 
 /** Test numbers with a fixed outcome; every other valid card is approved. */
 const declines: Record<string, string> = {

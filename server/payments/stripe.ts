@@ -1,7 +1,10 @@
 import type { ChargeRequest, ChargeResult, LookupResult, PaymentGateway, RefundRequest, RefundResult } from './gateway.js';
 import { GatewayUnavailableError, chargeTimeoutMs } from './gateway.js';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<{
   status: number;
   json(): Promise<unknown>;
 }>;

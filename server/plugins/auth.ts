@@ -41,8 +41,14 @@ export async function viewerFromToken(app: App, token: string | null): Promise<V
   // Suspending deletes the sessions too; this also covers a token checked in the same instant.
   if (!row || row.status === 'suspended') return null;
   return {
-    id: row.id, role: row.role, name: row.name, status: row.status, jti: claims.jti, token,
-    emailVerified: row.email_verified !== 0, mfaEnabled: Boolean(row.mfa_secret),
+    id: row.id,
+    role: row.role,
+    name: row.name,
+    status: row.status,
+    jti: claims.jti,
+    token,
+    emailVerified: row.email_verified !== 0,
+    mfaEnabled: Boolean(row.mfa_secret),
   };
 }
 

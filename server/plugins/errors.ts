@@ -18,7 +18,9 @@ export const databaseDownMessage = 'The service is briefly unavailable (the data
 function validationMessage(error: FastifyError, language: Language): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const field = String(first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const field = String(first?.instancePath ?? '')
+      .replace(/^\//, '')
+      .replace(/\//g, '.');
     // A sentence a schema spelt out itself (a form field's "Please choose a product") is passed on
     // word for word; the language plugin gives it in Arabic like any other message.
     if (first && typeof first.message === 'string' && isSentence(first.params)) return first.message;

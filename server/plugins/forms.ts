@@ -79,7 +79,12 @@ const tempFiles = new WeakMap<FastifyRequest, Set<string>>();
 export const tempUploadDir = (dataDir: string) => path.join(dataDir, 'incoming');
 
 /** Writes one file part to a temporary file, counting its bytes and keeping its first ones for the type check. */
-async function streamToTemp(request: FastifyRequest, field: string, filename: string, source: NodeJS.ReadableStream & { truncated?: boolean }): Promise<UploadedFile> {
+async function streamToTemp(
+  request: FastifyRequest,
+  field: string,
+  filename: string,
+  source: NodeJS.ReadableStream & { truncated?: boolean },
+): Promise<UploadedFile> {
   const dir = tempUploadDir(request.server.config.dataDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${newId()}.part`);
@@ -150,7 +155,9 @@ const receivedFiles = new WeakMap<FastifyRequest, Form['files']>();
  */
 export function formBody<T extends z.ZodObject>(fields: T, options: FormOptions = {}) {
   // File fields are listed for the document only: readForm keeps files out of the text fields.
-  const files = Object.fromEntries((options.files ?? []).map((name) => [name, z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'A file' })]));
+  const files = Object.fromEntries(
+    (options.files ?? []).map((name) => [name, z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'A file' })]),
+  );
   const body = options.files?.length ? fields.extend(files) : fields;
   formRoutes.set(body, options);
   return {

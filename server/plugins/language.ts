@@ -7,7 +7,10 @@ import type { App } from '../types.js';
 /** Adds Accept-Language to the Vary header without dropping what is there (Origin, say). */
 export function varyOnLanguage(reply: FastifyReply) {
   const current = reply.getHeader('vary');
-  const list = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!list.some((v) => v.toLowerCase() === 'accept-language' || v === '*')) reply.header('vary', [...list, 'Accept-Language'].join(', '));
 }
 

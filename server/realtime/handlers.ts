@@ -190,7 +190,9 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       // The members' other sockets (another page, another conversation) learn that the chat moved;
       // the ones viewing it already got the message.
       const update = { chatId: sent.chat.id, lastMessage: sent.content, updated_at: sent.at, from: viewer.id };
-      io.to([userRoom(sent.chat.sender_id), userRoom(sent.chat.receiver_id)]).except(chatRoom(sent.chat.id)).emit('chatUpdated', update);
+      io.to([userRoom(sent.chat.sender_id), userRoom(sent.chat.receiver_id)])
+        .except(chatRoom(sent.chat.id))
+        .emit('chatUpdated', update);
     });
 
     on('goOffline', async (token) => {

@@ -63,10 +63,12 @@ export default fp(async (app: App) => {
     // One line a minute is enough to tell the operator; the health check says the rest.
     if (Date.now() - warnedAt < 60_000) return;
     warnedAt = Date.now();
-    app.log.warn({ err: error }, 'Redis unreachable: chat presence and rate limits are this instance\'s own until it is back');
+    app.log.warn({ err: error }, "Redis unreachable: chat presence and rate limits are this instance's own until it is back");
   };
   const presence = shared ? presenceWithFallback(shared, memoryPresence(), onFallback) : memoryPresence();
-  const messageRate = redis ? rateWithFallback(redisRateLimiter(redis, MESSAGE_RATE), memoryRateLimiter(MESSAGE_RATE), onFallback) : memoryRateLimiter(MESSAGE_RATE);
+  const messageRate = redis
+    ? rateWithFallback(redisRateLimiter(redis, MESSAGE_RATE), memoryRateLimiter(MESSAGE_RATE), onFallback)
+    : memoryRateLimiter(MESSAGE_RATE);
 
   // A token in the handshake identifies the socket at once; a bad one is refused. Without one the
   // socket stays anonymous until goOnline (the token then travels in the event, as clients send it).

@@ -38,7 +38,11 @@ export function redisRateLimiter(redis: Redis, { limit, windowMs }: RateOptions,
     async allow(key) {
       const window = Math.floor(Date.now() / windowMs);
       const k = `${prefix}:${key}:${window}`;
-      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs * 2).exec()) as [[Error | null, number], unknown];
+      const [[, count]] = (await redis
+        .multi()
+        .incr(k)
+        .pexpire(k, windowMs * 2)
+        .exec()) as [[Error | null, number], unknown];
       return Number(count) <= limit;
     },
   };

@@ -21,13 +21,21 @@ export function createUploadQuota(db: DB, limitBytes: number): UploadQuota {
   return {
     async reserve(owner, path, bytes) {
       // One statement: the row goes in only if the account's files and this one fit together.
-      const used = db.selectFrom('stored_files').select(sql<number>`coalesce(sum(bytes), 0)`.as('total')).where('owner_id', '=', owner);
+      const used = db
+        .selectFrom('stored_files')
+        .select(sql<number>`coalesce(sum(bytes), 0)`.as('total'))
+        .where('owner_id', '=', owner);
       const result = await db
         .insertInto('stored_files')
         .columns(['path', 'owner_id', 'bytes', 'created_at'])
         .expression(
           db
-            .selectNoFrom([sql<string>`cast(${path} as varchar(255))`.as('path'), sql<string>`cast(${owner} as varchar(24))`.as('owner_id'), sql<number>`cast(${bytes} as integer)`.as('bytes'), sql<string>`cast(${nowIso()} as varchar(32))`.as('created_at')])
+            .selectNoFrom([
+              sql<string>`cast(${path} as varchar(255))`.as('path'),
+              sql<string>`cast(${owner} as varchar(24))`.as('owner_id'),
+              sql<number>`cast(${bytes} as integer)`.as('bytes'),
+              sql<string>`cast(${nowIso()} as varchar(32))`.as('created_at'),
+            ])
             .where(sql<boolean>`(${used}) + cast(${bytes} as integer) <= cast(${limitBytes} as bigint)`),
         )
         .executeTakeFirst();

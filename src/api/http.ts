@@ -39,8 +39,10 @@ export function preloadHttp(): void {
 export const http = {
   get: <T = any>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.get<T>(url, config)),
   delete: <T = any>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.delete<T>(url, config)),
-  post: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.post<T>(url, data, config)),
-  patch: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.patch<T>(url, data, config)),
+  post: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    axiosClient().then((c) => c.post<T>(url, data, config)),
+  patch: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    axiosClient().then((c) => c.patch<T>(url, data, config)),
   put: <T = any>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => axiosClient().then((c) => c.put<T>(url, data, config)),
 };
 

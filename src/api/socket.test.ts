@@ -73,7 +73,10 @@ describe('the chat socket service', () => {
     expect(socket.emitted).toEqual([['goOnline', 'token-1'], ['getOnlineList']]);
 
     chatSocket.open('chat-a');
-    expect(socket.emitted.slice(2)).toEqual([['joinChat', 'chat-a'], ['getMessages', 'chat-a']]);
+    expect(socket.emitted.slice(2)).toEqual([
+      ['joinChat', 'chat-a'],
+      ['getMessages', 'chat-a'],
+    ]);
 
     socket.receive('disconnect');
     socket.emitted = [];
@@ -114,7 +117,10 @@ describe('the chat socket service', () => {
     socket.receive('ErrorMessage', { message: 'You are not part of this conversation' });
     // Without the server's page description the list is read as the newest page.
     const newestPage = { kind: 'latest', hasMore: false };
-    expect(seen.messages).toEqual([[list, 'chat-a', newestPage], [list, undefined, newestPage]]);
+    expect(seen.messages).toEqual([
+      [list, 'chat-a', newestPage],
+      [list, undefined, newestPage],
+    ]);
     expect(seen.onlineList).toEqual([[{ u1: true }]]);
     expect(seen.error).toEqual([['You are not part of this conversation']]);
   });

@@ -1,6 +1,13 @@
 import { installDevtoolsGuard, isDevtoolsShortcut } from './devtoolsGuard';
 
-const key = (key: string, mods: Partial<KeyboardEvent> = {}) => ({ key, keyCode: key === 'F12' ? 123 : key.toUpperCase().charCodeAt(0), ctrlKey: false, shiftKey: false, metaKey: false, ...mods });
+const key = (key: string, mods: Partial<KeyboardEvent> = {}) => ({
+  key,
+  keyCode: key === 'F12' ? 123 : key.toUpperCase().charCodeAt(0),
+  ctrlKey: false,
+  shiftKey: false,
+  metaKey: false,
+  ...mods,
+});
 
 describe('developer-tool guard', () => {
   it('recognises F12, Ctrl+Shift+I/C/J and Ctrl+U, and nothing else', () => {

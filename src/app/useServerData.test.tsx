@@ -7,17 +7,27 @@ import { testUser } from '../testing/handlers';
 import { renderWithProviders, signedIn } from '../testing/render';
 import { server } from '../testing/server';
 
-const line = { _id: 'o1', medicine: { name: 'Aspirin', slug: 'aspirin' }, quantity: 2, price: 7, currency: 'usd', deliveryStatus: 'shipped', created_at: '2026-11-20T10:00:00Z' };
+const line = {
+  _id: 'o1',
+  medicine: { name: 'Aspirin', slug: 'aspirin' },
+  quantity: 2,
+  price: 7,
+  currency: 'usd',
+  deliveryStatus: 'shipped',
+  created_at: '2026-11-20T10:00:00Z',
+};
 
 describe('a page left before its data came', () => {
   it('aborts its request, and neither the late data nor an error reaches the store', async () => {
     let answer: (() => void) | undefined;
     server.use(
-      mockHttp.get('/api/orders/user', () =>
-        // The server answers only when the test says so: after the page is gone.
-        new Promise<Response>((resolve) => {
-          answer = () => resolve(HttpResponse.json({ orders: [line] }));
-        }),
+      mockHttp.get(
+        '/api/orders/user',
+        () =>
+          // The server answers only when the test says so: after the page is gone.
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(HttpResponse.json({ orders: [line] }));
+          }),
       ),
     );
     // Watches (without replacing) the one client, to read the signal the thunk gave axios.

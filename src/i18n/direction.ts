@@ -13,7 +13,9 @@ export async function applyDirection(language: Language): Promise<void> {
     document.documentElement.lang = language;
     document.documentElement.dir = dir;
   };
-  const ltr = document.querySelector<HTMLLinkElement | HTMLStyleElement>('link[rel="stylesheet"][href*="/assets/index-"], style[data-vite-dev-id*="bootstrap.min.css"]');
+  const ltr = document.querySelector<HTMLLinkElement | HTMLStyleElement>(
+    'link[rel="stylesheet"][href*="/assets/index-"], style[data-vite-dev-id*="bootstrap.min.css"]',
+  );
   const rtl = document.querySelectorAll<HTMLLinkElement | HTMLStyleElement>('[data-rtl-stylesheet]');
   if (dir === 'ltr') {
     rtl.forEach((element) => element.remove());

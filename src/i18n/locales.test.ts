@@ -4,18 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { pickLanguage } from './languages';
 
 const localesDir = path.resolve(import.meta.dirname, 'locales');
-const languages = readdirSync(localesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const languages = readdirSync(localesDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 // Languages differ in plural forms (English: one, other; Arabic: zero, one, two, few, many, other).
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
 /** Every key of a namespace file ("nav.home"), plural forms counted once. */
 function keysOf(language: string, file: string): string[] {
   const walk = (value: unknown, prefix: string): string[] =>
-    typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k)) : [prefix.replace(pluralSuffix, '')];
+    typeof value === 'object' && value !== null
+      ? Object.entries(value).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k))
+      : [prefix.replace(pluralSuffix, '')];
   return [...new Set(walk(JSON.parse(readFileSync(path.join(localesDir, language, file), 'utf8')), ''))].sort();
 }
 
-const jsonFiles = (language: string) => readdirSync(path.join(localesDir, language)).filter((f) => f.endsWith('.json')).sort();
+const jsonFiles = (language: string) =>
+  readdirSync(path.join(localesDir, language))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 describe('message files', () => {
   it('has English and Arabic', () => {
@@ -30,7 +37,12 @@ describe('message files', () => {
     const english = keysOf('en', file);
     for (const language of languages) {
       const keys = keysOf(language, file);
-      expect({ file, language, missing: english.filter((k) => !keys.includes(k)), extra: keys.filter((k) => !english.includes(k)) }).toEqual({ file, language, missing: [], extra: [] });
+      expect({ file, language, missing: english.filter((k) => !keys.includes(k)), extra: keys.filter((k) => !english.includes(k)) }).toEqual({
+        file,
+        language,
+        missing: [],
+        extra: [],
+      });
     }
   });
 
@@ -38,9 +50,13 @@ describe('message files', () => {
     for (const language of languages)
       for (const file of jsonFiles(language)) {
         const texts: string[] = [];
-        const walk = (value: unknown): void => void (typeof value === 'object' && value !== null ? Object.values(value).forEach(walk) : texts.push(String(value)));
+        const walk = (value: unknown): void =>
+          void (typeof value === 'object' && value !== null ? Object.values(value).forEach(walk) : texts.push(String(value)));
         walk(JSON.parse(readFileSync(path.join(localesDir, language, file), 'utf8')));
-        expect(texts.filter((t) => t.trim() === ''), `${language}/${file}`).toEqual([]);
+        expect(
+          texts.filter((t) => t.trim() === ''),
+          `${language}/${file}`,
+        ).toEqual([]);
       }
   });
 });

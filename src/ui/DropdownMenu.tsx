@@ -65,7 +65,11 @@ export function DropdownMenu({ toggle, toggleLabel, toggleClassName = '', align 
       >
         {toggle}
       </button>
-      <ul id={id} className={`dropdown-menu${open ? ' show' : ''}${align === 'end' ? ' dropdown-menu-end' : ''}`} style={align === 'end' ? { insetInlineEnd: 0, insetInlineStart: 'auto' } : undefined}>
+      <ul
+        id={id}
+        className={`dropdown-menu${open ? ' show' : ''}${align === 'end' ? ' dropdown-menu-end' : ''}`}
+        style={align === 'end' ? { insetInlineEnd: 0, insetInlineStart: 'auto' } : undefined}
+      >
         {open && children(close)}
       </ul>
     </Tag>

@@ -33,6 +33,7 @@ export function PrivateImage({ src, alt, ...rest }: ImgHTMLAttributes<HTMLImageE
     };
   }, [dispatch, src, isPrivate]);
 
-  if (isPrivate && !blobUrl) return <span className="d-inline-block bg-light" style={{ width: rest.width, height: rest.height }} aria-hidden={alt === '' ? true : undefined} />;
+  if (isPrivate && !blobUrl)
+    return <span className="d-inline-block bg-light" style={{ width: rest.width, height: rest.height }} aria-hidden={alt === '' ? true : undefined} />;
   return <img src={isPrivate ? (blobUrl as string) : src} alt={alt} {...rest} />;
 }

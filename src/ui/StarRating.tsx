@@ -18,7 +18,11 @@ export function StarRating({ value, onRate, label: given }: StarRatingProps) {
   const stars = [1, 2, 3, 4, 5];
   if (!onRate) {
     return (
-      <span className="star-rating" role="img" aria-label={t('stars.shown', { label, value: formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}>
+      <span
+        className="star-rating"
+        role="img"
+        aria-label={t('stars.shown', { label, value: formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
+      >
         {stars.map((n) => (
           <span key={n} className={n <= shown ? 'star star--on' : 'star'} aria-hidden="true">
             ★

@@ -47,7 +47,9 @@ export function slotTime(time: string): string {
 /** A slot's start as "Tue 26 Nov, 10:00 am" in the given zone (the browser's when it is unknown). */
 export function slotMoment(iso: string, timeZone: string | undefined): string {
   const parsed = valid(iso);
-  return parsed ? dateFormat({ timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(parsed) : '';
+  return parsed
+    ? dateFormat({ timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(parsed)
+    : '';
 }
 
 /** "Africa/Cairo" → "Cairo time". */
@@ -77,7 +79,11 @@ export function monthAndDay(value: string | number | Date): { month: string; day
 /** A moment as date and time in the clinic's time zone: "15 Jan 2027, 14:30". */
 export function formatDateTime(value: string | number | Date): string {
   const parsed = valid(value);
-  return parsed ? dateFormat({ timeZone: clinicTimeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(parsed) : '';
+  return parsed
+    ? dateFormat({ timeZone: clinicTimeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(
+        parsed,
+      )
+    : '';
 }
 
 /** A moment's time of day in the clinic's time zone: "14:30". */

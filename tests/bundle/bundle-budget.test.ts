@@ -19,7 +19,9 @@ describe('bundle budget', () => {
     expect(home!.files.some((f) => /DoctorsCarousel|RichTextEditor|CountryGovernment/.test(f))).toBe(false);
     expect(budgets['/']).toEqual({ js: 150 * 1024, css: 35 * 1024 });
     // Every route is measured, each settings tab on its own.
-    expect(results.map((r) => r.route)).toEqual(expect.arrayContaining(['/account/register', '/account/doctor', '/account/pharmacist', '/checkout', '/settings/profile', '/admin/*', '/*']));
+    expect(results.map((r) => r.route)).toEqual(
+      expect.arrayContaining(['/account/register', '/account/doctor', '/account/pharmacist', '/checkout', '/settings/profile', '/admin/*', '/*']),
+    );
     for (const route of ['/account/register', '/account/doctor', '/account/pharmacist', '/checkout', '/settings/profile']) {
       expect(results.find((r) => r.route === route)!.budget.js).toBe(150 * 1024);
     }

@@ -72,7 +72,13 @@ async function violations(page: Page, where: string): Promise<string[]> {
   const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} ${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${where} ${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 async function sweep(page: Page, who: string): Promise<string[]> {
@@ -208,7 +214,12 @@ describe('keyboard only', () => {
     await settle(page);
     await tabTo(page, page.getByRole('button', { name: /add to cart/i }));
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await call(portal, 'GET', 'cart', { token: await page.evaluate(() => localStorage.getItem('access-token') ?? '') })).body.cart?.length ?? 0).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await call(portal, 'GET', 'cart', { token: await page.evaluate(() => localStorage.getItem('access-token') ?? '') })).body.cart?.length ?? 0,
+      )
+      .toBe(1);
     await page.keyboard.press('Escape');
 
     // Pay: every field reached and filled by keyboard, selects chosen by typing.

@@ -57,7 +57,9 @@ describe('account security journey', () => {
     await phone.getByText('Your password was changed and every session was signed out').waitFor();
     await screenshot(phone, 'account-reset-done');
     // The first browser's session ended with the reset.
-    const stillIn = await fetch(`${portal.url}/api/auth/user`, { headers: { authorization: (await page.evaluate(() => localStorage.getItem('access-token'))) ?? '' } });
+    const stillIn = await fetch(`${portal.url}/api/auth/user`, {
+      headers: { authorization: (await page.evaluate(() => localStorage.getItem('access-token'))) ?? '' },
+    });
     expect(stillIn.status).toBe(401);
 
     // 3. Two-factor sign-in: set up in Settings → Security with the QR code's key, then sign in with a code.
@@ -95,7 +97,9 @@ describe('account security journey', () => {
     await fresh.getByText('This device').waitFor();
     await fresh.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await fresh.getByText('other session was signed out').waitFor();
-    const ended = await fetch(`${portal.url}/api/auth/user`, { headers: { authorization: (await page.evaluate(() => localStorage.getItem('access-token'))) ?? '' } });
+    const ended = await fetch(`${portal.url}/api/auth/user`, {
+      headers: { authorization: (await page.evaluate(() => localStorage.getItem('access-token'))) ?? '' },
+    });
     expect(ended.status).toBe(401);
   });
 });

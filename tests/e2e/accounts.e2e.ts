@@ -25,7 +25,11 @@ async function logoutThroughMenu(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('link', { name: 'Login/Register' }).waitFor();
   await page.waitForURL(`${portal.url}/`);
-  expect(await page.evaluate(() => [localStorage.getItem('access-token'), localStorage.getItem('user'), localStorage.getItem('role')])).toEqual([null, null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('access-token'), localStorage.getItem('user'), localStorage.getItem('role')])).toEqual([
+    null,
+    null,
+    null,
+  ]);
 }
 
 describe('accounts journey', () => {
@@ -36,14 +40,24 @@ describe('accounts journey', () => {
     await page.goto(`${portal.url}/account/register`);
     await expectAccessible(page, 'register');
     await screenshot(page, 'accounts-register');
-    await registerThroughUi(page, 'register', { 'Full name': 'Mona Adel', Username: `mona_${unique}`, Email: email, Password: 'Mona#2026pass', Phone: '01005556667' });
+    await registerThroughUi(page, 'register', {
+      'Full name': 'Mona Adel',
+      Username: `mona_${unique}`,
+      Email: email,
+      Password: 'Mona#2026pass',
+      Phone: '01005556667',
+    });
 
     await expectAccessible(page, 'login');
     await screenshot(page, 'accounts-login');
     await loginThroughUi(page, portal, email, 'Mona#2026pass');
     await page.getByRole('button', { name: 'Account menu' }).click();
     for (const item of ['Settings', 'Medical History', 'Order', 'Payment', 'Appointment']) {
-      await page.getByRole('menuitem', { name: item, exact: true }).or(page.getByRole('link', { name: item, exact: true })).first().waitFor();
+      await page
+        .getByRole('menuitem', { name: item, exact: true })
+        .or(page.getByRole('link', { name: item, exact: true }))
+        .first()
+        .waitFor();
     }
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.waitForURL(`${portal.url}/settings/profile`);
@@ -64,7 +78,13 @@ describe('accounts journey', () => {
   it('a doctor and a pharmacist register and log in; only the pharmacist sees pharmacy fields', async () => {
     const page = await (await newContext(browser)).newPage();
     const unique = Date.now().toString(36);
-    await registerThroughUi(page, 'doctor', { 'Full name': `Dr. Karim ${unique}`, Username: `karim_${unique}`, Email: `karim.${unique}@example.test`, Password: 'Karim#2026pass', 'Licence number': `EMS-${unique}` });
+    await registerThroughUi(page, 'doctor', {
+      'Full name': `Dr. Karim ${unique}`,
+      Username: `karim_${unique}`,
+      Email: `karim.${unique}@example.test`,
+      Password: 'Karim#2026pass',
+      'Licence number': `EMS-${unique}`,
+    });
     await loginThroughUi(page, portal, `karim.${unique}@example.test`, 'Karim#2026pass');
     await page.getByRole('link', { name: 'Add Blog' }).waitFor();
     await page.goto(`${portal.url}/settings/profile`);
@@ -72,7 +92,15 @@ describe('accounts journey', () => {
     expect(await page.getByLabel('Pharmacy location').count()).toBe(0);
     await logoutThroughMenu(page);
 
-    await registerThroughUi(page, 'pharmacist', { 'Full name': `Hoda ${unique}`, Username: `hoda_${unique}`, Email: `hoda.${unique}@example.test`, Password: 'Hoda#2026pass', 'Pharmacy name': `Hoda Pharmacy ${unique}`, 'Licence number': `EPS-${unique}`, 'Pharmacy licence number': `PH-${unique}` });
+    await registerThroughUi(page, 'pharmacist', {
+      'Full name': `Hoda ${unique}`,
+      Username: `hoda_${unique}`,
+      Email: `hoda.${unique}@example.test`,
+      Password: 'Hoda#2026pass',
+      'Pharmacy name': `Hoda Pharmacy ${unique}`,
+      'Licence number': `EPS-${unique}`,
+      'Pharmacy licence number': `PH-${unique}`,
+    });
     await loginThroughUi(page, portal, `hoda.${unique}@example.test`, 'Hoda#2026pass');
     expect(await page.getByRole('link', { name: 'Add Blog' }).count()).toBe(0);
     await page.goto(`${portal.url}/settings/profile`);

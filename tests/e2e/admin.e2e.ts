@@ -1,5 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, demo, expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+import {
+  api,
+  apiLogin,
+  demo,
+  expectAccessible,
+  launchBrowser,
+  loginThroughUi,
+  newContext,
+  registerAccount,
+  screenshot,
+  startPortal,
+  type Portal,
+} from './harness';
 
 /**
  * Verified professionals in Chromium: a doctor signs up and waits for approval (not listed, no
@@ -34,7 +46,13 @@ describe('verified professionals', () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${portal.url}/account/doctor`);
     await page.getByRole('button', { name: 'Create account' }).waitFor();
-    const fields: Record<string, string> = { 'Full name': doctor.name, Username: `sherine_${unique}`, Email: doctor.email, Password: doctor.password, 'Licence number': 'EMS-77120' };
+    const fields: Record<string, string> = {
+      'Full name': doctor.name,
+      Username: `sherine_${unique}`,
+      Email: doctor.email,
+      Password: doctor.password,
+      'Licence number': 'EMS-77120',
+    };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(new RegExp(`^${label}`)).fill(value);
     await page.getByLabel('Specialization').selectOption('Neurology');
     await page.getByLabel('Country').selectOption('Egypt');
@@ -80,7 +98,10 @@ describe('verified professionals', () => {
 
     await nav.getByRole('link', { name: 'Articles and products' }).click();
     await page.getByRole('heading', { name: 'Products' }).waitFor();
-    await page.getByRole('button', { name: /^Unpublish / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Unpublish / })
+      .first()
+      .waitFor();
     await expectAccessible(page, 'admin content');
 
     await nav.getByRole('link', { name: 'Audit log' }).click();

@@ -18,7 +18,11 @@ describe('calendar, moving, a doctor cancelling and the waiting list', () => {
     await registerAccount(portal, 'patient', patient);
     const doctorLogin = await apiLogin(portal, doctor.email, doctor.password);
     const slots: Record<string, string> = {};
-    for (const [key, date, time] of [['first', dayAhead(3), '10:00'], ['later', dayAhead(4), '11:00'], ['other', dayAhead(5), '09:00']]) {
+    for (const [key, date, time] of [
+      ['first', dayAhead(3), '10:00'],
+      ['later', dayAhead(4), '11:00'],
+      ['other', dayAhead(5), '09:00'],
+    ]) {
       const added = await api(portal, 'POST', 'appointment', { date, time }, doctorLogin.token);
       expect(added.status).toBe(200);
       slots[key] = added.body.appointment._id;
@@ -49,7 +53,9 @@ describe('calendar, moving, a doctor cancelling and the waiting list', () => {
 
     // She holds another time; the doctor cancels it with a reason from his appointments tab.
     const patientLogin = await apiLogin(portal, patient.email, patient.password);
-    expect((await api(portal, 'POST', `appointment/reserve/?appointment=${slots.other}&receiver=${doctorLogin.user._id}`, {}, patientLogin.token)).status).toBe(200);
+    expect((await api(portal, 'POST', `appointment/reserve/?appointment=${slots.other}&receiver=${doctorLogin.user._id}`, {}, patientLogin.token)).status).toBe(
+      200,
+    );
     const doctorPage = await (await newContext(browser)).newPage();
     await loginThroughUi(doctorPage, portal, doctor.email, doctor.password);
     await doctorPage.goto(`${portal.url}/settings/appointments`);
@@ -61,7 +67,10 @@ describe('calendar, moving, a doctor cancelling and the waiting list', () => {
 
     // She reads the reason and the doctor's next free time in their chat.
     await patientPage.goto(`${portal.url}/chat`);
-    await patientPage.getByText(/The eye unit is closed for maintenance/).first().waitFor({ timeout: 15_000 });
+    await patientPage
+      .getByText(/The eye unit is closed for maintenance/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     // The moved appointment's calendar file keeps its UID.
     const moved = await fetch(`${portal.url}/api/appointment/${slots.later}/calendar.ics`, { headers: { authorization: patientLogin.token } });
     expect(await moved.text()).toContain(`UID:${uid}`);

@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { attachedCalendar, rawMailsTo, readOutbox } from '../server/outbox';
-import { api, apiLogin, expectAccessible, launchBrowser, loginThroughUi, moveAppointmentInTab, newContext, registerAccount, sqlOn, startPortal, waitForMail, type Portal } from './harness';
+import {
+  api,
+  apiLogin,
+  expectAccessible,
+  launchBrowser,
+  loginThroughUi,
+  moveAppointmentInTab,
+  newContext,
+  registerAccount,
+  sqlOn,
+  startPortal,
+  waitForMail,
+  type Portal,
+} from './harness';
 
 /**
  * Nobody misses an appointment, end to end with the embedded outbox: a patient books and gets the
@@ -37,7 +50,15 @@ const dayAhead = (days: number) => new Date(Date.now() + days * 86400000).toISOS
 /** The clinic's date and time (Africa/Cairo) `hours` from now, as a doctor types them for a slot. */
 function clinicTimeIn(hours: number) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Africa/Cairo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(Date.now() + hours * 3600000))
       .map((p) => [p.type, p.value]),
   );
@@ -60,7 +81,10 @@ async function signedInPage(portal: Portal, email: string, password: string, wid
   return page;
 }
 
-const remindersTo = (email: string) => readOutbox(a.dataDir).filter((m) => m.to === email && m.subject.startsWith('Reminder:')).map((m) => m.subject);
+const remindersTo = (email: string) =>
+  readOutbox(a.dataDir)
+    .filter((m) => m.to === email && m.subject.startsWith('Reminder:'))
+    .map((m) => m.subject);
 
 describe(`an appointment from booking to the waiting list (${twoInstances ? 'two instances on PostgreSQL + Redis' : 'one instance'})`, () => {
   const unique = Date.now().toString(36);
@@ -72,7 +96,11 @@ describe(`an appointment from booking to the waiting list (${twoInstances ? 'two
     doctor.id = (await registerAccount(a, 'doctor', { ...doctor, specialization: 'Eye' })).id;
     doctor.token = (await apiLogin(b, doctor.email, doctor.password)).token;
     const soon = clinicTimeIn(3);
-    for (const [key, date, time] of [['first', dayAhead(3), '10:00'], ['later', dayAhead(3), '13:00'], ['soon', soon.date, soon.time]] as const) {
+    for (const [key, date, time] of [
+      ['first', dayAhead(3), '10:00'],
+      ['later', dayAhead(3), '13:00'],
+      ['soon', soon.date, soon.time],
+    ] as const) {
       const added = await api(b, 'POST', 'appointment', { date, time }, doctor.token);
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       slots[key] = added.body.appointment._id;
@@ -100,9 +128,16 @@ describe(`an appointment from booking to the waiting list (${twoInstances ? 'two
     const { patient } = lifecycle;
     const page = await signedInPage(a, patient.email, patient.password, 390, 844);
     await page.getByRole('button', { name: /^Notifications/ }).waitFor();
-    for (const [kind, ahead] of [['reminder_24h', 'tomorrow'], ['reminder_2h', 'in 2 hours']] as const) {
+    for (const [kind, ahead] of [
+      ['reminder_24h', 'tomorrow'],
+      ['reminder_2h', 'in 2 hours'],
+    ] as const) {
       // Instead of waiting a day, the job's time is brought forward; the instances' pollers do the rest.
-      await sqlOn(a, "update scheduled_jobs set run_at = ? where appointment_id = ? and kind = ? and status = 'pending'", [new Date(Date.now() - 1000).toISOString(), slots.first, kind]);
+      await sqlOn(a, "update scheduled_jobs set run_at = ? where appointment_id = ? and kind = ? and status = 'pending'", [
+        new Date(Date.now() - 1000).toISOString(),
+        slots.first,
+        kind,
+      ]);
       const title = `Reminder: your appointment with ${doctor.name} is ${ahead}`;
       await waitForMail(a, patient.email, title);
       // It reaches her open page over the socket, whichever instance sent it.
@@ -113,10 +148,7 @@ describe(`an appointment from booking to the waiting list (${twoInstances ? 'two
     await expectAccessible(page, 'bell with reminders at 390 px');
     // Several more polling rounds on every instance send nothing again.
     await new Promise((r) => setTimeout(r, 4000));
-    expect(remindersTo(patient.email).sort()).toEqual([
-      expect.stringMatching(/is in 2 hours/),
-      expect.stringMatching(/is tomorrow/),
-    ]);
+    expect(remindersTo(patient.email).sort()).toEqual([expect.stringMatching(/is in 2 hours/), expect.stringMatching(/is tomorrow/)]);
     const { token } = await apiLogin(b, patient.email, patient.password);
     const bell = await api(b, 'GET', 'notifications', undefined, token);
     expect(bell.body.notifications.filter((n: { title: string }) => n.title.startsWith('Reminder:'))).toHaveLength(2);

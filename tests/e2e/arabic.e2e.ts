@@ -1,5 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, closeJourney, expectAccessible, expectRtl, loginThroughUi, newContext, openJourney, phone, type Portal, registerAccount, screenshot } from './harness';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  expectAccessible,
+  expectRtl,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  phone,
+  type Portal,
+  registerAccount,
+  screenshot,
+} from './harness';
 
 /**
  * The portal in Arabic: chosen in the navbar, right-to-left with Bootstrap's RTL stylesheet,
@@ -53,7 +66,10 @@ describe('the portal in Arabic', () => {
     await expectRtl(page);
     await page.getByRole('heading', { level: 1, name: 'ابحث عن طبيب' }).waitFor();
     await page.getByRole('button', { name: 'القلب' }).waitFor();
-    await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^عرض الملف/ })
+      .first()
+      .waitFor();
 
     await page.goto(`${portal.url}/account/login`);
     await page.getByRole('heading', { name: 'مرحبًا بعودتك' }).waitFor();
@@ -91,7 +107,10 @@ describe('the portal in Arabic', () => {
     await expectAccessible(page, 'ar home (phone)');
 
     await page.goto(`${portal.url}/doctors`);
-    await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^عرض الملف/ })
+      .first()
+      .waitFor();
     await expectNoSideScroll(page, 'doctors');
     await screenshot(page, 'arabic-phone-doctors');
     await page.screenshot({ path: '.tmp/shots/arabic-phone-doctors-top.png' });
@@ -104,7 +123,10 @@ describe('the portal in Arabic', () => {
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'ar home');
     await page.goto(`${portal.url}/doctors`);
-    await page.getByRole('link', { name: /^عرض الملف/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^عرض الملف/ })
+      .first()
+      .waitFor();
     await expectAccessible(page, 'ar doctors');
     await context.close();
   });

@@ -34,7 +34,10 @@ describe('doctors and appointments journey', () => {
     await addDialog.getByRole('button', { name: 'Save' }).click();
     await addDialog.getByText('Added Successfully').waitFor();
     await addDialog.waitFor({ state: 'detached', timeout: 5000 });
-    await doctorPage.getByRole('row', { name: /11:30 AM/ }).getByText('Not Reserved').waitFor();
+    await doctorPage
+      .getByRole('row', { name: /11:30 AM/ })
+      .getByText('Not Reserved')
+      .waitFor();
 
     // The patient filters by department, opens the doctor and reserves the slot.
     const patientPage = await (await newContext(browser)).newPage();

@@ -144,7 +144,9 @@ describe('a crash in the middle of checkouts and reservations loses nothing that
     // A checkout cut off between reserving its stock and committing its orders stays pending (it
     // answered nothing) and holds its units until it is released as stale; it is at most one per buyer.
     const held = await pendingCheckouts(portal, slug);
-    console.info(`durability: ${paidBeforeCrash} checkouts and ${confirmedReservations.size} reservations answered 200 before SIGKILL; after restart ${unitsOrdered} units in orders, ${held.units} held by ${held.checkouts} interrupted checkouts`);
+    console.info(
+      `durability: ${paidBeforeCrash} checkouts and ${confirmedReservations.size} reservations answered 200 before SIGKILL; after restart ${unitsOrdered} units in orders, ${held.units} held by ${held.checkouts} interrupted checkouts`,
+    );
     expect(held.checkouts).toBeLessThanOrEqual(buyers);
     const after = await call(portal, 'GET', `medicine/?product=${slug}`);
     expect(after.body.product.quantity).toBe(initialStock - unitsOrdered - held.units);
@@ -185,8 +187,17 @@ describe('a crash in the middle of checkouts and reservations loses nothing that
     // A signup whose body is still arriving when the signal comes: it must be answered, not cut.
     const boundary = '----shutdown-test';
     const unique = Math.random().toString(36).slice(2, 8);
-    const fields = { name: `Late ${unique}`, username: `late_${unique}`, email: `late.${unique}@example.test`, password: 'late-password-1', phone: '01001234567' };
-    const body = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+    const fields = {
+      name: `Late ${unique}`,
+      username: `late_${unique}`,
+      email: `late.${unique}@example.test`,
+      password: 'late-password-1',
+      phone: '01001234567',
+    };
+    const body =
+      Object.entries(fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') + `--${boundary}--\r\n`;
     const half = Math.floor(body.length / 2);
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(

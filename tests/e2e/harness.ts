@@ -157,7 +157,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -234,7 +242,9 @@ export async function registerAccount(
     government: 'Cairo',
     gender: 'female',
     ...(role === 'doctor' ? { specialization: 'Cardiology', location: '1 Nile St', officeNumber: '12', licenseNumber: `EMS-${unique}` } : {}),
-    ...(role === 'pharmacist' ? { pharmacyName: `Journey Pharmacy ${unique}`, location: '2 Nile St', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` } : {}),
+    ...(role === 'pharmacist'
+      ? { pharmacyName: `Journey Pharmacy ${unique}`, location: '2 Nile St', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` }
+      : {}),
     ...(role === 'patient' ? { blood_type: '+O', height: '170', weight: '70' } : {}),
     ...overrides,
   };
@@ -288,7 +298,15 @@ export async function expectAccessible(page: Page, context = '') {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
   const results = await axe(page).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${context} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${context} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /**
@@ -304,7 +322,10 @@ export async function expectFitsPhone(page: Page, what: string) {
   const toggle = await page.locator('header.site-navbar .navbar-toggler').boundingBox();
   expect(brand && toggle, `${what}: navbar parts`).toBeTruthy();
   // One row: the toggle's middle is level with the brand's middle.
-  expect(Math.abs(brand!.y + brand!.height / 2 - (toggle!.y + toggle!.height / 2)), `${what}: navbar in one row ${JSON.stringify({ brand, toggle })}`).toBeLessThan(8);
+  expect(
+    Math.abs(brand!.y + brand!.height / 2 - (toggle!.y + toggle!.height / 2)),
+    `${what}: navbar in one row ${JSON.stringify({ brand, toggle })}`,
+  ).toBeLessThan(8);
   const words = await page.locator('.site-navbar__brand-words').evaluate((el) => ({ text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth }));
   expect(words.scroll, `${what}: the brand "${words.text}" is cut (${words.scroll}px of text in ${words.client}px)`).toBeLessThanOrEqual(words.client);
   const header = await page.locator('header.site-navbar').boundingBox();
@@ -341,7 +362,10 @@ export async function sqlOn(portal: Portal, statement: string, params: unknown[]
     await client.connect();
     try {
       let n = 0;
-      await client.query(statement.replace(/\?/g, () => `$${++n}`), params);
+      await client.query(
+        statement.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
     } finally {
       await client.end();
     }
@@ -371,7 +395,10 @@ export async function waitForMail(portal: Portal, to: string, subject: string, t
  * free time shown at `to` ("1:00 PM") through the Move dialog, and waits for the row at its new time.
  */
 export async function moveAppointmentInTab(page: Page, from: string, to: string) {
-  await page.getByRole('row', { name: new RegExp(from) }).getByRole('button', { name: /^Move the appointment/ }).click();
+  await page
+    .getByRole('row', { name: new RegExp(from) })
+    .getByRole('button', { name: /^Move the appointment/ })
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(new RegExp(`at ${to}$`)).check();
   await dialog.getByRole('button', { name: 'Move to this time' }).click();

@@ -32,8 +32,15 @@ beforeAll(async () => {
   const painter = await browser.newPage({ viewport: { width: 480, height: 300 } });
   await painter.setContent(
     `<body style="margin:0;font:16px sans-serif;background:#fff"><div style="padding:20px"><h2 style="margin:0 0 12px">Cairo Lab: Complete blood count</h2>` +
-      `<table style="border-collapse:collapse;width:100%">${[['Haemoglobin', '10.1 g/dL'], ['White cells', '6.2 ×10⁹/L'], ['Platelets', '254 ×10⁹/L'], ['Ferritin', '8 ng/mL']]
-        .map(([k, v]) => `<tr><td style="border-bottom:1px solid #ccc;padding:6px">${k}</td><td style="border-bottom:1px solid #ccc;padding:6px">${v}</td></tr>`)
+      `<table style="border-collapse:collapse;width:100%">${[
+        ['Haemoglobin', '10.1 g/dL'],
+        ['White cells', '6.2 ×10⁹/L'],
+        ['Platelets', '254 ×10⁹/L'],
+        ['Ferritin', '8 ng/mL'],
+      ]
+        .map(
+          ([k, v]) => `<tr><td style="border-bottom:1px solid #ccc;padding:6px">${k}</td><td style="border-bottom:1px solid #ccc;padding:6px">${v}</td></tr>`,
+        )
         .join('')}</table></div></body>`,
   );
   writeFileSync(pngPath, await painter.screenshot({ type: 'png' }));
@@ -123,18 +130,34 @@ describe('medical history journey', () => {
     await surgery.getByLabel('Surgery name *').fill('Knee arthroscopy');
     await surgery.getByLabel('Date *').fill('last spring');
     await surgery.getByRole('button', { name: 'Add', exact: true }).click();
-    await surgery.getByRole('alert').getByText(/could not be read/).waitFor();
+    await surgery
+      .getByRole('alert')
+      .getByText(/could not be read/)
+      .waitFor();
     await surgery.getByRole('button', { name: 'Cancel' }).click();
     await surgery.waitFor({ state: 'detached' });
 
-    for (const text of ['Ferrous sulphate 200 mg', '25 Jan 2025', 'Iron deficiency anaemia', 'Asthma', '1 Sept 2010', 'Thalassaemia minor', 'Tonsillectomy', 'Levothyroxine 50 mcg', 'Cairo Lab']) {
+    for (const text of [
+      'Ferrous sulphate 200 mg',
+      '25 Jan 2025',
+      'Iron deficiency anaemia',
+      'Asthma',
+      '1 Sept 2010',
+      'Thalassaemia minor',
+      'Tonsillectomy',
+      'Levothyroxine 50 mcg',
+      'Cairo Lab',
+    ]) {
       await page.getByRole('cell', { name: text, exact: true }).waitFor();
     }
     // Her own diagnosis names who told her, but is marked self-reported: no doctor is its author.
     const own = page.getByRole('row', { name: /Iron deficiency anaemia/ });
     await own.getByText('Told to me by Dr. Hany Said').waitFor();
     await own.getByText('Self-reported').waitFor();
-    await page.getByRole('row', { name: /Penicillin/ }).getByText('severe').waitFor();
+    await page
+      .getByRole('row', { name: /Penicillin/ })
+      .getByText('severe')
+      .waitFor();
 
     // Removing asks first; Cancel keeps the entry.
     await page.getByRole('button', { name: 'Remove Tonsillectomy' }).click();
@@ -180,7 +203,10 @@ describe('medical history journey', () => {
     await page.getByRole('link', { name: 'Medical history of Laila Mahmoud' }).click();
     await page.waitForURL(`${portal.url}/history/${owner.id}`);
     await page.getByRole('cell', { name: 'Iron deficiency anaemia' }).waitFor();
-    await page.getByRole('row', { name: /Iron deficiency anaemia/ }).getByText('Self-reported').waitFor();
+    await page
+      .getByRole('row', { name: /Iron deficiency anaemia/ })
+      .getByText('Self-reported')
+      .waitFor();
     await page.getByText('You can add entries to this medical history; they are signed with your name.', { exact: false }).waitFor();
     await addEntry(page, 'diagnosis', 'Add diagnosis', async (d) => {
       await d.getByText('This entry will be signed with your name.').waitFor();
@@ -227,7 +253,10 @@ describe('medical history journey', () => {
 
     const doctor = await signedInPage(firstDoctor);
     await doctor.goto(`${portal.url}/history/${owner.id}`);
-    await doctor.getByRole('row', { name: /Acute bronchitis/ }).getByText('Hidden by the patient').waitFor();
+    await doctor
+      .getByRole('row', { name: /Acute bronchitis/ })
+      .getByText('Hidden by the patient')
+      .waitFor();
     await doctor.context().close();
   });
 
@@ -246,10 +275,16 @@ describe('medical history journey', () => {
     await page.goto(`${portal.url}/history/${owner.id}`);
     const panel = page.getByRole('region', { name: 'Who viewed my record' });
     for (const name of ['Dr. Hany Said', 'Dr. Dina Fouad']) {
-      await panel.getByRole('row', { name: new RegExp(`${name}.*Opened your record.*Allowed`) }).first().waitFor();
+      await panel
+        .getByRole('row', { name: new RegExp(`${name}.*Opened your record.*Allowed`) })
+        .first()
+        .waitFor();
     }
     await panel.getByRole('row', { name: /Omar Khaled.*Refused/ }).waitFor();
-    await panel.getByRole('row', { name: /Dr\. Hany Said.*Added a diagnosis.*Allowed/ }).first().waitFor();
+    await panel
+      .getByRole('row', { name: /Dr\. Hany Said.*Added a diagnosis.*Allowed/ })
+      .first()
+      .waitFor();
     await panel.scrollIntoViewIfNeeded();
     await expectAccessible(page, 'history access log');
     await screenshot(page, 'history-access-log');

@@ -33,7 +33,11 @@ describe('home and blogs journey', () => {
     await page.getByRole('link', { name: '+20 2 3761 4400' }).first().waitFor();
     const latest = page.getByRole('region', { name: 'Latest articles' });
     await latest.getByRole('heading', { level: 3 }).first().waitFor();
-    expect(await latest.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Screen time and your eyes', 'How to use antibiotics responsibly', 'Fever in children: when to worry']);
+    expect(await latest.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Screen time and your eyes',
+      'How to use antibiotics responsibly',
+      'Fever in children: when to worry',
+    ]);
     await page.getByRole('region', { name: 'What our patients say' }).waitFor();
     // The carousel (jQuery + owl) arrives after the first paint and takes over the doctors row.
     await page.locator('.doctors-carousel .owl-loaded').waitFor({ timeout: 15_000 });
@@ -43,10 +47,14 @@ describe('home and blogs journey', () => {
     await screenshot(page, 'home-blogs-home-1280');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
-    await page.waitForFunction(() => {
-      const box = document.getElementById('benefits')?.getBoundingClientRect();
-      return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 2;
-    }, undefined, { timeout: 5000 });
+    await page.waitForFunction(
+      () => {
+        const box = document.getElementById('benefits')?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 2;
+      },
+      undefined,
+      { timeout: 5000 },
+    );
 
     await latest.getByRole('link', { name: 'Fever in children: when to worry' }).click();
     await page.waitForURL(`${portal.url}/blogs/fever-in-children-when-to-worry`);

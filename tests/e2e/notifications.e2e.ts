@@ -22,7 +22,11 @@ describe('notifications journey', () => {
     const { token } = await apiLogin(portal, doctor.email, doctor.password);
     expect((await api(portal, 'POST', 'appointment', { date: dayAhead(9), time: '11:30' }, token)).status).toBe(200);
     // He has read the news of his approval already.
-    const read = await fetch(`${portal.url}/api/notifications/read`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ all: true }) });
+    const read = await fetch(`${portal.url}/api/notifications/read`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ all: true }),
+    });
     expect(read.status).toBe(200);
 
     const doctorPage = await (await newContext(browser, 390, 844)).newPage();

@@ -1,5 +1,18 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, apiLogin, closeJourney, demo, expectFitsPhone, loginThroughUi, newContext, openJourney, phone, type Portal, registerAccount, screenshot } from './harness';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  demo,
+  expectFitsPhone,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  phone,
+  type Portal,
+  registerAccount,
+  screenshot,
+} from './harness';
 
 /**
  * The portal on a 390 × 844 phone: no page scrolls sideways, the navbar stays one row, and the
@@ -12,7 +25,16 @@ beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 
 const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-const card = { number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo' };
+const card = {
+  number: '4242 4242 4242 4242',
+  exp_month: '08',
+  exp_year: year,
+  cvc: '123',
+  currency: 'usd',
+  location: '12 Nile St, Zamalek',
+  country: 'Egypt',
+  government: 'Cairo',
+};
 const dayAhead = (days: number) => new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
 
 /** Full-page and top-of-page screenshots, then the phone layout checks. */
@@ -82,7 +104,10 @@ describe('the portal on a phone', () => {
     await expectOnScreen(page.getByRole('button', { name: 'Remove Vitamin D3 5000 IU' }), 'cart remove');
 
     await page.goto(`${portal.url}/doctors`);
-    await page.getByRole('link', { name: /View profile/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /View profile/ })
+      .first()
+      .waitFor();
     await shotAndFitsPhone(page, 'doctors');
 
     await page.goto(`${portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
@@ -97,7 +122,10 @@ describe('the portal on a phone', () => {
     await expectOnScreen(page.getByRole('link', { name: `Chat with ${doctor.name}` }), 'appointment chat');
 
     await page.goto(`${portal.url}/history/${patient.id}`);
-    await page.getByRole('heading', { name: /Medical history|History/i }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Medical history|History/i })
+      .first()
+      .waitFor();
     await shotAndFitsPhone(page, 'history');
 
     await page.goto(`${portal.url}/chat`);

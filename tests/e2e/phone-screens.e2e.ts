@@ -1,5 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, closeJourney, demo, expectAccessible, expectFitsPhone, expectRtl, openJourney, phone, type Portal, screenshot, signedInContext } from './harness';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  demo,
+  expectAccessible,
+  expectFitsPhone,
+  expectRtl,
+  openJourney,
+  phone,
+  type Portal,
+  screenshot,
+  signedInContext,
+} from './harness';
 
 /**
  * Every screen of the portal on a 390 × 844 phone, in English and in Arabic, each seen by the role
@@ -98,7 +111,16 @@ const accounts: Record<Role, { email: string; password: string } | null> = {
 };
 
 const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-const card = { number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo' };
+const card = {
+  number: '4242 4242 4242 4242',
+  exp_month: '08',
+  exp_year: year,
+  cvc: '123',
+  currency: 'usd',
+  location: '12 Nile St, Zamalek',
+  country: 'Egypt',
+  government: 'Cairo',
+};
 
 let ids: Ids;
 
@@ -151,7 +173,7 @@ function screenTab(page: Page) {
       );
     await rendered();
     const deadline = Date.now() + 10_000;
-    for (let quietSince = Date.now(); Date.now() - quietSince < 150 && Date.now() < deadline; ) {
+    for (let quietSince = Date.now(); Date.now() - quietSince < 150 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 50));
       if (inFlight > 0) quietSince = Date.now();
     }

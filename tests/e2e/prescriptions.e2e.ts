@@ -68,7 +68,10 @@ describe('prescription journey', () => {
 
     // The server answers with the safety check: her penicillin allergy is named; nothing is written yet.
     const warning = form.getByRole('alert').filter({ hasText: 'Safety warning' });
-    await warning.getByRole('list', { name: 'Safety conflicts' }).getByText(/Amoxicillin 500 mg contains Amoxicillin, and an allergy to Penicillin/).waitFor();
+    await warning
+      .getByRole('list', { name: 'Safety conflicts' })
+      .getByText(/Amoxicillin 500 mg contains Amoxicillin, and an allergy to Penicillin/)
+      .waitFor();
     const { token: patientToken } = await apiLogin(portal, demo.patient.email, demo.patient.password);
     const before = await api(portal, 'GET', 'prescriptions', undefined, patientToken);
     expect(before.body.prescriptions.some((rx: { lines: { medicine: string }[] }) => rx.lines.some((l) => l.medicine === medicine))).toBe(false);
@@ -133,7 +136,10 @@ describe('prescription journey', () => {
 
     // The checkout's safety warning names her penicillin allergy; she must acknowledge it to pay.
     const warning = page.getByRole('alert').filter({ hasText: 'Safety warning' });
-    await warning.getByRole('list', { name: 'Safety conflicts' }).getByText(/Amoxicillin 500 mg contains Amoxicillin, and an allergy to Penicillin/).waitFor();
+    await warning
+      .getByRole('list', { name: 'Safety conflicts' })
+      .getByText(/Amoxicillin 500 mg contains Amoxicillin, and an allergy to Penicillin/)
+      .waitFor();
     const { token } = await apiLogin(portal, demo.patient.email, demo.patient.password);
     // Nothing is charged until she acknowledges: the cart still holds the medicine.
     expect((await api(portal, 'GET', 'cart', undefined, token)).body.cart?.[0]?.products?.length ?? 0).toBe(1);
@@ -152,7 +158,11 @@ describe('prescription journey', () => {
 
     // The prescription is used up: it cannot be bought a second time.
     await page.goto(`${portal.url}/prescriptions`);
-    await list.getByRole('listitem').filter({ hasText: `Prescription ${code}` }).getByText('used', { exact: true }).waitFor();
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: `Prescription ${code}` })
+      .getByText('used', { exact: true })
+      .waitFor();
     expect((await api(portal, 'POST', 'cart', { product: 'amoxicillin-500-mg', quantity: '1' }, token)).status).toBe(403);
     await page.context().close();
   });
@@ -198,7 +208,12 @@ describe('prescription journey', () => {
     await expectAccessible(page, 'order refused by the pharmacy');
     // The packs went back to the prescription, so it can be bought again.
     await page.goto(`${portal.url}/prescriptions`);
-    await page.getByRole('list', { name: 'Your prescriptions' }).getByRole('listitem').filter({ hasText: `Prescription ${code}` }).getByText('valid', { exact: true }).waitFor();
+    await page
+      .getByRole('list', { name: 'Your prescriptions' })
+      .getByRole('listitem')
+      .filter({ hasText: `Prescription ${code}` })
+      .getByText('valid', { exact: true })
+      .waitFor();
     await page.context().close();
   });
 

@@ -53,11 +53,23 @@ describe('appointment requests that reach someone', () => {
     await screenshot(doctorPage, 'requests-accept');
     await dialog.getByRole('button', { name: 'Reserve this slot' }).click();
     // Confirmed by a toast, which needs no dismissing: the table behind is usable at once.
-    await doctorPage.getByRole('status').getByText(`${patient.name} has the appointment on ${dayAhead(9)} at 13:30`).waitFor();
-    await doctorPage.getByRole('row', { name: /1:30 PM/ }).getByText(patient.name).waitFor();
+    await doctorPage
+      .getByRole('status')
+      .getByText(`${patient.name} has the appointment on ${dayAhead(9)} at 13:30`)
+      .waitFor();
+    await doctorPage
+      .getByRole('row', { name: /1:30 PM/ })
+      .getByText(patient.name)
+      .waitFor();
 
     // A second request, declined with a reason.
-    const second = await api(portal, 'POST', 'appointment/requests', { doctor: doctor.name, phone: '01001234567', date: dayAhead(20), time: '09:00' }, (await apiLogin(portal, patient.email, 'Salma#2026pass')).token);
+    const second = await api(
+      portal,
+      'POST',
+      'appointment/requests',
+      { doctor: doctor.name, phone: '01001234567', date: dayAhead(20), time: '09:00' },
+      (await apiLogin(portal, patient.email, 'Salma#2026pass')).token,
+    );
     expect(second.status).toBe(200);
     await doctorPage.reload();
     await requests.getByRole('button', { name: `Decline the request from ${patient.name}` }).click();
@@ -70,7 +82,10 @@ describe('appointment requests that reach someone', () => {
     const mine = patientPage.getByRole('region', { name: 'My appointment requests' });
     await mine.getByText('Accepted').waitFor();
     await mine.getByText('Reason: I am at a conference that week; please choose another week').waitFor();
-    await patientPage.getByRole('row', { name: /1:30 PM/ }).getByText(doctor.name).waitFor();
+    await patientPage
+      .getByRole('row', { name: /1:30 PM/ })
+      .getByText(doctor.name)
+      .waitFor();
     await expectAccessible(patientPage, 'patient requests');
     await screenshot(patientPage, 'requests-patient');
 

@@ -7,7 +7,16 @@ beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 
 const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-const card = { number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo' };
+const card = {
+  number: '4242 4242 4242 4242',
+  exp_month: '08',
+  exp_year: year,
+  cvc: '123',
+  currency: 'usd',
+  location: '12 Nile St, Zamalek',
+  country: 'Egypt',
+  government: 'Cairo',
+};
 
 describe('shop search journey', () => {
   it('finds a medicine with a typo, shares a filtered link, and Back from page 2 returns to page 1', async () => {

@@ -49,7 +49,10 @@ describe('shop journey', () => {
     const buyer = await (await newContext(browser)).newPage();
     await buyer.goto(`${portal.url}/shop`);
     await buyer.getByRole('list', { name: 'Products' }).waitFor();
-    await buyer.getByRole('button', { name: /^Add .* to the cart$/ }).first().click();
+    await buyer
+      .getByRole('button', { name: /^Add .* to the cart$/ })
+      .first()
+      .click();
     await popup(buyer, 'you must log in first');
 
     // The patient filters the shop, opens the product and adds two.

@@ -39,7 +39,7 @@ describe('login limits that an attacker cannot steer', () => {
     expect(victim.statusCode).toBe(200);
   }, 60_000);
 
-  it('ten wrong passwords for a doctor\'s public email slow the account down but never lock the doctor out', async () => {
+  it("ten wrong passwords for a doctor's public email slow the account down but never lock the doctor out", async () => {
     const doctor = await signUpAndLogin(server.app, 'doctor');
     for (let i = 0; i < 10; i++) {
       const res = await login({ email: doctor.email, password: `not-it-${i}` }, `192.0.2.${100 + i}`);
@@ -60,9 +60,7 @@ describe('login limits that an attacker cannot steer', () => {
 
   it('parallel guesses each count, so a burst cannot all pass on a clean slate', async () => {
     const patient = await signUpAndLogin(server.app, 'patient');
-    const burst = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => login({ email: patient.email, password: `burst-${i}` }, '192.0.2.60')),
-    );
+    const burst = await Promise.all(Array.from({ length: 15 }, (_, i) => login({ email: patient.email, password: `burst-${i}` }, '192.0.2.60')));
     const statuses = burst.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -83,7 +81,13 @@ describe('sign-ups per address', () => {
       method: 'POST',
       url: '/api/patient/auth/signup',
       remoteAddress: from,
-      ...multipart({ name: `Throwaway ${n}`, username: `throwaway_${n}`, email: `throwaway${n}@example.test`, password: 'a-long-password', phone: '01001112223' }),
+      ...multipart({
+        name: `Throwaway ${n}`,
+        username: `throwaway_${n}`,
+        email: `throwaway${n}@example.test`,
+        password: 'a-long-password',
+        phone: '01001112223',
+      }),
     });
 
   it('allows SIGNUP_MAX_PER_HOUR accounts from one address per hour, then answers 429 with a reason', async () => {
@@ -129,12 +133,13 @@ describe('bounded concurrency for password hashing', () => {
     const run = boundedConcurrency(2, 2, 'busy');
     let active = 0;
     let peak = 0;
-    const task = () => run(async () => {
-      active++;
-      peak = Math.max(peak, active);
-      await new Promise((r) => setTimeout(r, 20));
-      active--;
-    });
+    const task = () =>
+      run(async () => {
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise((r) => setTimeout(r, 20));
+        active--;
+      });
     const results = await Promise.allSettled([task(), task(), task(), task(), task()]);
     expect(peak).toBe(2);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);

@@ -110,7 +110,13 @@ describe('answers that do not tell whether an email is registered', () => {
   async function signUpAndLoginFields(email: string) {
     const unique = Math.random().toString(36).slice(2, 9);
     return inject('POST', '/api/patient/auth/signup', undefined, {
-      name: `Probe ${unique}`, username: `probe_${unique}`, email, password: 'probe-password-1', phone: '01001234567', country: 'Egypt', government: 'Cairo',
+      name: `Probe ${unique}`,
+      username: `probe_${unique}`,
+      email,
+      password: 'probe-password-1',
+      phone: '01001234567',
+      country: 'Egypt',
+      government: 'Cairo',
     });
   }
 });
@@ -158,7 +164,12 @@ describe('verification and reset links', () => {
     // A link older than 30 minutes no longer works.
     await inject('POST', '/api/auth/password/forgot', undefined, { email: account.email });
     const late = lastMailTo(server.config.dataDir, account.email, 'Reset your password');
-    await server.app.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', account.id).where('purpose', '=', 'reset_password').execute();
+    await server.app.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', account.id)
+      .where('purpose', '=', 'reset_password')
+      .execute();
     expect((await inject('POST', '/api/auth/password/reset', undefined, { token: late!.token!, password: 'too-late-pw-1' })).statusCode).toBe(400);
   });
 });
@@ -229,7 +240,8 @@ describe('sessions', () => {
     expect((await me(account.token)).statusCode).toBe(200);
     // Another account's session cannot be ended by id.
     const stranger = await signUpAndLogin(server.app, 'patient');
-    const strangerId = (await server.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { authorization: stranger.token } })).json().sessions[0].id;
+    const strangerId = (await server.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { authorization: stranger.token } })).json().sessions[0]
+      .id;
     expect((await inject('DELETE', `/api/auth/sessions/${strangerId}`, account.token)).statusCode).toBe(404);
     expect((await me(stranger.token)).statusCode).toBe(200);
   });
@@ -300,10 +312,16 @@ describe('settings that tighten the rules', () => {
       expect(blocked.json().message).toMatch(/two-factor sign-in/);
       const user = await strict.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: doctor.token } });
       expect(user.json().security).toMatchObject({ twoFactor: false, twoFactorRequired: true });
-      const { secret } = (await strict.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', ...withToken(doctor.token, { currentPassword: doctor.password }) })).json();
+      const { secret } = (
+        await strict.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', ...withToken(doctor.token, { currentPassword: doctor.password }) })
+      ).json();
       await strict.app.inject({ method: 'POST', url: '/api/auth/two-factor/enable', ...withToken(doctor.token, { code: await generate({ secret }) }) });
       expect((await strict.app.inject({ method: 'GET', url: '/api/appointment', headers: { authorization: doctor.token } })).statusCode).toBe(200);
-      const off = await strict.app.inject({ method: 'POST', url: '/api/auth/two-factor/disable', ...withToken(doctor.token, { currentPassword: doctor.password }) });
+      const off = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/disable',
+        ...withToken(doctor.token, { currentPassword: doctor.password }),
+      });
       expect(off.statusCode).toBe(403);
       // Patients are not concerned.
       const patient = await signUpAndLogin(strict.app, 'patient');

@@ -42,7 +42,11 @@ describe('accounts', () => {
     const again = await server.app.inject({ method: 'POST', url: '/api/patient/auth/signup', ...multipart(patientForm({ username: 'other.name' })) });
     expect(again.statusCode).toBe(200);
     expect(again.json().message).not.toMatch(/already/);
-    const sameUser = await server.app.inject({ method: 'POST', url: '/api/patient/auth/signup', ...multipart(patientForm({ email: 'x@example.test', username: 'NADA.hamdy' })) });
+    const sameUser = await server.app.inject({
+      method: 'POST',
+      url: '/api/patient/auth/signup',
+      ...multipart(patientForm({ email: 'x@example.test', username: 'NADA.hamdy' })),
+    });
     expect(sameUser.json().message).toBe('This username is already taken');
   });
 
@@ -67,7 +71,11 @@ describe('accounts', () => {
 
   it('gives the same message for a wrong password and an unknown email', async () => {
     const wrong = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: 'nada@example.test', password: 'nope-nope-nope' }) });
-    const unknown = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: 'ghost@example.test', password: 'nope-nope-nope' }) });
+    const unknown = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...multipart({ email: 'ghost@example.test', password: 'nope-nope-nope' }),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
@@ -93,7 +101,15 @@ describe('accounts', () => {
     const res = await server.app.inject({
       method: 'PATCH',
       url: '/api/auth/user',
-      ...withToken(token, { phone: '01112223344', about: 'Cardiologist with 10 years of experience', education: '[object Object],[object Object]', roles: 'admin', tokens: 'x', role: 'pharmacist', image: { filename: 'me.png', content: tinyPng, type: 'image/png' } }),
+      ...withToken(token, {
+        phone: '01112223344',
+        about: 'Cardiologist with 10 years of experience',
+        education: '[object Object],[object Object]',
+        roles: 'admin',
+        tokens: 'x',
+        role: 'pharmacist',
+        image: { filename: 'me.png', content: tinyPng, type: 'image/png' },
+      }),
     });
     expect(res.statusCode, res.body).toBe(200);
     const user = res.json().user;
@@ -122,7 +138,11 @@ describe('accounts', () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBeTruthy();
-    const pre = await server.app.inject({ method: 'OPTIONS', url: '/api/auth/user', headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const pre = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/user',
+      headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
     expect(pre.statusCode).toBeLessThan(300);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
   });
@@ -132,7 +152,10 @@ describe('accounts', () => {
       { url: '/api/auth/login', payload: '' },
       { url: '/api/auth/login', payload: '{"email": 5' },
       { url: '/api/patient/auth/signup', payload: JSON.stringify({ name: 'x'.repeat(10000), email: ['a'], password: 7 }) },
-      { url: '/api/doctor/auth/signup', payload: JSON.stringify({ name: 'Dr X', username: 'drx', email: 'drx@example.test', password: 'longenough', specialization: 'Specialization #1' }) },
+      {
+        url: '/api/doctor/auth/signup',
+        payload: JSON.stringify({ name: 'Dr X', username: 'drx', email: 'drx@example.test', password: 'longenough', specialization: 'Specialization #1' }),
+      },
     ];
     for (const b of bodies) {
       const res = await server.app.inject({ method: 'POST', url: b.url, payload: b.payload, headers: { 'content-type': 'application/json' } });
@@ -140,7 +163,12 @@ describe('accounts', () => {
       expect(res.statusCode).toBeLessThan(500);
       expect(typeof res.json().message).toBe('string');
     }
-    const broken = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: '--x\r\nbroken', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '--x\r\nbroken',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 });

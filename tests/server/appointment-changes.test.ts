@@ -251,7 +251,8 @@ describe('rescheduling', () => {
     expect(onTaken.statusCode).toBe(409);
     expect((await move(patient, mine, elsewhere)).statusCode).toBe(400);
     expect((await move(rival, mine, free)).statusCode).toBe(403);
-    const holder = async (slot: string) => (await db().selectFrom('appointments').select('patient_id').where('id', '=', slot).executeTakeFirstOrThrow()).patient_id;
+    const holder = async (slot: string) =>
+      (await db().selectFrom('appointments').select('patient_id').where('id', '=', slot).executeTakeFirstOrThrow()).patient_id;
     expect(await holder(mine)).toBe(patient.id);
 
     const res = await move(patient, mine, free);
@@ -330,7 +331,8 @@ describe('waiting lists', () => {
   const join = (who: Account, doctor: string) => inject({ method: 'POST', url: `/api/doctors/${doctor}/waitlist`, ...withToken(who.token) });
   const leave = (who: Account, doctor: string) => inject({ method: 'DELETE', url: `/api/doctors/${doctor}/waitlist`, headers: { authorization: who.token } });
   const status = (who: Account, doctor: string) => inject({ method: 'GET', url: `/api/doctors/${doctor}/waitlist`, headers: { authorization: who.token } });
-  const addSlot = (doctor: Account, date: string, time: string) => inject({ method: 'POST', url: '/api/appointment', ...withToken(doctor.token, { date, time }) });
+  const addSlot = (doctor: Account, date: string, time: string) =>
+    inject({ method: 'POST', url: '/api/appointment', ...withToken(doctor.token, { date, time }) });
 
   it('offers a freed slot to the first waiting patient for 15 minutes, then to the next', async () => {
     const doctor = await signUpAndLogin(server.app, 'doctor', { name: 'Dr. Waitlist Busy' });

@@ -23,7 +23,15 @@ const accept = (token: string, id: string, appointment: string) =>
   server.app.inject({ method: 'POST', url: `/api/appointment/requests/${id}/accept`, ...withToken(token, { appointment }) });
 const decline = (token: string, id: string, reason: string) =>
   server.app.inject({ method: 'POST', url: `/api/appointment/requests/${id}/decline`, ...withToken(token, { reason }) });
-const requestCount = async () => Number((await server.database.db.selectFrom('appointment_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const requestCount = async () =>
+  Number(
+    (
+      await server.database.db
+        .selectFrom('appointment_requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const preferred = { date: daysAhead(10), time: '11:00' };
 const guestForm = { name: 'Mariam Adel', phone: '+20 100 123 4567', department: 'Cardiology', ...preferred, reason: 'Chest pain when climbing stairs' };
@@ -52,7 +60,11 @@ beforeAll(async () => {
     signUpAndLogin(server.app, 'patient', { name: 'Clinic Admin' }),
   ]);
   // The administrator role is granted in the database, never at sign-up.
-  await server.database.db.updateTable('users').set({ role: 'admin' as never }).where('id', '=', admin.id).execute();
+  await server.database.db
+    .updateTable('users')
+    .set({ role: 'admin' as never })
+    .where('id', '=', admin.id)
+    .execute();
 });
 afterAll(async () => {
   await server?.close();
@@ -65,7 +77,16 @@ describe('sending a request', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Appointment requested successfully',
-      request: { name: 'Mariam Adel', phone: '+20 100 123 4567', hasAccount: false, doctor: null, department: 'Cardiology', preferredDate: preferred.date, preferredTime: '11:00', status: 'pending' },
+      request: {
+        name: 'Mariam Adel',
+        phone: '+20 100 123 4567',
+        hasAccount: false,
+        doctor: null,
+        department: 'Cardiology',
+        preferredDate: preferred.date,
+        preferredTime: '11:00',
+        status: 'pending',
+      },
     });
     expect(await requestCount()).toBe(before + 1);
   });
@@ -99,7 +120,13 @@ describe('sending a request', () => {
   it("takes a patient's name and email from her account", async () => {
     const res = await send({ name: 'Someone Else', phone: '01001234567', doctor: doctorName, ...preferred }, patient.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().request).toMatchObject({ name: 'Nour Said', email: patient.email, hasAccount: true, doctor: { _id: doctor.id, name: doctorName }, department: 'Cardiology' });
+    expect(res.json().request).toMatchObject({
+      name: 'Nour Said',
+      email: patient.email,
+      hasAccount: true,
+      doctor: { _id: doctor.id, name: doctorName },
+      department: 'Cardiology',
+    });
   });
 
   it('refuses requests from doctors and pharmacists', async () => {
@@ -150,7 +177,12 @@ describe('accepting and declining', () => {
 
     const row = await server.database.db.selectFrom('appointments').selectAll().where('id', '=', slot).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ reserved: 1, patient_id: patient.id });
-    const chat = await server.database.db.selectFrom('chats').selectAll().where('sender_id', '=', patient.id).where('receiver_id', '=', doctor.id).executeTakeFirstOrThrow();
+    const chat = await server.database.db
+      .selectFrom('chats')
+      .selectAll()
+      .where('sender_id', '=', patient.id)
+      .where('receiver_id', '=', doctor.id)
+      .executeTakeFirstOrThrow();
     expect(chat.last_message).toMatch(/request was accepted: Dr\. Samira Wahba will see you on .* at 10:00/);
 
     const seen = (await list(patient.token)).json().requests.find((r: { _id: string }) => r._id === id);
@@ -170,7 +202,11 @@ describe('accepting and declining', () => {
     const results = await Promise.all([accept(doctor.token, first, slot), accept(doctor.token, second, slot)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const loser = results[0]!.statusCode === 409 ? first : second;
-    const row = await server.database.db.selectFrom('appointment_requests').select(['status', 'appointment_id']).where('id', '=', loser).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('appointment_requests')
+      .select(['status', 'appointment_id'])
+      .where('id', '=', loser)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'pending', appointment_id: null });
   });
 
@@ -217,7 +253,9 @@ describe('accepting and declining', () => {
     expect((await accept(admin.token, id, eyeSlot)).statusCode).toBe(400);
     const res = await accept(admin.token, id, slot);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().request.appointment.doctor).toBe((await server.database.db.selectFrom('users').select('name').where('id', '=', colleague.id).executeTakeFirstOrThrow()).name);
+    expect(res.json().request.appointment.doctor).toBe(
+      (await server.database.db.selectFrom('users').select('name').where('id', '=', colleague.id).executeTakeFirstOrThrow()).name,
+    );
   });
 
   it('treats an accepted request as a reservation: her confirmation mail carries the calendar file, and her reminders are planned', async () => {
@@ -243,7 +281,11 @@ describe('accepting and declining', () => {
   it('refuses to accept a request into a time the patient already holds with another doctor, naming it', async () => {
     const busy = await signUpAndLogin(server.app, 'patient', { name: 'Yara Fawzy' });
     const theirs = await newSlot(colleague, 18, '10:00');
-    const reserved = await server.app.inject({ method: 'POST', url: `/api/appointment/reserve?appointment=${theirs}&receiver=${colleague.id}`, headers: { authorization: busy.token } });
+    const reserved = await server.app.inject({
+      method: 'POST',
+      url: `/api/appointment/reserve?appointment=${theirs}&receiver=${colleague.id}`,
+      headers: { authorization: busy.token },
+    });
     expect(reserved.statusCode, reserved.body).toBe(200);
     const id = await patientRequest(busy);
     const res = await accept(doctor.token, id, await newSlot(doctor, 18, '10:15'));

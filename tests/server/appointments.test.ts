@@ -96,7 +96,12 @@ describe('publishing slots', () => {
     expect(asPatient.json().message).toBe('Only doctors can add appointments');
     expect((await addSlot(pharmacist.token, { date: winterDate(), time: '11:00' })).statusCode).toBe(403);
     const form = multipart({ date: winterDate(), time: '11:00' });
-    const guest = await server.app.inject({ method: 'POST', url: '/api/appointment', payload: form.payload, headers: { ...form.headers, authorization: 'null' } });
+    const guest = await server.app.inject({
+      method: 'POST',
+      url: '/api/appointment',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: 'null' },
+    });
     expect(guest.statusCode).toBe(401);
     expect(guest.json().message).toBe('Unauthorized');
   });
@@ -128,13 +133,17 @@ describe('reserving slots', () => {
     expect(relation).toHaveLength(1);
 
     const asPatient = (await list(patient.token)).json().appointments;
-    expect(asPatient).toEqual([expect.objectContaining({ _id: slot, reserved: true, chat, doctor: expect.objectContaining({ name: 'Dr. Amal Fahmy', specialization: 'Eye' }) })]);
+    expect(asPatient).toEqual([
+      expect.objectContaining({ _id: slot, reserved: true, chat, doctor: expect.objectContaining({ name: 'Dr. Amal Fahmy', specialization: 'Eye' }) }),
+    ]);
     const asDoctor = (await list(doctor.token)).json().appointments.find((a: { _id: string }) => a._id === slot);
     expect(asDoctor).toMatchObject({ reserved: true, patient: { _id: patient.id, name: 'Nour Said' }, chat });
     const free = (await list(doctor.token)).json().appointments.find((a: { reserved: boolean }) => !a.reserved);
     expect(free).toMatchObject({ patient: null, chat: null });
 
-    const page = (await server.app.inject({ method: 'GET', url: `/api/doctors/?name=${encodeURIComponent('Dr. Amal Fahmy')}`, headers: { authorization: patient.token } })).json().doctor;
+    const page = (
+      await server.app.inject({ method: 'GET', url: `/api/doctors/?name=${encodeURIComponent('Dr. Amal Fahmy')}`, headers: { authorization: patient.token } })
+    ).json().doctor;
     expect(page.availableDates.find((s: { _id: string }) => s._id === slot)).toMatchObject({ reserved: true, patient: patient.id, chat });
   });
 
@@ -167,7 +176,11 @@ describe('reserving slots', () => {
     expect(asDoctor.statusCode).toBe(403);
     expect(asDoctor.json().message).toBe('Only patients can reserve appointments');
     expect((await reserve(pharmacist.token, free, doctor.id)).statusCode).toBe(403);
-    const guest = await server.app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${free}&receiver=${doctor.id}`, headers: { authorization: 'null' } });
+    const guest = await server.app.inject({
+      method: 'POST',
+      url: `/api/appointment/reserve/?appointment=${free}&receiver=${doctor.id}`,
+      headers: { authorization: 'null' },
+    });
     expect(guest.statusCode).toBe(401);
     const unknown = await reserve(otherPatient.token, newId(), doctor.id);
     expect(unknown.statusCode).toBe(404);
@@ -235,7 +248,11 @@ describe('cancelling', () => {
     expect(emptyBody.statusCode, emptyBody.body).toBe(200);
     const slot = await newSlot(doctor, '17:00');
     await reserve(patient.token, slot, doctor.id);
-    const res = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, ...withToken(doctor.token, { reason: 'The clinic is closed that day' }) });
+    const res = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/appointment/cancel/?appointment=${slot}`,
+      ...withToken(doctor.token, { reason: 'The clinic is closed that day' }),
+    });
     expect(res.statusCode).toBe(200);
     expect((await list(doctor.token)).json().appointments.some((a: { _id: string }) => a._id === slot)).toBe(false);
     expect((await list(patient.token)).json().appointments.some((a: { _id: string }) => a._id === slot)).toBe(false);
@@ -261,7 +278,12 @@ describe('the clinic time zone', () => {
       expect(res.statusCode).toBe(200);
       // 08:00 in Tokyo (UTC+9) is 23:00 UTC the day before; the clinic's day and time are shown.
       const previousDay = new Date(Date.parse(`${date}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
-      expect(res.json().appointment).toMatchObject({ startsAt: `${previousDay}T23:00:00.000Z`, date: `${date}T12:00:00.000Z`, time: '08:00', timeZone: 'Asia/Tokyo' });
+      expect(res.json().appointment).toMatchObject({
+        startsAt: `${previousDay}T23:00:00.000Z`,
+        date: `${date}T12:00:00.000Z`,
+        time: '08:00',
+        timeZone: 'Asia/Tokyo',
+      });
     } finally {
       await tokyo.close();
     }

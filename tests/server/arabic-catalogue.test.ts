@@ -10,7 +10,13 @@ const entries = Object.keys(arabicCatalogue);
 const entryShapes = new Set(entries.map(shapeOf));
 const messageShapes = [...scanned.messages.keys()];
 /** A message shape as a pattern that matches its more specific catalogue entries (a fixed part filled in). */
-const patternOf = (shape: string) => new RegExp(`^${shape.split('{}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`);
+const patternOf = (shape: string) =>
+  new RegExp(
+    `^${shape
+      .split('{}')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*')}$`,
+  );
 const messagePatterns = messageShapes.map(patternOf);
 
 describe('the Arabic catalogue of the server', () => {
@@ -51,7 +57,9 @@ describe('the Arabic catalogue of the server', () => {
 
   it('keeps in English the success texts the existing client matches to colour its alerts', () => {
     expect(translateMessage('Added successfully', 'ar')).toBe('Added successfully');
-    expect(translateMessage('Account created successfully. We sent you an email to verify your address.', 'ar')).toBe('Account created successfully. We sent you an email to verify your address.');
+    expect(translateMessage('Account created successfully. We sent you an email to verify your address.', 'ar')).toBe(
+      'Account created successfully. We sent you an email to verify your address.',
+    );
     expect(entries.filter((entry) => matchedByExistingClient.some((text) => entry.includes(text)))).toEqual([]);
   });
 
@@ -72,9 +80,9 @@ describe('the Arabic catalogue of the server', () => {
     expect(translateMessage('Profile updated. Your password was changed and every other session was signed out.', 'ar')).toBe(
       'تم تحديث الملف الشخصي. تم تغيير كلمة المرور وتسجيل الخروج من جميع الجلسات الأخرى.',
     );
-    expect(translateMessage('Prices in your cart changed since you saw them: the total is now $21.50 instead of $18.00. Please confirm the new total.', 'ar')).toBe(
-      'تغيّرت الأسعار في سلتك منذ أن عرضتها: أصبح الإجمالي الآن $21.50 بدلًا من $18.00. يُرجى تأكيد الإجمالي الجديد.',
-    );
+    expect(
+      translateMessage('Prices in your cart changed since you saw them: the total is now $21.50 instead of $18.00. Please confirm the new total.', 'ar'),
+    ).toBe('تغيّرت الأسعار في سلتك منذ أن عرضتها: أصبح الإجمالي الآن $21.50 بدلًا من $18.00. يُرجى تأكيد الإجمالي الجديد.');
     expect(translateMessage('Out of stock quantity: Panadol 500 mg does not have that many left; please lower the quantity in your cart', 'ar')).toBe(
       'الكمية المطلوبة غير متوفرة في المخزون: لم يتبقَّ من Panadol 500 mg هذا العدد؛ يُرجى تقليل الكمية في سلتك',
     );

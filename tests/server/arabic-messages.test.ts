@@ -94,7 +94,8 @@ describe('chat refusals in the language of the socket', () => {
       const client = await connect(url, options);
       try {
         // A guest's socket may not send: the acknowledgement carries the reason.
-        return ((await client.socket.timeout(5_000).emitWithAck('sendMessage', { chatId: 'x', content: 'hello', sender: 'null' })) as { message?: string }).message;
+        return ((await client.socket.timeout(5_000).emitWithAck('sendMessage', { chatId: 'x', content: 'hello', sender: 'null' })) as { message?: string })
+          .message;
       } finally {
         client.socket.close();
       }

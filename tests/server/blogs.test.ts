@@ -123,7 +123,12 @@ describe('blog publishing', () => {
   });
 
   it('refuses guests with 401 and patients and pharmacists with 403', async () => {
-    const guest = await server.app.inject({ method: 'POST', url: '/api/blog', ...multipart(validPost()), headers: { ...multipart(validPost()).headers, authorization: 'null' } });
+    const guest = await server.app.inject({
+      method: 'POST',
+      url: '/api/blog',
+      ...multipart(validPost()),
+      headers: { ...multipart(validPost()).headers, authorization: 'null' },
+    });
     expect(guest.statusCode).toBe(401);
     expect(guest.json().message).toBe('Unauthorized');
     for (const role of ['patient', 'pharmacist'] as const) {
@@ -143,7 +148,10 @@ describe('blog publishing', () => {
       [validPost({ category: '' }), 'Please choose a category'],
       [validPost({ category: 'astrology' }), 'This category does not exist; please choose one from the list'],
       [validPost({ thumbnail: '' }), 'Please choose a thumbnail image'],
-      [validPost({ thumbnail: { filename: 'cover.png', content: Buffer.from('<svg onload="x"/>'), type: 'image/png' } }), 'The thumbnail must be a PNG, GIF or JPEG image'],
+      [
+        validPost({ thumbnail: { filename: 'cover.png', content: Buffer.from('<svg onload="x"/>'), type: 'image/png' } }),
+        'The thumbnail must be a PNG, GIF or JPEG image',
+      ],
     ];
     for (const [fields, message] of cases) {
       const res = await post(doctor.token, fields);

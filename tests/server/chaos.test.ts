@@ -12,7 +12,10 @@ import { call, connectSocket, nextEvent } from '../e2e/production/helpers.js';
  */
 const base = process.env.DATABASE_URL;
 const enabled = Boolean(base && process.env.REDIS_URL);
-if (!enabled) console.warn('chaos: PostgreSQL tests SKIPPED. Set DATABASE_URL (PostgreSQL) and REDIS_URL to start instances on an empty database and terminate its connections under load.');
+if (!enabled)
+  console.warn(
+    'chaos: PostgreSQL tests SKIPPED. Set DATABASE_URL (PostgreSQL) and REDIS_URL to start instances on an empty database and terminate its connections under load.',
+  );
 
 const secret = { JWT_SECRET: 'chaos-secret-chaos-secret-chaos-secret-0123' };
 const portals: Portal[] = [];
@@ -90,7 +93,8 @@ describe.skipIf(!enabled)('two instances on PostgreSQL + Redis under database fa
       await c.end();
     }
   };
-  const terminateAll = () => admin((c) => c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]));
+  const terminateAll = () =>
+    admin((c) => c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]));
 
   afterAll(async () => {
     for (const p of [b, a]) await p?.stop().catch(() => undefined);
@@ -138,7 +142,10 @@ describe.skipIf(!enabled)('two instances on PostgreSQL + Redis under database fa
               fields: { number: '4242424242424242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '1 Chaos St' },
             });
           })().catch(() => ({ status: 0, body: {} as { orders?: { _id: string }[] } })),
-          socket.timeout(5_000).emitWithAck('sendMessage', { chatId, content, sender: token }).catch(() => ({ message: 'no answer' })),
+          socket
+            .timeout(5_000)
+            .emitWithAck('sendMessage', { chatId, content, sender: token })
+            .catch(() => ({ message: 'no answer' })),
         ]);
         if (order.status === 200) for (const o of (order.body.orders ?? []) as { _id: string }[]) paid.add(o._id);
         else refused += 1;

@@ -27,7 +27,18 @@ async function online(user: { token: string; id: string }) {
 async function listChats(token: string) {
   const res = await server.app.inject({ method: 'GET', url: '/api/chat', headers: { authorization: token } });
   expect(res.statusCode).toBe(200);
-  return res.json() as { sender: boolean; chats: Array<{ _id: string; sender: { _id: string; name: string; image: string }; receiver: { _id: string; name: string; image: string }; lastMessage: string; unread: number; created_at: string; updated_at: string }> };
+  return res.json() as {
+    sender: boolean;
+    chats: Array<{
+      _id: string;
+      sender: { _id: string; name: string; image: string };
+      receiver: { _id: string; name: string; image: string };
+      lastMessage: string;
+      unread: number;
+      created_at: string;
+      updated_at: string;
+    }>;
+  };
 }
 
 async function messagesOf(c: Client, chatId: string) {
@@ -118,7 +129,12 @@ describe('the chat socket', () => {
     expect(doctorList.at(-1)).toMatchObject({ content, sender: { _id: patient.id } });
     expect(patientList).toEqual(doctorList);
 
-    const stored = await server.app.db.selectFrom('messages').select(['content', 'sender_id']).where('chat_id', '=', demoChatId).where('content', '=', content).execute();
+    const stored = await server.app.db
+      .selectFrom('messages')
+      .select(['content', 'sender_id'])
+      .where('chat_id', '=', demoChatId)
+      .where('content', '=', content)
+      .execute();
     expect(stored).toEqual([{ content, sender_id: patient.id }]);
     const chat = (await listChats(patient.token)).chats.find((c) => c._id === demoChatId);
     expect(chat?.lastMessage).toBe(content);
@@ -411,7 +427,14 @@ describe('chat history in pages', () => {
     const atDoctor = nextChat(d);
     o.socket.emit('sendMessage', { chatId, content: 'Only this one', sender: other.token });
     const { list, chatId: sentIn, meta } = await atDoctor;
-    expect(list).toEqual([{ _id: expect.any(String), sender: { _id: other.id, name: expect.any(String), image: expect.any(String) }, content: 'Only this one', created_at: expect.any(String) }]);
+    expect(list).toEqual([
+      {
+        _id: expect.any(String),
+        sender: { _id: other.id, name: expect.any(String), image: expect.any(String) },
+        content: 'Only this one',
+        created_at: expect.any(String),
+      },
+    ]);
     expect(sentIn).toBe(chatId);
     expect(meta).toEqual({ kind: 'new' });
   });

@@ -7,7 +7,14 @@ import { paymentIntentBody, stripeGateway, type FetchLike } from '../../server/p
 
 const now = new Date('2026-11-23T10:00:00Z');
 const card = { number: '4242424242424242', expMonth: 8, expYear: 2028, cvc: '123' };
-const request = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({ amountCents: 2150, currency: 'usd', card, idempotencyKey: 'chk_1', description: 'Order chk_1', ...overrides });
+const request = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
+  amountCents: 2150,
+  currency: 'usd',
+  card,
+  idempotencyKey: 'chk_1',
+  description: 'Order chk_1',
+  ...overrides,
+});
 
 function fakeFetch(status: number, answer: unknown) {
   const calls: { url: string; init: Parameters<FetchLike>[1] }[] = [];
@@ -49,7 +56,10 @@ describe('sandbox gateway', () => {
     expect(a).toEqual(b);
   });
   it('declines 4000 0000 0000 0002 with a message, and bad cards too', async () => {
-    expect(await gateway.charge(request({ card: { ...card, number: '4000000000000002' } }))).toEqual({ status: 'declined', message: 'Your card was declined.' });
+    expect(await gateway.charge(request({ card: { ...card, number: '4000000000000002' } }))).toEqual({
+      status: 'declined',
+      message: 'Your card was declined.',
+    });
     expect((await gateway.charge(request({ card: { ...card, number: '4242424242424241' } }))).status).toBe('declined');
     expect((await gateway.charge(request({ card: { ...card, expYear: 2025 } }))).status).toBe('declined');
     expect((await gateway.charge(request({ card: { ...card, cvc: '1' } }))).status).toBe('declined');
@@ -69,7 +79,11 @@ describe('Stripe adapter', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('https://api.stripe.com/v1/payment_intents');
     expect(calls[0].init.method).toBe('POST');
-    expect(calls[0].init.headers).toMatchObject({ Authorization: 'Bearer sk_test_abc', 'Idempotency-Key': 'chk_1', 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(calls[0].init.headers).toMatchObject({
+      Authorization: 'Bearer sk_test_abc',
+      'Idempotency-Key': 'chk_1',
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     const body = new URLSearchParams(calls[0].init.body);
     expect(body.get('amount')).toBe('2150');
     expect(body.get('currency')).toBe('usd');
@@ -109,7 +123,9 @@ describe('Stripe adapter: lost answers and lookups', () => {
     };
     await expect(stripeGateway('sk', timedOut).charge(request())).rejects.toMatchObject({ charged: 'unknown' });
     await expect(stripeGateway('sk', fakeFetch(500, {}).fetchImpl).charge(request())).rejects.toMatchObject({ charged: 'unknown' });
-    await expect(stripeGateway('sk', fakeFetch(401, { error: { type: 'invalid_request_error' } }).fetchImpl).charge(request())).rejects.toMatchObject({ charged: 'no' });
+    await expect(stripeGateway('sk', fakeFetch(401, { error: { type: 'invalid_request_error' } }).fetchImpl).charge(request())).rejects.toMatchObject({
+      charged: 'no',
+    });
   });
 
   it('tags the intent with the checkout key and finds it again by that key', async () => {

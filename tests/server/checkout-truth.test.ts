@@ -18,7 +18,14 @@ afterAll(async () => {
 });
 
 const get = (url: string, token: string) => server.app.inject({ method: 'GET', url, headers: { authorization: token } });
-const viewerOf = (user: { id: string; token: string }) => ({ id: user.id, role: 'patient' as const, name: 'Buyer', status: 'approved' as const, jti: 'x', token: user.token });
+const viewerOf = (user: { id: string; token: string }) => ({
+  id: user.id,
+  role: 'patient' as const,
+  name: 'Buyer',
+  status: 'approved' as const,
+  jti: 'x',
+  token: user.token,
+});
 const paymentsOf = async (userId: string) => server.database.db.selectFrom('payments').select('id').where('user_id', '=', userId).execute();
 const checkoutsOf = async (userId: string) => server.database.db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).execute();
 
@@ -187,7 +194,11 @@ describe('a payment whose outcome is not known is "being confirmed", and the swe
     // As a process killed between the approval and the write leaves it: still pending, three minutes on.
     const db = server.database.db;
     const old = new Date(Date.now() - 3 * 60_000).toISOString();
-    await db.updateTable('checkouts').set({ status: 'pending', status_code: 0, message: '', created_at: old, updated_at: old }).where('user_id', '=', buyer.id).execute();
+    await db
+      .updateTable('checkouts')
+      .set({ status: 'pending', status_code: 0, message: '', created_at: old, updated_at: old })
+      .where('user_id', '=', buyer.id)
+      .execute();
 
     // The buyer's next checkout neither releases it nor says "not charged".
     const next = await checkout(server.app, buyer.token, {}, 'died-after-0002');

@@ -43,7 +43,12 @@ describe('checkout', () => {
     expect(await stockOf(server.app, b.slug)).toBe(0);
     expect((await get('/api/cart', patient.token)).json().cart).toEqual([]);
 
-    const orders = (await get('/api/orders/user', patient.token)).json().orders as { medicine: { name: string }; price: number; currency: string; deliveryStatus: string }[];
+    const orders = (await get('/api/orders/user', patient.token)).json().orders as {
+      medicine: { name: string };
+      price: number;
+      currency: string;
+      deliveryStatus: string;
+    }[];
     expect(orders.map((o) => [o.medicine.name, o.price, o.currency, o.deliveryStatus]).sort()).toEqual([
       ['Checkout A', 21, 'usd', 'pending'],
       ['Checkout B', 6, 'usd', 'pending'],
@@ -89,7 +94,12 @@ describe('checkout', () => {
   it('normalizes card fields: 4-digit years, dashes, default currency', async () => {
     const patient = await signUpAndLogin(server.app, 'patient');
     await setCart(server.app, patient.token, 'ibuprofen-400-mg', 1);
-    const res = await checkout(server.app, patient.token, { number: '4242-4242-4242-4242', exp_year: String(new Date().getUTCFullYear() + 1), exp_month: '1', currency: '' });
+    const res = await checkout(server.app, patient.token, {
+      number: '4242-4242-4242-4242',
+      exp_year: String(new Date().getUTCFullYear() + 1),
+      exp_month: '1',
+      currency: '',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().payment.currency).toBe('usd');
   });
@@ -182,14 +192,41 @@ describe('checkout', () => {
     const product = await db.selectFrom('products').select(['id', 'owner_id']).where('slug', '=', p.slug).executeTakeFirstOrThrow();
     const at = new Date(Date.now() - 3 * 60_000).toISOString();
     const checkoutId = 'c0ffee000000000000000001';
-    await db.insertInto('checkouts').values({
-      id: checkoutId, user_id: patient.id, idempotency_key: 'client:cut-off-by-a-crash', status: 'pending', message: '', amount_cents: 2000,
-      currency: 'usd', payment_id: null, cart_key: 'cut-off', status_code: 0, order_details: '', created_at: at, updated_at: at,
-    }).execute();
-    await db.insertInto('checkout_items').values({
-      id: 'c0ffee000000000000000002', checkout_id: checkoutId, product_id: product.id, seller_id: product.owner_id, product_name: 'Interrupted Sale', quantity: 2, price_cents: 2000,
-    }).execute();
-    await db.updateTable('products').set((eb) => ({ quantity: eb('quantity', '-', 2) })).where('id', '=', product.id).execute();
+    await db
+      .insertInto('checkouts')
+      .values({
+        id: checkoutId,
+        user_id: patient.id,
+        idempotency_key: 'client:cut-off-by-a-crash',
+        status: 'pending',
+        message: '',
+        amount_cents: 2000,
+        currency: 'usd',
+        payment_id: null,
+        cart_key: 'cut-off',
+        status_code: 0,
+        order_details: '',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('checkout_items')
+      .values({
+        id: 'c0ffee000000000000000002',
+        checkout_id: checkoutId,
+        product_id: product.id,
+        seller_id: product.owner_id,
+        product_name: 'Interrupted Sale',
+        quantity: 2,
+        price_cents: 2000,
+      })
+      .execute();
+    await db
+      .updateTable('products')
+      .set((eb) => ({ quantity: eb('quantity', '-', 2) }))
+      .where('id', '=', product.id)
+      .execute();
     expect(await stockOf(server.app, p.slug)).toBe(3);
 
     // The provider has no charge with that checkout's key: the sweeper releases it.

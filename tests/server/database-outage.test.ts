@@ -69,7 +69,12 @@ describe.skipIf(!base)('a running server when PostgreSQL goes away and comes bac
     url.hostname = '127.0.0.1';
     url.port = String(link.port());
     url.searchParams.set('options', `-c search_path=${schema}`);
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    });
     database = openDatabase(config);
     await migrateToLatest(database.db);
     app = await buildApp({ config, database, logger: false });

@@ -161,7 +161,11 @@ describe('doctor search', () => {
   it('moves the next slot on when the one it showed has begun, with no write in between', async () => {
     const [ahmed] = (await search('q=ahmed%20hassan')).doctors;
     // As if the slot shown had begun a minute ago: nothing was written since, time simply passed.
-    await server.app.db.updateTable('users').set({ next_free_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', ahmed!._id).execute();
+    await server.app.db
+      .updateTable('users')
+      .set({ next_free_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', ahmed!._id)
+      .execute();
     const after = (await search('q=ahmed%20hassan')).doctors[0]!;
     expect(after.nextSlot).toBe(ahmed!.nextSlot);
     expect(new Date(after.nextSlot!).getTime()).toBeGreaterThan(Date.now());

@@ -12,7 +12,11 @@ const rate = (doctor: string, value: string, token?: string) =>
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
-  const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: demoAccounts.patient.email, password: demoAccounts.patient.password }) });
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    ...multipart({ email: demoAccounts.patient.email, password: demoAccounts.patient.password }),
+  });
   demoPatientToken = login.json().user.tokens[0].token;
   demoDoctorId = (await get('/api/doctors/?name=Dr. Ahmed Hassan')).json().doctor._id;
 });
@@ -121,10 +125,18 @@ describe('rating a doctor', () => {
 
     // The stranger reserves a slot and its time passes, which makes the rating a verified one.
     const slot = (await get('/api/doctors/?name=Dr. Ahmed Hassan')).json().doctor.availableDates.find((s: { reserved: boolean }) => !s.reserved);
-    const reserve = await server.app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slot._id}&receiver=${demoDoctorId}`, ...withToken(stranger.token) });
+    const reserve = await server.app.inject({
+      method: 'POST',
+      url: `/api/appointment/reserve/?appointment=${slot._id}&receiver=${demoDoctorId}`,
+      ...withToken(stranger.token),
+    });
     expect(reserve.statusCode).toBe(200);
     expect((await rate(demoDoctorId, '2', stranger.token)).statusCode).toBe(403);
-    await server.database.db.updateTable('appointments').set({ starts_at: new Date(Date.now() - 3600_000).toISOString() }).where('id', '=', slot._id).execute();
+    await server.database.db
+      .updateTable('appointments')
+      .set({ starts_at: new Date(Date.now() - 3600_000).toISOString() })
+      .where('id', '=', slot._id)
+      .execute();
 
     const first = await rate(demoDoctorId, '2', stranger.token);
     expect(first.statusCode).toBe(200);
@@ -134,7 +146,11 @@ describe('rating a doctor', () => {
     expect((await get('/api/doctors/?name=Dr. Ahmed Hassan')).json().doctor.rate).toBe(4.5);
 
     // A visit that took place cannot be cancelled away; the right to rate stays.
-    const cancel = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot._id}`, headers: { authorization: stranger.token } });
+    const cancel = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/appointment/cancel/?appointment=${slot._id}`,
+      headers: { authorization: stranger.token },
+    });
     expect(cancel.statusCode).toBe(400);
     expect((await rate(demoDoctorId, '3', stranger.token)).statusCode).toBe(200);
   });

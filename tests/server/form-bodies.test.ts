@@ -60,7 +60,11 @@ it('checks a form body the same way whatever way it is sent, with the sentence o
   const nul = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(token, { product: 'a\u0000b' }) });
   expect(nul.statusCode).toBe(400);
   expect(nul.json().message).toBe('The form contains a character that is not allowed');
-  const file = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(token, { product: 'x', photo: { filename: 'a.png', content: Buffer.from('x') } }) });
+  const file = await server.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    ...withToken(token, { product: 'x', photo: { filename: 'a.png', content: Buffer.from('x') } }),
+  });
   expect(file.statusCode).toBe(400);
   expect(file.json().message).toBe('This form does not take files');
 });

@@ -25,7 +25,15 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   const databaseUrl = schema?.url;
   const config = loadConfig(
     // Test files create many accounts from one address; the sign-up limit has its own test.
-    { ...process.env, LOG_LEVEL: 'silent', SIGNUP_MAX_PER_HOUR: '100000', ...options.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
+    {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      SIGNUP_MAX_PER_HOUR: '100000',
+      ...options.env,
+      DATABASE_URL: databaseUrl ?? '',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    },
     {},
   );
   const database = openDatabase(config);
@@ -55,7 +63,9 @@ export function multipart(fields: Record<string, string | { filename: string; co
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     } else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type ?? 'application/octet-stream'}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
         value.content,
         Buffer.from('\r\n'),
       );
@@ -72,10 +82,7 @@ export function withToken(token: string, fields: Parameters<typeof multipart>[0]
 }
 
 /** A 1×1 PNG, the smallest real image for upload tests. */
-export const tinyPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /**
  * Registers and logs in an account; returns its token and id. Doctors and pharmacists sign up
@@ -100,7 +107,9 @@ export async function signUpAndLogin(
     government: 'Cairo',
     gender: 'female',
     ...(role === 'doctor' ? { specialization: 'Cardiology', location: '12 Nile St', officeNumber: '101', licenseNumber: `EMS-${unique}` } : {}),
-    ...(role === 'pharmacist' ? { pharmacyName: `Pharmacy ${unique}`, location: '5 Tahrir Sq', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` } : {}),
+    ...(role === 'pharmacist'
+      ? { pharmacyName: `Pharmacy ${unique}`, location: '5 Tahrir Sq', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` }
+      : {}),
     ...(role === 'patient' ? { blood_type: '+A', height: '170', weight: '65' } : {}),
     ...overrides,
   };

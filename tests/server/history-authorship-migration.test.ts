@@ -24,11 +24,32 @@ it('turns a doctor a patient picked for her own diagnosis into "told to me by" t
   expect((await before.migrateToLatest()).error).toBeUndefined();
   const now = new Date().toISOString();
   const [patientId, doctorId, historyId, diagnosisId, surgeryId] = [newId(), newId(), newId(), newId(), newId()];
-  const user = (id: string, role: 'patient' | 'doctor', name: string) => ({ id, role, name, username: id, email: `${id}@clinic.test`, password_hash: 'x', created_at: now, updated_at: now });
-  await db.insertInto('users').values([user(patientId, 'patient', 'Mona Adel'), user(doctorId, 'doctor', 'Dr. Sami Nour')] as never).execute();
-  await db.insertInto('histories').values({ id: historyId, patient_id: patientId, current_state: '', blood_type: '', pregnancy: 0, height: '', weight: '', created_at: now, updated_at: now }).execute();
-  await db.insertInto('history_diagnoses').values({ id: diagnosisId, history_id: historyId, diagnosis: 'Migraine', notes: '', doctor_id: doctorId, created_at: now } as never).execute();
-  await db.insertInto('history_surgeries').values({ id: surgeryId, history_id: historyId, name: 'Appendectomy', date: now, created_at: now } as never).execute();
+  const user = (id: string, role: 'patient' | 'doctor', name: string) => ({
+    id,
+    role,
+    name,
+    username: id,
+    email: `${id}@clinic.test`,
+    password_hash: 'x',
+    created_at: now,
+    updated_at: now,
+  });
+  await db
+    .insertInto('users')
+    .values([user(patientId, 'patient', 'Mona Adel'), user(doctorId, 'doctor', 'Dr. Sami Nour')] as never)
+    .execute();
+  await db
+    .insertInto('histories')
+    .values({ id: historyId, patient_id: patientId, current_state: '', blood_type: '', pregnancy: 0, height: '', weight: '', created_at: now, updated_at: now })
+    .execute();
+  await db
+    .insertInto('history_diagnoses')
+    .values({ id: diagnosisId, history_id: historyId, diagnosis: 'Migraine', notes: '', doctor_id: doctorId, created_at: now } as never)
+    .execute();
+  await db
+    .insertInto('history_surgeries')
+    .values({ id: surgeryId, history_id: historyId, name: 'Appendectomy', date: now, created_at: now } as never)
+    .execute();
 
   const after = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   expect((await after.migrateToLatest()).error).toBeUndefined();

@@ -10,10 +10,12 @@ let stranger: Account;
 let otherPatient: Account;
 let pharmacist: Account;
 
-const read = (token: string, patientId: string) => server.app.inject({ method: 'GET', url: `/api/history/?patient=${patientId}`, headers: { authorization: token } });
+const read = (token: string, patientId: string) =>
+  server.app.inject({ method: 'GET', url: `/api/history/?patient=${patientId}`, headers: { authorization: token } });
 const add = (token: string, kind: string, fields: Parameters<typeof withToken>[1], patientId?: string) =>
   server.app.inject({ method: 'POST', url: `/api/history/${kind}${patientId ? `?patient=${patientId}` : ''}`, ...withToken(token, fields) });
-const remove = (token: string, kind: string, query: string) => server.app.inject({ method: 'DELETE', url: `/api/history/${kind}/?${query}`, ...withToken(token) });
+const remove = (token: string, kind: string, query: string) =>
+  server.app.inject({ method: 'DELETE', url: `/api/history/${kind}/?${query}`, ...withToken(token) });
 const change = (token: string, action: 'hide' | 'unhide' | 'restore', kind: string, query: string) =>
   server.app.inject({ method: 'POST', url: `/api/history/${kind}/${action}?${query}`, ...withToken(token) });
 
@@ -24,7 +26,11 @@ async function historyAs(account: Account, patientId = patient.id) {
 }
 
 async function logOf(patientAccount: Account) {
-  const res = await server.app.inject({ method: 'GET', url: `/api/history/access-log/?patient=${patientAccount.id}`, headers: { authorization: patientAccount.token } });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/api/history/access-log/?patient=${patientAccount.id}`,
+    headers: { authorization: patientAccount.token },
+  });
   return res.json().entries as { actor: { name: string; role: string }; action: string; target: string; outcome: string; reason: string }[];
 }
 
@@ -53,7 +59,12 @@ afterAll(async () => {
 
 describe('doctors adding to a patient’s history', () => {
   it('lets a doctor with a care relation add a diagnosis with his visit note, signed with his name', async () => {
-    const res = await add(carer.token, 'diagnosis', { diagnosis: 'Acute bronchitis', notes: 'Visit note: cough for 10 days, chest clear. Rest and fluids.', told_by: 'ignored', doctor: stranger.id }, patient.id);
+    const res = await add(
+      carer.token,
+      'diagnosis',
+      { diagnosis: 'Acute bronchitis', notes: 'Visit note: cough for 10 days, chest clear. Rest and fluids.', told_by: 'ignored', doctor: stranger.id },
+      patient.id,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Added successfully');
     const history = await historyAs(patient);
@@ -72,7 +83,12 @@ describe('doctors adding to a patient’s history', () => {
   });
 
   it('lets him add lab results, allergies and the other kinds too', async () => {
-    const lab = await add(carer.token, 'lab', { lab: 'Chest X-ray', name: 'Clinic imaging', result: { filename: 'xray.png', content: tinyPng, type: 'image/png' } }, patient.id);
+    const lab = await add(
+      carer.token,
+      'lab',
+      { lab: 'Chest X-ray', name: 'Clinic imaging', result: { filename: 'xray.png', content: tinyPng, type: 'image/png' } },
+      patient.id,
+    );
     expect(lab.statusCode, lab.body).toBe(200);
     const allergy = await add(carer.token, 'allergies', { substance: 'Latex', reaction: 'Rash', severity: 'mild' }, patient.id);
     expect(allergy.statusCode, allergy.body).toBe(200);
@@ -124,7 +140,9 @@ describe('what the patient may do with what a doctor wrote', () => {
     expect(hide.json()).toEqual({ message: 'Hidden from your view' });
     expect((await historyAs(patient)).diagnosis[0]).toMatchObject({ _id: target, hidden: true });
     expect((await historyAs(carer)).diagnosis[0]).toMatchObject({ _id: target, hidden: true, diagnosis: 'Acute bronchitis' });
-    expect((await logOf(patient)).some((e) => e.actor.name === 'Nour Hassan' && e.action === 'hide' && e.target === 'diagnosis' && e.outcome === 'allowed')).toBe(true);
+    expect(
+      (await logOf(patient)).some((e) => e.actor.name === 'Nour Hassan' && e.action === 'hide' && e.target === 'diagnosis' && e.outcome === 'allowed'),
+    ).toBe(true);
     const unhide = await change(patient.token, 'unhide', 'diagnosis', `diagnosis=${target}`);
     expect(unhide.json()).toEqual({ message: 'Shown again' });
     expect((await historyAs(patient)).diagnosis[0].hidden).toBe(false);
@@ -154,7 +172,11 @@ describe('removing her own entries, with undo', () => {
     expect((await historyAs(carer)).allergies.map((a: { _id: string }) => a._id)).not.toContain(id);
     const restored = await change(patient.token, 'restore', 'allergies', `allergy=${id}`);
     expect(restored.statusCode, restored.body).toBe(200);
-    expect((await historyAs(patient)).allergies.find((a: { _id: string }) => a._id === id)).toMatchObject({ substance: 'Peanuts', severity: 'moderate', self_reported: true });
+    expect((await historyAs(patient)).allergies.find((a: { _id: string }) => a._id === id)).toMatchObject({
+      substance: 'Peanuts',
+      severity: 'moderate',
+      self_reported: true,
+    });
     const log = await logOf(patient);
     expect(log.some((e) => e.action === 'delete' && e.target === 'allergies' && e.outcome === 'allowed')).toBe(true);
     expect(log.some((e) => e.action === 'restore' && e.target === 'allergies' && e.outcome === 'allowed')).toBe(true);

@@ -14,14 +14,26 @@ let otherPatient: Account;
 let pharmacist: Account;
 
 /** Every field the existing client's shared history form carries, with its untouched values. */
-const sharedForm = { diagnosis: '[object Object]', notes: '', doctor: '', lab: '', result: 'null', medicine: '', date: '', cured: 'false', injured: '', disease: '' };
+const sharedForm = {
+  diagnosis: '[object Object]',
+  notes: '',
+  doctor: '',
+  lab: '',
+  result: 'null',
+  medicine: '',
+  date: '',
+  cured: 'false',
+  injured: '',
+  disease: '',
+};
 
 const read = (token: string | null, patient: string) =>
   server.app.inject({ method: 'GET', url: `/api/history/?patient=${patient}`, headers: token === null ? {} : { authorization: token } });
 const add = (token: string, kind: string, fields: Parameters<typeof withToken>[1]) =>
   server.app.inject({ method: 'POST', url: `/api/history/${kind}`, ...withToken(token, { ...sharedForm, ...fields }) });
 // The existing client sends its deletes with an empty multipart body.
-const remove = (token: string, kind: string, query: string) => server.app.inject({ method: 'DELETE', url: `/api/history/${kind}/?${query}`, ...withToken(token) });
+const remove = (token: string, kind: string, query: string) =>
+  server.app.inject({ method: 'DELETE', url: `/api/history/${kind}/?${query}`, ...withToken(token) });
 const accessLog = (token: string | null, patient: string) =>
   server.app.inject({ method: 'GET', url: `/api/history/access-log/?patient=${patient}`, headers: token === null ? {} : { authorization: token } });
 
@@ -46,7 +58,11 @@ beforeAll(async () => {
     signUpAndLogin(server.app, 'pharmacist'),
   ]);
   // The booked doctor publishes a slot and the owner reserves it through the API.
-  const slot = await server.app.inject({ method: 'POST', url: '/api/appointment', ...withToken(bookedDoctor.token, { date: nextWinterDate(), time: '11:00' }) });
+  const slot = await server.app.inject({
+    method: 'POST',
+    url: '/api/appointment',
+    ...withToken(bookedDoctor.token, { date: nextWinterDate(), time: '11:00' }),
+  });
   expect(slot.statusCode, slot.body).toBe(200);
   const slotId = slot.json().appointment._id;
   const reserve = await server.app.inject({
@@ -118,7 +134,13 @@ describe('who may read a history', () => {
     expect(history.diagnosis[0].doctor).toEqual({ _id: expect.any(String), name: expect.stringMatching(/^Dr\. /) });
     expect(history.diagnosis[0]).toMatchObject({ self_reported: false, author: { role: 'doctor' } });
     expect(history.allergies).toEqual([
-      expect.objectContaining({ substance: 'Penicillin', reaction: 'Hives and swelling', severity: 'severe', self_reported: true, author: expect.objectContaining({ name: 'Sara Ali' }) }),
+      expect.objectContaining({
+        substance: 'Penicillin',
+        reaction: 'Hives and swelling',
+        severity: 'severe',
+        self_reported: true,
+        author: expect.objectContaining({ name: 'Sara Ali' }),
+      }),
     ]);
     expect(history.genetic_disease[0].cured).toBe(false);
     expect(Number.isNaN(new Date(history.medicines[0].date).getTime())).toBe(false);
@@ -128,14 +150,20 @@ describe('who may read a history', () => {
 describe('adding entries (always into the caller’s own history)', () => {
   it('adds every kind from the whole shared form, reading only each kind’s own fields', async () => {
     const steps: [string, Parameters<typeof withToken>[1]][] = [
-      ['diagnosis', { diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', told_by: 'Dr. Karim at the city clinic', medicine: 'left over', date: 'junk' }],
+      [
+        'diagnosis',
+        { diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', told_by: 'Dr. Karim at the city clinic', medicine: 'left over', date: 'junk' },
+      ],
       ['allergies', { substance: 'Penicillin', reaction: 'Hives', severity: 'severe', medicine: 'left over', date: 'junk' }],
       ['medicines', { medicine: 'Ferrous sulphate 200 mg', date: '01/25/1970', diagnosis: 'Iron deficiency anaemia' }],
       ['continuous_medications', { medicine: 'Levothyroxine 50 mcg', dose: 'One tablet before breakfast', date: 'not a date' }],
       ['surgeries', { name: 'Tonsillectomy', date: '03-15-2004', cured: 'maybe' }],
       ['chronic_disease', { diagnosis: 'Asthma', date: '2010-09-01', cured: 'false', name: 'Tonsillectomy' }],
       ['genetic_disease', { disease: 'Thalassaemia minor', injured: 'Mother', cured: 'true', date: '' }],
-      ['lab', { lab: 'Complete blood count', name: 'Cairo Lab', result: { filename: 'cbc.png', content: tinyPng, type: 'image/png' }, diagnosis: '[object Object]' }],
+      [
+        'lab',
+        { lab: 'Complete blood count', name: 'Cairo Lab', result: { filename: 'cbc.png', content: tinyPng, type: 'image/png' }, diagnosis: '[object Object]' },
+      ],
     ];
     for (const [kind, fields] of steps) {
       const res = await add(owner.token, kind, fields);
@@ -145,14 +173,18 @@ describe('adding entries (always into the caller’s own history)', () => {
     const history = await historyOf(owner);
     // Each of her own entries is signed with her account and marked self-reported.
     const mine = { _id: expect.any(String), author: { _id: owner.id, name: 'Laila Mahmoud', role: 'patient' }, self_reported: true, hidden: false };
-    expect(history.diagnosis).toEqual([{ ...mine, diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', doctor: null, told_by: 'Dr. Karim at the city clinic' }]);
+    expect(history.diagnosis).toEqual([
+      { ...mine, diagnosis: 'Iron deficiency anaemia', notes: 'Ferritin 8', doctor: null, told_by: 'Dr. Karim at the city clinic' },
+    ]);
     expect(history.allergies).toEqual([{ ...mine, substance: 'Penicillin', reaction: 'Hives', severity: 'severe' }]);
     expect(history.medicines).toEqual([{ ...mine, medicine: 'Ferrous sulphate 200 mg', date: '1970-01-25T12:00:00.000Z' }]);
     expect(history.continuous_medications).toEqual([{ ...mine, medicine: 'Levothyroxine 50 mcg', dose: 'One tablet before breakfast' }]);
     expect(history.surgeries).toEqual([{ ...mine, name: 'Tonsillectomy', date: '2004-03-15T12:00:00.000Z' }]);
     expect(history.chronic_diseases).toEqual([{ ...mine, diagnosis: 'Asthma', date: '2010-09-01T12:00:00.000Z', cured: false }]);
     expect(history.genetic_disease).toEqual([{ ...mine, disease: 'Thalassaemia minor', injured: 'Mother', cured: true }]);
-    expect(history.laboratory_tests).toEqual([{ ...mine, lab: 'Complete blood count', name: 'Cairo Lab', result: expect.stringMatching(/^\/api\/history\/lab\/[0-9a-f]{24}\/result$/) }]);
+    expect(history.laboratory_tests).toEqual([
+      { ...mine, lab: 'Complete blood count', name: 'Cairo Lab', result: expect.stringMatching(/^\/api\/history\/lab\/[0-9a-f]{24}\/result$/) },
+    ]);
     // Served privately through the authorized route, never from /uploads.
     const image = await server.app.inject({ method: 'GET', url: history.laboratory_tests[0].result, headers: { authorization: owner.token } });
     expect(image.statusCode).toBe(200);
@@ -221,7 +253,10 @@ describe('adding entries (always into the caller’s own history)', () => {
   });
 
   it('accepts only real images as a test result, checked by content', async () => {
-    const fake = await add(owner.token, 'lab', { lab: 'Urine test', result: { filename: 'result.png', content: Buffer.from('<script>alert(1)</script>'), type: 'image/png' } });
+    const fake = await add(owner.token, 'lab', {
+      lab: 'Urine test',
+      result: { filename: 'result.png', content: Buffer.from('<script>alert(1)</script>'), type: 'image/png' },
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe('The test result must be a PNG, GIF or JPEG image');
     const noFile = await add(owner.token, 'lab', { lab: 'Lipid profile' });
@@ -236,7 +271,11 @@ describe('adding entries (always into the caller’s own history)', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Only patients can add to their own medical history');
     }
-    const guest = await server.app.inject({ method: 'POST', url: '/api/history/medicines', ...multipart({ ...sharedForm, medicine: 'Aspirin', date: '01/01/2020' }) });
+    const guest = await server.app.inject({
+      method: 'POST',
+      url: '/api/history/medicines',
+      ...multipart({ ...sharedForm, medicine: 'Aspirin', date: '01/01/2020' }),
+    });
     expect(guest.statusCode).toBe(401);
     const unknown = await add(owner.token, 'vaccinations', { medicine: 'x' });
     expect(unknown.statusCode).toBe(404);
@@ -244,7 +283,12 @@ describe('adding entries (always into the caller’s own history)', () => {
   });
 
   it('accepts JSON and urlencoded bodies too', async () => {
-    const json = await server.app.inject({ method: 'POST', url: '/api/history/surgeries', headers: { authorization: owner.token }, payload: { name: 'Cataract surgery', date: '06-01-2019' } });
+    const json = await server.app.inject({
+      method: 'POST',
+      url: '/api/history/surgeries',
+      headers: { authorization: owner.token },
+      payload: { name: 'Cataract surgery', date: '06-01-2019' },
+    });
     expect(json.statusCode, json.body).toBe(200);
     const form = await server.app.inject({
       method: 'POST',
@@ -269,7 +313,11 @@ describe('removing entries', () => {
       ['lab', 'lab', history.laboratory_tests[0]._id],
       ['allergies', 'allergy', history.allergies[0]._id],
     ];
-    const stored = await server.app.db.selectFrom('history_lab_tests').select('result').where('id', '=', history.laboratory_tests[0]._id).executeTakeFirstOrThrow();
+    const stored = await server.app.db
+      .selectFrom('history_lab_tests')
+      .select('result')
+      .where('id', '=', history.laboratory_tests[0]._id)
+      .executeTakeFirstOrThrow();
     const labFile = server.app.privateFiles.locate(stored.result)?.file ?? '';
     expect(existsSync(labFile)).toBe(true);
     for (const [kind, param, id] of pairs) {
@@ -281,12 +329,22 @@ describe('removing entries', () => {
     const ids = JSON.stringify(after);
     for (const [, , id] of pairs) expect(ids).not.toContain(id);
     // A removed result is no longer reachable by its address, and its file goes once the undo time is over.
-    const address = await server.app.inject({ method: 'GET', url: `/api/history/lab/${history.laboratory_tests[0]._id}/result`, headers: { authorization: owner.token } });
+    const address = await server.app.inject({
+      method: 'GET',
+      url: `/api/history/lab/${history.laboratory_tests[0]._id}/result`,
+      headers: { authorization: owner.token },
+    });
     expect(address.statusCode).toBe(404);
-    await server.app.db.updateTable('history_lab_tests').set({ deleted_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', history.laboratory_tests[0]._id).execute();
+    await server.app.db
+      .updateTable('history_lab_tests')
+      .set({ deleted_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', history.laboratory_tests[0]._id)
+      .execute();
     await historyOf(owner);
     expect(existsSync(labFile)).toBe(false);
-    expect(await server.app.db.selectFrom('history_lab_tests').select('id').where('id', '=', history.laboratory_tests[0]._id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.app.db.selectFrom('history_lab_tests').select('id').where('id', '=', history.laboratory_tests[0]._id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('cannot remove another patient’s entry, and says so', async () => {
@@ -315,8 +373,10 @@ describe('the access log', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { entries } = res.json();
     const has = (name: string, role: string, action: string, target: string, outcome: string) =>
-      entries.some((e: { actor: { name: string; role: string }; action: string; target: string; outcome: string }) =>
-        e.actor.name === name && e.actor.role === role && e.action === action && e.target === target && e.outcome === outcome);
+      entries.some(
+        (e: { actor: { name: string; role: string }; action: string; target: string; outcome: string }) =>
+          e.actor.name === name && e.actor.role === role && e.action === action && e.target === target && e.outcome === outcome,
+      );
     expect(has('Dr. Hany Said', 'doctor', 'read', 'history', 'allowed')).toBe(true);
     expect(has('Laila Mahmoud', 'patient', 'read', 'history', 'allowed')).toBe(true);
     // Guests' refusals are counted per address rather than written one row each.
@@ -349,7 +409,12 @@ describe('the access log', () => {
     }
     expect((await accessLog(null, owner.id)).statusCode).toBe(401);
     const { entries } = (await accessLog(owner.token, owner.id)).json();
-    expect(entries.some((e: { actor: { name: string }; target: string; outcome: string }) => e.actor.name === 'Dr. Hany Said' && e.target === 'access-log' && e.outcome === 'denied')).toBe(true);
+    expect(
+      entries.some(
+        (e: { actor: { name: string }; target: string; outcome: string }) =>
+          e.actor.name === 'Dr. Hany Said' && e.target === 'access-log' && e.outcome === 'denied',
+      ),
+    ).toBe(true);
   });
 
   it('cannot be rewritten, even from inside the server', async () => {

@@ -33,7 +33,10 @@ const reserve = (who: Account, slot: string, doctor: string) =>
 async function slotOf(doctor: Account, startsAt = '2030-03-14T08:30:00.000Z'): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
-  await db().insertInto('appointments').values({ id, doctor_id: doctor.id, starts_at: startsAt, time: '10:30', reserved: 0, patient_id: null, created_at: now, updated_at: now }).execute();
+  await db()
+    .insertInto('appointments')
+    .values({ id, doctor_id: doctor.id, starts_at: startsAt, time: '10:30', reserved: 0, patient_id: null, created_at: now, updated_at: now })
+    .execute();
   return id;
 }
 
@@ -112,9 +115,15 @@ describe('emails in her language', () => {
 
     expect((await setLanguage(patient, { language: 'ar' })).statusCode).toBe(200);
     // A second ask within a minute sends nothing more: let the first link be a minute old.
-    await db().updateTable('account_tokens').set({ created_at: new Date(Date.now() - 120_000).toISOString() }).where('user_id', '=', patient.id).execute();
+    await db()
+      .updateTable('account_tokens')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('user_id', '=', patient.id)
+      .execute();
     expect((await forgot(patient.email)).statusCode).toBe(200);
-    const arabic = readOutbox(outbox()).filter((m) => m.to === patient.email).at(-1);
+    const arabic = readOutbox(outbox())
+      .filter((m) => m.to === patient.email)
+      .at(-1);
     expect(arabic?.subject).toBe(`إعادة تعيين كلمة المرور — ${server.config.clinicName}`);
     expect(arabic?.text).toContain('مرحبًا Mona Test،');
     expect(arabic?.text).toContain('يعمل الرابط مرة واحدة خلال 30 دقيقة');
@@ -130,7 +139,9 @@ describe('emails in her language', () => {
     const english = await signUpAndLogin(server.app, 'patient', { name: 'Eve English' });
 
     expect((await reserve(arabic, await slotOf(doctor), doctor.id)).statusCode).toBe(200);
-    const ar = readOutbox(outbox()).filter((m) => m.to === arabic.email).at(-1);
+    const ar = readOutbox(outbox())
+      .filter((m) => m.to === arabic.email)
+      .at(-1);
     expect(ar?.subject).toBe(`تم حجز موعدك — ${server.config.clinicName}`);
     expect(ar?.text).toContain('تم حجز موعدك مع Dr. Lang Test يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة).');
     expect(ar?.text).toContain('ملف التقويم المرفق');
@@ -158,7 +169,11 @@ describe('emails in her language', () => {
     // She switches to English: her next mail is English.
     expect((await setLanguage(arabic, { language: 'en' })).statusCode).toBe(200);
     expect((await reserve(arabic, await slotOf(doctor, '2030-03-15T08:30:00.000Z'), doctor.id)).statusCode).toBe(200);
-    expect(readOutbox(outbox()).filter((m) => m.to === arabic.email).at(-1)?.subject).toBe(`Your appointment is reserved — ${server.config.clinicName}`);
+    expect(
+      readOutbox(outbox())
+        .filter((m) => m.to === arabic.email)
+        .at(-1)?.subject,
+    ).toBe(`Your appointment is reserved — ${server.config.clinicName}`);
   });
 });
 
@@ -179,7 +194,9 @@ describe('notifications in the reader’s language', () => {
       'حجز Pat Bell موعدك يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص',
     ]);
     // The cancellation comes by email by default, in his language (sent before the answer).
-    const mail = readOutbox(outbox()).filter((m) => m.to === doctor.email).at(-1);
+    const mail = readOutbox(outbox())
+      .filter((m) => m.to === doctor.email)
+      .at(-1);
     expect(mail?.subject).toBe(`ألغى Pat Bell الموعد المحدد يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص — ${server.config.clinicName}`);
     expect(mail?.text).toContain('أصبح هذا الموعد متاحًا من جديد لمرضى آخرين.');
 

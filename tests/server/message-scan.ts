@@ -14,7 +14,10 @@ import ts from 'typescript';
 /** zod checks whose second argument, when a string, is the message of a failed check. */
 const zodChecks = new Set(['regex', 'min', 'max', 'length', 'refine']);
 /** The functions that take a message, and the position of its argument (the server's own wrappers are added by the scan). */
-const baseMessageTakers = new Map([...['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage'].map((name) => [name, 0] as const), ['refuse', 1] as const]);
+const baseMessageTakers = new Map([
+  ...['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage'].map((name) => [name, 0] as const),
+  ['refuse', 1] as const,
+]);
 /** Code whose `message` is not for the portal's users: the start-up configuration, mails, the database. */
 const skipped = [/^server\/config\.ts$/, /^server\/db\//, /^server\/mail\//, /\.test\.ts$/, /^server\/i18n\//];
 
@@ -36,7 +39,10 @@ export interface ScannedSource {
 }
 
 export function scanServerMessages(root: string): ScannedSource {
-  const files = serverFiles(root).map((file) => ({ file, source: ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true) }));
+  const files = serverFiles(root).map((file) => ({
+    file,
+    source: ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true),
+  }));
   /** Constants by file and name, and the exported ones by name (what another file can import). */
   const constants = new Map<string, ts.Expression[]>();
   const allTexts = new Set<string>();
@@ -46,7 +52,8 @@ export function scanServerMessages(root: string): ScannedSource {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
         remember(`${file}#${node.name.text}`, node.initializer);
         const statement = node.parent.parent;
-        if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) remember(`*#${node.name.text}`, node.initializer);
+        if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+          remember(`*#${node.name.text}`, node.initializer);
       }
       const text = literalShape(node);
       if (text) allTexts.add(text);
@@ -65,7 +72,8 @@ export function scanServerMessages(root: string): ScannedSource {
       if (text.trim() && !messages.has(text)) messages.set(text, { where, named: namedShape(expression) });
       return;
     }
-    if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) return collect(expression.expression, where, seen);
+    if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression))
+      return collect(expression.expression, where, seen);
     if (ts.isConditionalExpression(expression)) {
       collect(expression.whenTrue, where, seen);
       return collect(expression.whenFalse, where, seen);
@@ -79,7 +87,11 @@ export function scanServerMessages(root: string): ScannedSource {
       for (const element of expression.elements) collect(ts.isSpreadElement(element) ? element.expression : element, where, seen);
       return;
     }
-    if (ts.isCallExpression(expression) && ts.isPropertyAccessExpression(expression.expression) && ['join', 'filter'].includes(expression.expression.name.text)) {
+    if (
+      ts.isCallExpression(expression) &&
+      ts.isPropertyAccessExpression(expression.expression) &&
+      ['join', 'filter'].includes(expression.expression.name.text)
+    ) {
       return collect(expression.expression.expression, where, seen);
     }
     if (ts.isIdentifier(expression)) return valuesOf(expression, where).forEach((value) => collect(value, where, seen));
@@ -99,13 +111,19 @@ export function scanServerMessages(root: string): ScannedSource {
       const where = `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
       const position = messagePosition(node, messageTakers);
       if (position) collect(position.args[position.index], where);
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && zodChecks.has(node.expression.name.text) && node.arguments.length === 2) {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        zodChecks.has(node.expression.name.text) &&
+        node.arguments.length === 2
+      ) {
         const text = node.arguments[1];
         if (text && literalShape(text) !== undefined) collect(text, where);
       }
       if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'message') collect(node.initializer, where);
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'message') collect(node.initializer, where);
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === 'message') collect(node.right, where);
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === 'message')
+        collect(node.right, where);
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -115,8 +133,10 @@ export function scanServerMessages(root: string): ScannedSource {
 
 /** The position of the message among a call's arguments, when the call hands a person a message. */
 function messagePosition(node: ts.Node, takers: ReadonlyMap<string, number>): { args: ts.NodeArray<ts.Expression>; index: number } | undefined {
-  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && takers.has(node.expression.text)) return { args: node.arguments, index: takers.get(node.expression.text) ?? 0 };
-  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'HttpError' && node.arguments) return { args: node.arguments, index: 1 };
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && takers.has(node.expression.text))
+    return { args: node.arguments, index: takers.get(node.expression.text) ?? 0 };
+  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'HttpError' && node.arguments)
+    return { args: node.arguments, index: 1 };
   return undefined;
 }
 
@@ -131,14 +151,19 @@ function wrappersOf(files: { source: ts.SourceFile }[], base: ReadonlyMap<string
   for (const { source } of files) {
     const visit = (node: ts.Node) => {
       if (ts.isFunctionDeclaration(node) && node.name && node.body) functions.push({ name: node.name.text, parameters: node.parameters, body: node.body });
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) {
+      if (
+        ts.isVariableDeclaration(node) &&
+        ts.isIdentifier(node.name) &&
+        node.initializer &&
+        (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+      ) {
         functions.push({ name: node.name.text, parameters: node.initializer.parameters, body: node.initializer.body });
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
   }
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const { name, parameters, body } of functions) {
       if (takers.has(name)) continue;

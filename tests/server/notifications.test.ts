@@ -27,7 +27,12 @@ const bell = async (account: Account) => {
   return res.json() as { notifications: { _id: string; event: string; title: string; link: string; read: boolean }[]; unread: number };
 };
 const markRead = (account: Account, payload: unknown) =>
-  server.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { authorization: account.token, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  server.app.inject({
+    method: 'POST',
+    url: '/api/notifications/read',
+    headers: { authorization: account.token, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
 /** How many notifications of the event each account has, by name; everyone not named must have none. */
 async function expectOnly(event: string, expected: Map<Account, number>) {
@@ -63,7 +68,11 @@ beforeAll(async () => {
     signUpAndLogin(server.app, 'pharmacist'),
     signUpAndLogin(server.app, 'patient', { name: 'Clinic Admin' }),
   ]);
-  await server.database.db.updateTable('users').set({ role: 'admin' as never }).where('id', '=', admin.id).execute();
+  await server.database.db
+    .updateTable('users')
+    .set({ role: 'admin' as never })
+    .where('id', '=', admin.id)
+    .execute();
   everyone = [doctor, otherDoctor, patient, otherPatient, pharmacist, otherPharmacist, admin];
 });
 afterAll(async () => {
@@ -90,7 +99,11 @@ describe('the bell', () => {
     expect(foreign.statusCode).toBe(200);
     expect((await bell(doctor)).unread).toBe(1);
 
-    const cancel = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: patient.token } });
+    const cancel = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/appointment/cancel/?appointment=${slot}`,
+      headers: { authorization: patient.token },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await expectOnly('reservation_cancelled', new Map([[doctor, 1]]));
     const after = await bell(doctor);
@@ -116,21 +129,44 @@ describe('the bell', () => {
   it('tells the patient, and only her, when her request is accepted or declined', async () => {
     const slot = await newSlot(doctor, 4, '09:00');
     const ask = async () => {
-      const res = await server.app.inject({ method: 'POST', url: '/api/appointment/requests', ...withToken(patient.token, { phone: '01001234567', doctor: (await viewerFromToken(server.app, doctor.token))!.name, date: daysAhead(5), time: '11:00', reason: 'Check-up' }) });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/appointment/requests',
+        ...withToken(patient.token, {
+          phone: '01001234567',
+          doctor: (await viewerFromToken(server.app, doctor.token))!.name,
+          date: daysAhead(5),
+          time: '11:00',
+          reason: 'Check-up',
+        }),
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().request._id as string;
     };
     const first = await ask();
-    const accepted = await server.app.inject({ method: 'POST', url: `/api/appointment/requests/${first}/accept`, ...withToken(doctor.token, { appointment: slot }) });
+    const accepted = await server.app.inject({
+      method: 'POST',
+      url: `/api/appointment/requests/${first}/accept`,
+      ...withToken(doctor.token, { appointment: slot }),
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const second = await ask();
-    const declined = await server.app.inject({ method: 'POST', url: `/api/appointment/requests/${second}/decline`, ...withToken(doctor.token, { reason: 'Fully booked that week' }) });
+    const declined = await server.app.inject({
+      method: 'POST',
+      url: `/api/appointment/requests/${second}/decline`,
+      ...withToken(doctor.token, { reason: 'Fully booked that week' }),
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     await expectOnly('appointment_request_answered', new Map([[patient, 2]]));
     const titles = (await bell(patient)).notifications.filter((n) => n.event === 'appointment_request_answered').map((n) => n.title);
     expect(titles).toEqual(['Your appointment request was declined', 'Your appointment request was accepted']);
     // The accepted slot is planned for reminders like a reservation.
-    const jobs = await server.database.db.selectFrom('scheduled_jobs').select('kind').where('appointment_id', '=', slot).where('status', '=', 'pending').execute();
+    const jobs = await server.database.db
+      .selectFrom('scheduled_jobs')
+      .select('kind')
+      .where('appointment_id', '=', slot)
+      .where('status', '=', 'pending')
+      .execute();
     expect(jobs.map((j) => j.kind).sort()).toEqual(['rating_prompt', 'reminder_24h', 'reminder_2h']);
   });
 
@@ -141,7 +177,13 @@ describe('the bell', () => {
     await setCart(server.app, otherPatient.token, theirs.slug, 1);
     const paid = await checkout(server.app, otherPatient.token);
     expect(paid.statusCode, paid.body).toBe(200);
-    await expectOnly('order_paid', new Map([[pharmacist, 1], [otherPharmacist, 1]]));
+    await expectOnly(
+      'order_paid',
+      new Map([
+        [pharmacist, 1],
+        [otherPharmacist, 1],
+      ]),
+    );
     const notice = (await bell(pharmacist)).notifications.find((n) => n.event === 'order_paid');
     expect(notice?.title).toMatch(/^Order CP[A-Z0-9]{8} was paid$/);
     expect(JSON.stringify(notice)).toContain('2 × Calm Drops');
@@ -149,7 +191,11 @@ describe('the bell', () => {
 
     const received = await server.app.inject({ method: 'GET', url: '/api/orders/received', headers: { authorization: pharmacist.token } });
     const order = received.json().orders[0];
-    const ship = await server.app.inject({ method: 'PATCH', url: `/api/orders/status/?order=${order._id}`, ...withToken(pharmacist.token, { status: 'shipped' }) });
+    const ship = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/status/?order=${order._id}`,
+      ...withToken(pharmacist.token, { status: 'shipped' }),
+    });
     expect(ship.statusCode, ship.body).toBe(200);
     await expectOnly('order_status', new Map([[otherPatient, 1]]));
     const status = (await bell(otherPatient)).notifications.find((n) => n.event === 'order_status');
@@ -162,16 +208,37 @@ describe('the bell', () => {
     const applicant = await signUpAndLogin(server.app, 'doctor', {}, { pending: true });
     const rejected = await signUpAndLogin(server.app, 'pharmacist', {}, { pending: true });
     everyone.push(applicant, rejected);
-    expect((await server.app.inject({ method: 'POST', url: `/api/admin/professionals/${applicant.id}/approve`, ...withToken(admin.token) })).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'POST', url: `/api/admin/professionals/${rejected.id}/reject`, ...withToken(admin.token, { reason: 'The licence has expired' }) })).statusCode).toBe(200);
-    await expectOnly('account_reviewed', new Map([[applicant, 1], [rejected, 1]]));
+    expect((await server.app.inject({ method: 'POST', url: `/api/admin/professionals/${applicant.id}/approve`, ...withToken(admin.token) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `/api/admin/professionals/${rejected.id}/reject`,
+          ...withToken(admin.token, { reason: 'The licence has expired' }),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await expectOnly(
+      'account_reviewed',
+      new Map([
+        [applicant, 1],
+        [rejected, 1],
+      ]),
+    );
     expect((await bell(applicant)).notifications[0].title).toBe('Your account is approved');
     expect(JSON.stringify((await bell(rejected)).notifications[0])).toContain('The licence has expired');
   });
 
   it('tells the receiver of a chat message once per conversation while she does not have it open', async () => {
     const chats = chatService(server.app);
-    const chat = await server.database.db.selectFrom('chats').select('id').where('sender_id', '=', patient.id).where('receiver_id', '=', doctor.id).executeTakeFirstOrThrow();
+    const chat = await server.database.db
+      .selectFrom('chats')
+      .select('id')
+      .where('sender_id', '=', patient.id)
+      .where('receiver_id', '=', doctor.id)
+      .executeTakeFirstOrThrow();
     const asPatient = (await viewerFromToken(server.app, patient.token))!;
     const asDoctor = (await viewerFromToken(server.app, doctor.token))!;
     const away = async () => false;
@@ -201,7 +268,12 @@ describe('email per event', () => {
     expect(prefs.find((p) => p.event === 'chat_message')?.email).toBe(false);
     expect(prefs.some((p) => p.event === 'order_paid')).toBe(false);
     const save = (account: Account, payload: unknown) =>
-      server.app.inject({ method: 'PATCH', url: '/api/notifications/preferences', headers: { authorization: account.token, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      server.app.inject({
+        method: 'PATCH',
+        url: '/api/notifications/preferences',
+        headers: { authorization: account.token, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
     expect((await save(patient, { preferences: { order_paid: true } })).statusCode).toBe(400);
     expect((await save(patient, { preferences: { chat_message: 'yes' } })).statusCode).toBe(400);
     expect((await save(patient, { preferences: {} })).statusCode).toBe(400);
@@ -216,14 +288,20 @@ describe('email per event', () => {
     const slot = await newSlot(otherDoctor, 6, '12:00');
     // Unverified: the bell only.
     expect((await reserve(otherPatient, slot, otherDoctor.id)).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: otherPatient.token } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: otherPatient.token } }))
+        .statusCode,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     expect(await mailsTo(otherDoctor, 0)).toHaveLength(0);
 
     await verify(otherDoctor);
     // reservation_made is off by email by default, reservation_cancelled on.
     expect((await reserve(otherPatient, slot, otherDoctor.id)).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: otherPatient.token } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: otherPatient.token } }))
+        .statusCode,
+    ).toBe(200);
     const mails = await mailsTo(otherDoctor, 1);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('cancelled the appointment');
@@ -231,11 +309,16 @@ describe('email per event', () => {
 
     // Turned off: nothing more by email, the bell still has it.
     await server.app.inject({
-      method: 'PATCH', url: '/api/notifications/preferences', headers: { authorization: otherDoctor.token, 'content-type': 'application/json' },
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
+      headers: { authorization: otherDoctor.token, 'content-type': 'application/json' },
       payload: JSON.stringify({ preferences: { reservation_cancelled: false, reservation_made: true } }),
     });
     expect((await reserve(otherPatient, slot, otherDoctor.id)).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: otherPatient.token } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: otherPatient.token } }))
+        .statusCode,
+    ).toBe(200);
     const later = await mailsTo(otherDoctor, 2);
     expect(later).toHaveLength(2);
     expect(later[1].subject).toContain('reserved your appointment');

@@ -51,7 +51,10 @@ describe('order page', () => {
     expect(order.number).toBe(number);
     expect(order.status).toBe('pending');
     expect(order.lines).toHaveLength(2);
-    expect(order.lines.map((l: { quantity: number; unitPrice: number; total: number }) => [l.quantity, l.unitPrice, l.total]).sort()).toEqual([[1, 4, 4], [2, 10.5, 21]]);
+    expect(order.lines.map((l: { quantity: number; unitPrice: number; total: number }) => [l.quantity, l.unitPrice, l.total]).sort()).toEqual([
+      [1, 4, 4],
+      [2, 10.5, 21],
+    ]);
     expect(order.totals).toEqual({ items: 3, subtotal: 25, cancelled: 0, total: 25, refunded: 0 });
     expect(order.delivery).toEqual({ location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo' });
     expect(order.payment).toMatchObject({ brand: 'visa', last4: '4242', amount: 25 });
@@ -124,7 +127,11 @@ describe('cancelling an order', () => {
   it('refunds the line a pharmacist cancels', async () => {
     const { buyer, number, orders } = await placeOrder('pharmacist-cancel');
     const line = orders.find((o) => o.medicine.name.startsWith('Order B'))!;
-    const moved = await server.app.inject({ method: 'PATCH', url: `/api/orders/status?order=${line._id}`, ...withToken(sellerB.token, { status: 'cancelled' }) });
+    const moved = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/status?order=${line._id}`,
+      ...withToken(sellerB.token, { status: 'cancelled' }),
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const order = (await get(`/api/orders/${number}`, buyer.token)).json().order;
     expect(order.status).toBe('pending');

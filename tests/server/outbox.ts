@@ -17,7 +17,10 @@ export interface OutboxMail {
 }
 
 const decodeQuotedPrintable = (s: string) =>
-  Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** Decodes a MIME encoded-word subject (=?UTF-8?Q?…?=) well enough for tests. */
 const decodeHeader = (s: string) =>
@@ -38,7 +41,9 @@ export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -50,7 +55,15 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     };
     const text = partOf(raw, 'text/plain');
     const link = /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
-    return { file: name, to: header('To').replace(/^.*<|>.*$/g, ''), subject: header('Subject'), text, html: partOf(raw, 'text/html'), link, token: link?.split('#token=')[1] };
+    return {
+      file: name,
+      to: header('To').replace(/^.*<|>.*$/g, ''),
+      subject: header('Subject'),
+      text,
+      html: partOf(raw, 'text/html'),
+      link,
+      token: link?.split('#token=')[1],
+    };
   });
 }
 

@@ -23,9 +23,17 @@ const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token:
 describe('pharmacist products', () => {
   it('lists a product with photos and a generated unique slug, with sanitized texts', async () => {
     const res = await inject('POST', '/api/medicines', pharmacist.token, {
-      name: 'Soothing Balm 5%', price: '12.25', quantity: '7', category: 'moisturizers', about: 'A <b>balm</b>',
-      description: '<p>Good<script>alert(1)</script></p><img src=x onerror="alert(1)">', indications: '<a href="javascript:alert(1)">x</a>',
-      sideEffects: '<p>None</p>', contraindicationsAndWarnings: '<p onclick="x()">Careful</p>', thumbnail: png, photos: png,
+      name: 'Soothing Balm 5%',
+      price: '12.25',
+      quantity: '7',
+      category: 'moisturizers',
+      about: 'A <b>balm</b>',
+      description: '<p>Good<script>alert(1)</script></p><img src=x onerror="alert(1)">',
+      indications: '<a href="javascript:alert(1)">x</a>',
+      sideEffects: '<p>None</p>',
+      contraindicationsAndWarnings: '<p onclick="x()">Careful</p>',
+      thumbnail: png,
+      photos: png,
     });
     expect(res.statusCode).toBe(200);
     const { product } = res.json();
@@ -68,13 +76,20 @@ describe('pharmacist products', () => {
     }
     const { thumbnail: _omit, ...noThumb } = base;
     expect((await inject('POST', '/api/medicines', pharmacist.token, noThumb)).json().message).toMatch(/thumbnail/);
-    const notImage = await inject('POST', '/api/medicines', pharmacist.token, { ...base, thumbnail: { filename: 'a.png', content: Buffer.from('not an image') } });
+    const notImage = await inject('POST', '/api/medicines', pharmacist.token, {
+      ...base,
+      thumbnail: { filename: 'a.png', content: Buffer.from('not an image') },
+    });
     expect(notImage.statusCode).toBe(400);
   });
 
   it('edits and deletes only own products; lists own products with stock', async () => {
     const p = await listProduct(server.app, pharmacist.token, { name: 'Editable', quantity: '3' });
-    const edit = await inject('PATCH', `/api/medicine/?product=${p.slug}`, pharmacist.token, { price: '9.99', quantity: '0', sideEffects: '<p>Drowsiness</p>' });
+    const edit = await inject('PATCH', `/api/medicine/?product=${p.slug}`, pharmacist.token, {
+      price: '9.99',
+      quantity: '0',
+      sideEffects: '<p>Drowsiness</p>',
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().product).toMatchObject({ slug: p.slug, name: 'Editable', price: 9.99, quantity: 0, sideEffects: '<p>Drowsiness</p>' });
 
@@ -132,7 +147,9 @@ describe('orders received', () => {
     await setCart(server.app, patient.token, p.slug, 3);
     expect((await checkout(server.app, patient.token)).statusCode).toBe(200);
     expect(await stockOf(server.app, p.slug)).toBe(2);
-    const order = (await inject('GET', '/api/orders/received', pharmacist.token)).json().orders.find((o: { medicine: { slug: string } }) => o.medicine.slug === p.slug);
+    const order = (await inject('GET', '/api/orders/received', pharmacist.token))
+      .json()
+      .orders.find((o: { medicine: { slug: string } }) => o.medicine.slug === p.slug);
     const answers = await Promise.all([1, 2].map(() => inject('PATCH', `/api/orders/status/?order=${order._id}`, pharmacist.token, { status: 'cancelled' })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await stockOf(server.app, p.slug)).toBe(5);

@@ -20,7 +20,16 @@ async function book(doctorId: string, patientId: string) {
   const now = new Date().toISOString();
   await server.database.db
     .insertInto('appointments')
-    .values({ id: newId(), doctor_id: doctorId, starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString(), time: '10:00', reserved: 1, patient_id: patientId, created_at: now, updated_at: now })
+    .values({
+      id: newId(),
+      doctor_id: doctorId,
+      starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      time: '10:00',
+      reserved: 1,
+      patient_id: patientId,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -31,7 +40,12 @@ async function prescribe(token: string, body: Record<string, unknown>) {
 const line = (product: string, quantity: number) => ({ product, dose: '500 mg', frequency: 'Three times daily', duration: '7 days', quantity });
 
 async function remainingOf(prescriptionId: string) {
-  const rows = await server.database.db.selectFrom('prescription_lines').select('remaining').where('prescription_id', '=', prescriptionId).where('product_id', 'is not', null).execute();
+  const rows = await server.database.db
+    .selectFrom('prescription_lines')
+    .select('remaining')
+    .where('prescription_id', '=', prescriptionId)
+    .where('product_id', 'is not', null)
+    .execute();
   return rows.map((r) => Number(r.remaining));
 }
 
@@ -45,7 +59,13 @@ beforeAll(async () => {
     signUpAndLogin(server.app, 'patient'),
     signUpAndLogin(server.app, 'patient'),
   ]);
-  cillin = await listProduct(server.app, pharmacist.token, { name: 'Testacillin 500 mg', quantity: '20', price: '8', activeIngredients: 'Amoxicillin, Clavulanic acid', prescriptionOnly: 'true' });
+  cillin = await listProduct(server.app, pharmacist.token, {
+    name: 'Testacillin 500 mg',
+    quantity: '20',
+    price: '8',
+    activeIngredients: 'Amoxicillin, Clavulanic acid',
+    prescriptionOnly: 'true',
+  });
   await book(doctor.id, patient.id);
 });
 afterAll(async () => {
@@ -71,7 +91,10 @@ describe('prescription-only gating', () => {
     expect(res.json().message).toMatch(/sold only with a prescription/);
     // A line that reached the cart some other way is still refused at checkout, and nothing is taken.
     const now = new Date().toISOString();
-    await server.database.db.insertInto('cart_items').values({ id: newId(), user_id: otherPatient.id, product_id: cillin._id, quantity: 1, created_at: now, updated_at: now }).execute();
+    await server.database.db
+      .insertInto('cart_items')
+      .values({ id: newId(), user_id: otherPatient.id, product_id: cillin._id, quantity: 1, created_at: now, updated_at: now })
+      .execute();
     const paid = await checkout(app(), otherPatient.token);
     expect(paid.statusCode).toBe(403);
     expect(await stockOf(app(), cillin.slug)).toBe(20);
@@ -97,7 +120,12 @@ describe('writing, reading and buying a prescription', () => {
     expect(JSON.stringify(history)).toContain('Testacillin 500 mg');
     const linked = await server.database.db.selectFrom('history_medicines').select('prescription_id').where('prescription_id', '=', prescriptionId).execute();
     expect(linked).toHaveLength(2);
-    const notices = await server.database.db.selectFrom('notifications').selectAll().where('user_id', '=', patient.id).where('event', '=', 'prescription_issued').execute();
+    const notices = await server.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', patient.id)
+      .where('event', '=', 'prescription_issued')
+      .execute();
     expect(notices).toHaveLength(1);
   });
 
@@ -142,7 +170,8 @@ describe('writing, reading and buying a prescription', () => {
     expect((await app().inject({ method: 'GET', url: `/api/prescriptions/${prescriptionId}`, headers: auth(pharmacist.token) })).statusCode).toBe(200);
     expect((await app().inject({ method: 'GET', url: `/api/prescriptions/${prescriptionId}`, headers: auth(otherPharmacist.token) })).statusCode).toBe(404);
     const stock = await stockOf(app(), cillin.slug);
-    const move = (fields: Record<string, string>) => app().inject({ method: 'PATCH', url: `/api/orders/status?order=${order._id}`, ...withToken(pharmacist.token, fields) });
+    const move = (fields: Record<string, string>) =>
+      app().inject({ method: 'PATCH', url: `/api/orders/status?order=${order._id}`, ...withToken(pharmacist.token, fields) });
     expect((await move({ status: 'cancelled' })).statusCode).toBe(400);
     const refused = await move({ status: 'cancelled', reason: 'The prescription is illegible' });
     expect(refused.statusCode).toBe(200);
@@ -162,18 +191,32 @@ describe('writing, reading and buying a prescription', () => {
     const paidRefs = new Set(answers.filter((a) => a.statusCode === 200).map((a) => JSON.stringify(a.json().payment)));
     expect(paidRefs.size).toBe(1);
     expect(await remainingOf(prescriptionId)).toEqual([0]);
-    const orders = await server.database.db.selectFrom('orders').select('id').where('prescription_line_id', 'is not', null).where('delivery_status', '=', 'pending').execute();
+    const orders = await server.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('prescription_line_id', 'is not', null)
+      .where('delivery_status', '=', 'pending')
+      .execute();
     expect(orders).toHaveLength(1);
   });
 
   it('one prescription is not used beyond its quantity, even across two pharmacies', async () => {
-    const twin = await listProduct(server.app, otherPharmacist.token, { name: 'Testacillin 500 mg', quantity: '5', price: '9', activeIngredients: 'Amoxicillin', prescriptionOnly: 'true' });
+    const twin = await listProduct(server.app, otherPharmacist.token, {
+      name: 'Testacillin 500 mg',
+      quantity: '5',
+      price: '9',
+      activeIngredients: 'Amoxicillin',
+      prescriptionOnly: 'true',
+    });
     const created = (await prescribe(doctor.token, { patient: patient.id, lines: [line(cillin._id, 1)] })).json().prescription;
     const now = new Date().toISOString();
-    await server.database.db.insertInto('cart_items').values([
-      { id: newId(), user_id: patient.id, product_id: cillin._id, quantity: 1, created_at: now, updated_at: now },
-      { id: newId(), user_id: patient.id, product_id: twin._id, quantity: 1, created_at: now, updated_at: now },
-    ]).execute();
+    await server.database.db
+      .insertInto('cart_items')
+      .values([
+        { id: newId(), user_id: patient.id, product_id: cillin._id, quantity: 1, created_at: now, updated_at: now },
+        { id: newId(), user_id: patient.id, product_id: twin._id, quantity: 1, created_at: now, updated_at: now },
+      ])
+      .execute();
     const stock = await stockOf(app(), cillin.slug);
     const res = await checkout(app(), patient.token);
     expect(res.statusCode).toBe(403);
@@ -187,7 +230,10 @@ describe('safety check', () => {
   it('warns the doctor and the patient of an allergy; acknowledged, it goes on and is recorded', async () => {
     const at = new Date().toISOString();
     const history = await server.database.db.selectFrom('histories').select('id').where('patient_id', '=', patient.id).executeTakeFirstOrThrow();
-    await server.database.db.insertInto('history_allergies').values({ id: newId(), history_id: history.id, created_at: at, substance: 'Penicillin', reaction: 'Rash', severity: 'severe' }).execute();
+    await server.database.db
+      .insertInto('history_allergies')
+      .values({ id: newId(), history_id: history.id, created_at: at, substance: 'Penicillin', reaction: 'Rash', severity: 'severe' })
+      .execute();
     const warned = await prescribe(doctor.token, { patient: patient.id, lines: [line(cillin._id, 1)] });
     expect(warned.statusCode).toBe(409);
     expect(warned.json().conflicts).toEqual([expect.objectContaining({ kind: 'allergy', with: 'Penicillin', ingredient: 'Amoxicillin' })]);
@@ -202,7 +248,12 @@ describe('safety check', () => {
     expect(blocked.json().conflicts[0]).toMatchObject({ kind: 'allergy', with: 'Penicillin' });
     const paid = await checkout(app(), patient.token, { acknowledgeWarnings: 'true' });
     expect(paid.statusCode).toBe(200);
-    const order = await server.database.db.selectFrom('orders').select('safety_ack').where('user_id', '=', patient.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const order = await server.database.db
+      .selectFrom('orders')
+      .select('safety_ack')
+      .where('user_id', '=', patient.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(order.safety_ack).toContain('Penicillin');
   });
 });

@@ -42,7 +42,16 @@ async function slot(minutes: number, patientId: string | null = null) {
   const now = new Date().toISOString();
   await db
     .insertInto('appointments')
-    .values({ id, doctor_id: doctor.id, starts_at: inAWeek(minutes), time: '10:00', reserved: patientId ? 1 : 0, patient_id: patientId, created_at: now, updated_at: now })
+    .values({
+      id,
+      doctor_id: doctor.id,
+      starts_at: inAWeek(minutes),
+      time: '10:00',
+      reserved: patientId ? 1 : 0,
+      patient_id: patientId,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -76,9 +85,25 @@ describe('races where the writes overlap, on every database', () => {
     await db
       .insertInto('products')
       .values({
-        id, slug: `last-pack-${id}`, name: 'Last pack', price_cents: 500, quantity: 1, thumbnail: '', about: '', description: '', indications: '',
-        side_effects: '', contraindications: '', category_id: null, owner_id: pharmacist.id, brand: '', deleted: 0, created_at: now, updated_at: now,
-        active_ingredients: '[]', prescription_only: 0,
+        id,
+        slug: `last-pack-${id}`,
+        name: 'Last pack',
+        price_cents: 500,
+        quantity: 1,
+        thumbnail: '',
+        about: '',
+        description: '',
+        indications: '',
+        side_effects: '',
+        contraindications: '',
+        category_id: null,
+        owner_id: pharmacist.id,
+        brand: '',
+        deleted: 0,
+        created_at: now,
+        updated_at: now,
+        active_ingredients: '[]',
+        prescription_only: 0,
       })
       .execute();
     const view = readsMeetFirst(db, server.database.dialect, contenders);
@@ -96,11 +121,33 @@ describe('races where the writes overlap, on every database', () => {
     const now = new Date().toISOString();
     await db
       .insertInto('prescriptions')
-      .values({ id: prescriptionId, code: `RX-${lineId.slice(0, 8)}`, patient_id: patient.id, doctor_id: doctor.id, issued_at: now, valid_until: inAWeek(0), notes: '', safety_ack: '', created_at: now })
+      .values({
+        id: prescriptionId,
+        code: `RX-${lineId.slice(0, 8)}`,
+        patient_id: patient.id,
+        doctor_id: doctor.id,
+        issued_at: now,
+        valid_until: inAWeek(0),
+        notes: '',
+        safety_ack: '',
+        created_at: now,
+      })
       .execute();
     await db
       .insertInto('prescription_lines')
-      .values({ id: lineId, prescription_id: prescriptionId, position: 0, product_id: null, medicine: 'Amoxicillin', dose: '', frequency: '', duration: '', quantity: 1, remaining: 1, notes: '' })
+      .values({
+        id: lineId,
+        prescription_id: prescriptionId,
+        position: 0,
+        product_id: null,
+        medicine: 'Amoxicillin',
+        dose: '',
+        frequency: '',
+        duration: '',
+        quantity: 1,
+        remaining: 1,
+        notes: '',
+      })
       .execute();
     const view = readsMeetFirst(db, server.database.dialect, contenders);
     const repo = prescriptionsRepository(view);

@@ -1,12 +1,4 @@
-import {
-  Kysely,
-  PostgresQueryCompiler,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import { Kysely, PostgresQueryCompiler, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import type { Dialect } from '../../server/db/index.js';
 import type { Database } from '../../server/db/schema.js';
 

@@ -27,20 +27,30 @@ async function anotherInstance() {
   const database = openDatabase(server.config);
   const app = await buildApp({ config: server.config, database, logger: false });
   await app.ready();
-  return { app, close: async () => { await app.close(); await database.db.destroy(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.db.destroy();
+    },
+  };
 }
 
 async function reservedSlot(day: number, time: string) {
   const made = await server.app.inject({ method: 'POST', url: '/api/appointment', ...withToken(doctor.token, { date: daysAhead(day), time }) });
   expect(made.statusCode, made.body).toBe(200);
   const slot = made.json().appointment as { _id: string; startsAt: string };
-  const res = await server.app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slot._id}&receiver=${doctor.id}`, ...withToken(patient.token) });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/api/appointment/reserve/?appointment=${slot._id}&receiver=${doctor.id}`,
+    ...withToken(patient.token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { id: slot._id, start: new Date(slot.startsAt).getTime() };
 }
 
 const notices = async (account: Account, event: string) =>
-  (await server.database.db.selectFrom('notifications').selectAll().where('user_id', '=', account.id).where('event', '=', event).orderBy('created_at').execute());
+  await server.database.db.selectFrom('notifications').selectAll().where('user_id', '=', account.id).where('event', '=', event).orderBy('created_at').execute();
 const reminderMails = () => readOutbox(server.config.dataDir).filter((m) => m.to === patient.email && /Reminder|How was your visit/.test(m.subject));
 
 beforeAll(async () => {
@@ -52,7 +62,8 @@ beforeAll(async () => {
     signUpAndLogin(server.app, 'patient'),
     signUpAndLogin(server.app, 'patient'),
   ]);
-  await server.database.db.insertInto('account_security')
+  await server.database.db
+    .insertInto('account_security')
     .values({ user_id: patient.id, email_verified: 1, mfa_secret: null, mfa_pending_secret: null, mfa_last_step: null, updated_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_verified: 1 }))
     .execute();
@@ -114,7 +125,11 @@ describe('appointment reminders', () => {
 
   it('sends nothing for a reservation the patient cancelled', async () => {
     const slot = await reservedSlot(4, '11:00');
-    const cancel = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot.id}`, headers: { authorization: patient.token } });
+    const cancel = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/appointment/cancel/?appointment=${slot.id}`,
+      headers: { authorization: patient.token },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const before = (await notices(patient, 'appointment_reminder')).length;
     let clock = new Date(slot.start - 24 * HOUR + 60_000);
@@ -130,16 +145,29 @@ describe('appointment reminders', () => {
   it('re-plans a moved appointment: reminders follow the new time, a job of the old time is skipped', async () => {
     const slot = await reservedSlot(5, '09:00');
     const movedStart = new Date(slot.start + 24 * HOUR).toISOString();
-    const stale = await server.database.db.selectFrom('scheduled_jobs').selectAll().where('appointment_id', '=', slot.id).where('kind', '=', 'reminder_24h').executeTakeFirstOrThrow();
+    const stale = await server.database.db
+      .selectFrom('scheduled_jobs')
+      .selectAll()
+      .where('appointment_id', '=', slot.id)
+      .where('kind', '=', 'reminder_24h')
+      .executeTakeFirstOrThrow();
     // What the reschedule does in its transaction: move the slot and plan its jobs again.
     await server.database.db.transaction().execute(async (trx) => {
       await trx.updateTable('appointments').set({ starts_at: movedStart }).where('id', '=', slot.id).execute();
       await planAppointmentJobs(trx, { id: slot.id, patient_id: patient.id, starts_at: movedStart });
     });
-    const pending = await server.database.db.selectFrom('scheduled_jobs').select(['kind', 'run_at']).where('appointment_id', '=', slot.id).where('status', '=', 'pending').orderBy('run_at').execute();
+    const pending = await server.database.db
+      .selectFrom('scheduled_jobs')
+      .select(['kind', 'run_at'])
+      .where('appointment_id', '=', slot.id)
+      .where('status', '=', 'pending')
+      .orderBy('run_at')
+      .execute();
     expect(pending.map((j) => j.kind)).toEqual(['reminder_24h', 'reminder_2h', 'rating_prompt']);
     expect(pending[0].run_at).toBe(new Date(slot.start).toISOString());
-    expect((await server.database.db.selectFrom('scheduled_jobs').select('status').where('id', '=', stale.id).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    expect((await server.database.db.selectFrom('scheduled_jobs').select('status').where('id', '=', stale.id).executeTakeFirstOrThrow()).status).toBe(
+      'cancelled',
+    );
 
     // A job left from the old time (planned by a caller that forgot to re-plan) is skipped, not sent.
     await server.database.db.updateTable('scheduled_jobs').set({ status: 'pending' }).where('id', '=', stale.id).execute();
@@ -151,7 +179,12 @@ describe('appointment reminders', () => {
     expect(skipped).toEqual({ status: 'skipped', outcome: 'the appointment moved' });
 
     await server.database.db.transaction().execute((trx) => cancelAppointmentJobs(trx, slot.id));
-    const left = await server.database.db.selectFrom('scheduled_jobs').select('id').where('appointment_id', '=', slot.id).where('status', '=', 'pending').execute();
+    const left = await server.database.db
+      .selectFrom('scheduled_jobs')
+      .select('id')
+      .where('appointment_id', '=', slot.id)
+      .where('status', '=', 'pending')
+      .execute();
     expect(left).toHaveLength(0);
   });
 });

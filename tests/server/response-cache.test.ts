@@ -52,7 +52,15 @@ describe('ETag and 304', () => {
   });
 
   it('does the same for the doctors list, blogs, slides, menus and categories', async () => {
-    for (const url of ['/api/doctors', '/api/top-doctors', '/api/blog', '/api/blog/category', '/api/cms/slider', '/api/cms/menu?menu=features', '/api/category']) {
+    for (const url of [
+      '/api/doctors',
+      '/api/top-doctors',
+      '/api/blog',
+      '/api/blog/category',
+      '/api/cms/slider',
+      '/api/cms/menu?menu=features',
+      '/api/category',
+    ]) {
       const first = await get(url);
       expect(first.statusCode, url).toBe(200);
       expect((await get(url, { 'if-none-match': String(first.headers.etag) })).statusCode, url).toBe(304);
@@ -99,7 +107,10 @@ describe('a write is visible on the next read', () => {
 
   it('forgets one product without forgetting the others', async () => {
     const pharmacist = await signUpAndLogin(app, 'pharmacist');
-    const [a, b] = [await listProduct(app, pharmacist.token, { name: 'Cachetest Alpha' }), await listProduct(app, pharmacist.token, { name: 'Cachetest Beta' })];
+    const [a, b] = [
+      await listProduct(app, pharmacist.token, { name: 'Cachetest Alpha' }),
+      await listProduct(app, pharmacist.token, { name: 'Cachetest Beta' }),
+    ];
     const etagB = (await get(`/api/medicine?product=${b.slug}`)).headers.etag;
     await get(`/api/medicine?product=${a.slug}`);
     await app.inject({ method: 'PATCH', url: `/api/medicine/?product=${a.slug}`, ...withToken(pharmacist.token, { price: '3.00' }) });
@@ -108,11 +119,14 @@ describe('a write is visible on the next read', () => {
     expect((await get(`/api/medicine?product=${a.slug}`)).json().product.price).toBe(3);
   });
 
-  it('shows a new slot in the doctors list and a new rating in the doctor\'s page and the list', async () => {
+  it("shows a new slot in the doctors list and a new rating in the doctor's page and the list", async () => {
     const doctor = await signUpAndLogin(app, 'doctor');
     const name = (await get('/api/auth/user', { authorization: doctor.token })).json().user.name as string;
     const inList = async () => ((await get('/api/doctors')).json().doctors as Array<{ _id: string; rate: number }>).find((d) => d._id === doctor.id);
-    const paged = async () => ((await get('/api/doctors?sort=name&page=1&q=' + encodeURIComponent(name))).json().doctors as Array<{ _id: string; nextSlot: string | null }>).find((d) => d._id === doctor.id);
+    const paged = async () =>
+      ((await get('/api/doctors?sort=name&page=1&q=' + encodeURIComponent(name))).json().doctors as Array<{ _id: string; nextSlot: string | null }>).find(
+        (d) => d._id === doctor.id,
+      );
     expect((await paged())?.nextSlot).toBeNull();
 
     const slot = await app.inject({ method: 'POST', url: '/api/appointment', ...withToken(doctor.token, { date: inDays(3), time: '10:15' }) });
@@ -123,12 +137,23 @@ describe('a write is visible on the next read', () => {
     const patient = await signUpAndLogin(app, 'patient');
     const page = (await get(`/api/doctors?name=${encodeURIComponent(name)}`)).json().doctor;
     const slotId = page.availableDates[0]._id as string;
-    expect((await app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slotId}&receiver=${doctor.id}`, ...withToken(patient.token) })).statusCode).toBe(200);
-    await app.db.updateTable('appointments').set({ starts_at: new Date(Date.now() - 3600_000).toISOString() }).where('id', '=', slotId).execute();
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slotId}&receiver=${doctor.id}`, ...withToken(patient.token) }))
+        .statusCode,
+    ).toBe(200);
+    await app.db
+      .updateTable('appointments')
+      .set({ starts_at: new Date(Date.now() - 3600_000).toISOString() })
+      .where('id', '=', slotId)
+      .execute();
     expect((await inList())?.rate).toBe(0);
     const before = (await get(`/api/doctors?name=${encodeURIComponent(name)}`)).json().doctor;
     expect(before.rate).toBe(0);
-    const rated = await app.inject({ method: 'POST', url: `/api/doctors/rate/?doctor=${doctor.id}&rate=4`, ...withToken(patient.token, { comment: 'Kind and clear' }) });
+    const rated = await app.inject({
+      method: 'POST',
+      url: `/api/doctors/rate/?doctor=${doctor.id}&rate=4`,
+      ...withToken(patient.token, { comment: 'Kind and clear' }),
+    });
     expect(rated.statusCode, rated.body).toBe(200);
     expect((await inList())?.rate).toBe(4);
     expect((await get(`/api/doctors?name=${encodeURIComponent(name)}`)).json().doctor.rate).toBe(4);
@@ -136,7 +161,7 @@ describe('a write is visible on the next read', () => {
 });
 
 describe('answers that depend on the viewer', () => {
-  it('never shows one patient\'s slot marking to a guest or another patient', async () => {
+  it("never shows one patient's slot marking to a guest or another patient", async () => {
     const doctor = await signUpAndLogin(app, 'doctor');
     const name = (await get('/api/auth/user', { authorization: doctor.token })).json().user.name as string;
     await app.inject({ method: 'POST', url: '/api/appointment', ...withToken(doctor.token, { date: inDays(4), time: '11:15' }) });
@@ -144,7 +169,10 @@ describe('answers that depend on the viewer', () => {
     const slotId = (await get(url)).json().doctor.availableDates[0]._id as string;
     const holder = await signUpAndLogin(app, 'patient');
     const other = await signUpAndLogin(app, 'patient');
-    expect((await app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slotId}&receiver=${doctor.id}`, ...withToken(holder.token) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slotId}&receiver=${doctor.id}`, ...withToken(holder.token) }))
+        .statusCode,
+    ).toBe(200);
 
     // The holder asks first, so a shared answer would be theirs.
     const own = (await get(url, { authorization: holder.token })).json().doctor.availableDates[0];
@@ -247,7 +275,8 @@ describe.skipIf(!redisUrl)('two instances behind a balancer (runs when REDIS_URL
     // Stock through a checkout on B, read on A.
     const patient = await signUpAndLogin(second, 'patient');
     expect((await read(first.app)).price).toBe(15.5);
-    const stockOn = async (a: App) => ((await (await fetch(`${urlOf(a)}/api/medicine?product=${product.slug}`)).json()) as { product: { quantity: number } }).product.quantity;
+    const stockOn = async (a: App) =>
+      ((await (await fetch(`${urlOf(a)}/api/medicine?product=${product.slug}`)).json()) as { product: { quantity: number } }).product.quantity;
     const before = await stockOn(first.app);
     expect((await setCart(second, patient.token, product.slug, 1)).statusCode).toBe(200);
     expect((await checkout(second, patient.token)).statusCode).toBe(200);

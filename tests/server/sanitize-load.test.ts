@@ -73,14 +73,30 @@ describe('HTML that would stall the server', () => {
     const res = await server.app.inject({
       method: 'POST',
       url: '/api/medicines',
-      ...withToken(pharmacist, { name: 'Deep Remedy', price: '3', quantity: '2', category: 'headache', about: 'x', description: '<div>'.repeat(2_000), thumbnail }),
+      ...withToken(pharmacist, {
+        name: 'Deep Remedy',
+        price: '3',
+        quantity: '2',
+        category: 'headache',
+        about: 'x',
+        description: '<div>'.repeat(2_000),
+        thumbnail,
+      }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The description is nested too deeply: at most 100 levels of tags inside each other');
     const tooLong = await server.app.inject({
       method: 'POST',
       url: '/api/medicines',
-      ...withToken(pharmacist, { name: 'Long Remedy', price: '3', quantity: '2', category: 'headache', about: 'x', indications: 'a'.repeat(20_001), thumbnail }),
+      ...withToken(pharmacist, {
+        name: 'Long Remedy',
+        price: '3',
+        quantity: '2',
+        category: 'headache',
+        about: 'x',
+        indications: 'a'.repeat(20_001),
+        thumbnail,
+      }),
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/^The indications is too long/);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-it('sends the portal\'s policy on API answers, fresh and kept, and on not-found answers', async () => {
+it("sends the portal's policy on API answers, fresh and kept, and on not-found answers", async () => {
   for (const url of ['/api/blog', '/api/blog', '/api/nothing-here']) {
     const res = await server.app.inject({ method: 'GET', url });
     expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");

@@ -14,7 +14,14 @@ afterAll(async () => {
 describe('demo seed', () => {
   it('fills the clinic once and does nothing the second time', async () => {
     const count = async (table: 'users' | 'products' | 'appointments' | 'blogs') =>
-      Number((await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await server.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = { users: await count('users'), products: await count('products'), slots: await count('appointments'), blogs: await count('blogs') };
     expect(before.products).toBeGreaterThanOrEqual(40);
     expect(before.users).toBeGreaterThanOrEqual(24 + 3 + 1);
@@ -30,7 +37,11 @@ describe('demo seed', () => {
       expect(res.statusCode, role).toBe(200);
       expect(res.json().role).toBe(role);
     }
-    const patient = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: demoAccounts.patient.email, password: demoAccounts.patient.password }) });
+    const patient = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...multipart({ email: demoAccounts.patient.email, password: demoAccounts.patient.password }),
+    });
     expect(patient.json().user._id).toBe('6078afb1fb33703fe4a1414a');
   });
 });

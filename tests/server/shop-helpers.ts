@@ -4,7 +4,17 @@ import { tinyPng, withToken } from './helpers.js';
 /** The card fields as the checkout form sends them (a number with spaces, a two-digit year). */
 export function cardForm(overrides: Record<string, string> = {}) {
   const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
-  return { number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St, Zamalek', country: 'Egypt', government: 'Cairo', ...overrides };
+  return {
+    number: '4242 4242 4242 4242',
+    exp_month: '08',
+    exp_year: year,
+    cvc: '123',
+    currency: 'usd',
+    location: '12 Nile St, Zamalek',
+    country: 'Egypt',
+    government: 'Cairo',
+    ...overrides,
+  };
 }
 
 export const declinedCard = '4000 0000 0000 0002';

@@ -88,7 +88,11 @@ describe('shop search', () => {
     const product = await listProduct(server.app, pharmacist.token, { name: 'Zyrtec Allergy Relief', brand: 'Zyrtec', about: 'Cetirizine for hay fever.' });
     expect(names((await search('q=cetirizin')).products)).toEqual(['Zyrtec Allergy Relief']);
     expect((await search('q=zyrtek')).products[0]?.brand).toBe('Zyrtec');
-    const renamed = await server.app.inject({ method: 'PATCH', url: `/api/medicine/?product=${product.slug}`, ...withToken(pharmacist.token, { name: 'Hayfever Tablets', brand: 'Zyrtec' }) });
+    const renamed = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/medicine/?product=${product.slug}`,
+      ...withToken(pharmacist.token, { name: 'Hayfever Tablets', brand: 'Zyrtec' }),
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(names((await search('q=hayfever')).products)).toEqual(['Hayfever Tablets']);
     expect((await search('q=allergy')).results).toBe(0);
@@ -99,7 +103,12 @@ describe('shop search', () => {
 
   it('finds a medicine by its active ingredient, typed as written or with a typo, though its name, brand and summary never say it', async () => {
     const pharmacist = await signUpAndLogin(server.app, 'pharmacist');
-    await listProduct(server.app, pharmacist.token, { name: 'Brufen Retard', brand: 'Abbott', about: 'Long-acting tablets for joint pain.', activeIngredients: 'Ibuprofen, Levomenthol' });
+    await listProduct(server.app, pharmacist.token, {
+      name: 'Brufen Retard',
+      brand: 'Abbott',
+      about: 'Long-acting tablets for joint pain.',
+      activeIngredients: 'Ibuprofen, Levomenthol',
+    });
     expect(names((await search('q=levomenthol')).products)).toEqual(['Brufen Retard']);
     expect(names((await search('q=levomentol')).products)).toEqual(['Brufen Retard']);
     // A name holding the word still ranks before a product that only contains it.

@@ -43,7 +43,18 @@ describe('npm start and signals', () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));
       dirs.push(dataDir);
       const port = await freePort();
-      const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'never', SKIP_SPA_BUILD: '1', SPA_DIR: path.join(dataDir, 'no-spa'), LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' };
+      const env = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED: 'never',
+        SKIP_SPA_BUILD: '1',
+        SPA_DIR: path.join(dataDir, 'no-spa'),
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      };
       const npm = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       npm.stdout.on('data', (d) => (output += d));

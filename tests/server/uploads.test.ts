@@ -57,11 +57,19 @@ describe('uploaded files', () => {
 
   it('forms that take no files refuse a file before reading it, login included', async () => {
     const big = { filename: 'big.png', content: Buffer.concat([tinyPng, Buffer.alloc(4 * 1024 * 1024)]), type: 'image/png' };
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: 'a@example.test', password: 'whatever-it-is', photo: big }) });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...multipart({ email: 'a@example.test', password: 'whatever-it-is', photo: big }),
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json().message).toBe('This form does not take files');
     const patient = await signUpAndLogin(server.app, 'patient');
-    const cart = await server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(patient.token, { product: 'x', quantity: '1', file: png('x.png') }) });
+    const cart = await server.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      ...withToken(patient.token, { product: 'x', quantity: '1', file: png('x.png') }),
+    });
     expect(cart.statusCode).toBe(400);
     // A file under another name on a route that takes files is refused too.
     const profile = await server.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(patient.token, { payload: png('x.png') }) });
@@ -121,7 +129,8 @@ describe('the storage quota of an account', () => {
   });
   /** A PNG of about `kb` kilobytes (its first bytes make it a PNG; the rest is padding). */
   const pngOf = (kb: number, name: string) => ({ filename: name, content: Buffer.concat([tinyPng, Buffer.alloc(kb * 1024)]), type: 'image/png' });
-  const patch = (token: string, fields: Parameters<typeof withToken>[1]) => small.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(token, fields) });
+  const patch = (token: string, fields: Parameters<typeof withToken>[1]) =>
+    small.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(token, fields) });
 
   it('refuses an upload that would go over it with a message, and counts a replaced file no more', async () => {
     const doctor = await signUpAndLogin(small.app, 'doctor');

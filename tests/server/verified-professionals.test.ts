@@ -15,15 +15,25 @@ let server: TestServer;
 let adminToken = '';
 const json = (res: LightMyRequestResponse) => res.json() as any;
 const get = (url: string, token?: string) => server.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
-const post = (url: string, token: string, fields: Parameters<typeof withToken>[1] = {}) => server.app.inject({ method: 'POST', url, ...withToken(token, fields) });
+const post = (url: string, token: string, fields: Parameters<typeof withToken>[1] = {}) =>
+  server.app.inject({ method: 'POST', url, ...withToken(token, fields) });
 const login = (email: string, password: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email, password }) });
-const signup = (role: 'doctor' | 'pharmacist', fields: Parameters<typeof multipart>[0]) => server.app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, ...multipart(fields) });
+const signup = (role: 'doctor' | 'pharmacist', fields: Parameters<typeof multipart>[0]) =>
+  server.app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, ...multipart(fields) });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 function doctorFields(name: string, extra: Parameters<typeof multipart>[0] = {}) {
   const unique = Math.random().toString(36).slice(2, 9);
-  return { name, username: `dr_${unique}`, email: `dr.${unique}@example.test`, password: 'correct-horse-battery', specialization: 'Cardiology', licenseNumber: `EMS-${unique}`, ...extra };
+  return {
+    name,
+    username: `dr_${unique}`,
+    email: `dr.${unique}@example.test`,
+    password: 'correct-horse-battery',
+    specialization: 'Cardiology',
+    licenseNumber: `EMS-${unique}`,
+    ...extra,
+  };
 }
 
 beforeAll(async () => {
@@ -62,16 +72,31 @@ describe('sign-up of professionals', () => {
     expect(noLicence.statusCode).toBe(400);
     expect(json(noLicence).message).toBe('Please enter your licence number');
     const unique = newId().slice(-6);
-    const pharmacist = await signup('pharmacist', { name: `Pharma ${unique}`, username: `ph_${unique}`, email: `ph.${unique}@example.test`, password: 'correct-horse-battery', pharmacyName: 'Corner', licenseNumber: 'EPS-1' });
+    const pharmacist = await signup('pharmacist', {
+      name: `Pharma ${unique}`,
+      username: `ph_${unique}`,
+      email: `ph.${unique}@example.test`,
+      password: 'correct-horse-battery',
+      pharmacyName: 'Corner',
+      licenseNumber: 'EPS-1',
+    });
     expect(pharmacist.statusCode).toBe(400);
     expect(json(pharmacist).message).toBe('Please enter your pharmacy licence number');
   });
 
   it('keeps the licence document private, checked by its bytes, and shows it to administrators only, audited and never cached', async () => {
-    const fake = await signup('doctor', doctorFields(`Dr. Fake Doc ${newId().slice(-5)}`, { licenseDocument: { filename: 'licence.pdf', content: Buffer.from('<html>'), type: 'application/pdf' } }));
+    const fake = await signup(
+      'doctor',
+      doctorFields(`Dr. Fake Doc ${newId().slice(-5)}`, {
+        licenseDocument: { filename: 'licence.pdf', content: Buffer.from('<html>'), type: 'application/pdf' },
+      }),
+    );
     expect(fake.statusCode).toBe(400);
     expect(json(fake).message).toBe('The licence document must be a PDF or a PNG, GIF or JPEG image');
-    const res = await signup('doctor', doctorFields(`Dr. Real Doc ${newId().slice(-5)}`, { licenseDocument: { filename: 'licence.pdf', content: pdf, type: 'application/pdf' } }));
+    const res = await signup(
+      'doctor',
+      doctorFields(`Dr. Real Doc ${newId().slice(-5)}`, { licenseDocument: { filename: 'licence.pdf', content: pdf, type: 'application/pdf' } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const user = json(res).user;
     expect(user).toMatchObject({ status: 'pending', hasLicenseDocument: true });
@@ -143,7 +168,10 @@ describe('from sign-up to care and its end', () => {
   });
 
   it('she cancels before the appointment: he is refused, and the refusal is in her log', async () => {
-    expect((await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slotId}`, headers: { authorization: patient.token } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slotId}`, headers: { authorization: patient.token } }))
+        .statusCode,
+    ).toBe(200);
     const refused = await get(`/api/history/?patient=${patient.id}`, doctor.token);
     expect(refused.statusCode).toBe(403);
     const { entries } = json(await get(`/api/history/access-log/?patient=${patient.id}`, patient.token));
@@ -154,7 +182,16 @@ describe('from sign-up to care and its end', () => {
     const insertSlot = (daysAgo: number) =>
       server.app.db
         .insertInto('appointments')
-        .values({ id: newId(), doctor_id: doctor.id, starts_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(), time: '10:00', reserved: 1, patient_id: patient.id, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+        .values({
+          id: newId(),
+          doctor_id: doctor.id,
+          starts_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+          time: '10:00',
+          reserved: 1,
+          patient_id: patient.id,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
         .execute();
     await insertSlot(31);
     expect((await get(`/api/history/?patient=${patient.id}`, doctor.token)).statusCode).toBe(403);
@@ -184,7 +221,10 @@ describe('lab results are private files', () => {
   it('are read through the authorized route only, never from /uploads', async () => {
     const patient = await signUpAndLogin(server.app, 'patient');
     const other = await signUpAndLogin(server.app, 'patient');
-    expect((await post('/api/history/lab', patient.token, { lab: 'CBC', name: 'Cairo Lab', result: { filename: 'r.png', content: tinyPng, type: 'image/png' } })).statusCode).toBe(200);
+    expect(
+      (await post('/api/history/lab', patient.token, { lab: 'CBC', name: 'Cairo Lab', result: { filename: 'r.png', content: tinyPng, type: 'image/png' } }))
+        .statusCode,
+    ).toBe(200);
     const url = json(await get(`/api/history/?patient=${patient.id}`, patient.token)).history.laboratory_tests[0].result;
     expect(url).toMatch(/^\/api\/history\/lab\/[0-9a-f]{24}\/result$/);
     expect((await get(url, patient.token)).statusCode).toBe(200);
@@ -202,7 +242,9 @@ describe('administration', () => {
     expect((await post(`/api/admin/professionals/${applicant.id}/reject`, adminToken, { reason: '  ' })).statusCode).toBe(400);
     expect((await post(`/api/admin/professionals/${applicant.id}/reject`, adminToken, { reason: 'The pharmacy licence has expired' })).statusCode).toBe(200);
     expect(json(await get('/api/auth/user', applicant.token)).user).toMatchObject({ status: 'rejected', statusReason: 'The pharmacy licence has expired' });
-    expect(json(await get('/api/admin/professionals?status=rejected', adminToken)).professionals.some((p: { _id: string }) => p._id === applicant.id)).toBe(true);
+    expect(json(await get('/api/admin/professionals?status=rejected', adminToken)).professionals.some((p: { _id: string }) => p._id === applicant.id)).toBe(
+      true,
+    );
     expect((await get('/api/admin/professionals?status=whatever', adminToken)).statusCode).toBe(400);
   });
 
@@ -210,7 +252,12 @@ describe('administration', () => {
     const patient = await signUpAndLogin(server.app, 'patient');
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();
-    const socket = io(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: patient.token } });
+    const socket = io(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: patient.token },
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);

@@ -16,7 +16,11 @@ afterAll(async () => {
 const inDays = (days: number) => new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
 async function addSlots(token: string, count: number, dayOffset = 3): Promise<string[]> {
   for (let i = 0; i < count; i++) {
-    const res = await server.app.inject({ method: 'POST', url: '/api/appointment', ...withToken(token, { date: inDays(dayOffset), time: `${String(8 + i).padStart(2, '0')}:15` }) });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/appointment',
+      ...withToken(token, { date: inDays(dayOffset), time: `${String(8 + i).padStart(2, '0')}:15` }),
+    });
     if (res.statusCode !== 200) throw new Error(res.body);
   }
   const mine = (await server.app.inject({ method: 'GET', url: '/api/appointment', headers: { authorization: token } })).json();
@@ -27,15 +31,23 @@ const reserve = (token: string, slot: string, doctorId: string) =>
 const release = (token: string, slot: string) =>
   server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${slot}`, headers: { authorization: token } });
 const rate = (token: string, doctorId: string, stars: string, comment?: string) =>
-  server.app.inject({ method: 'POST', url: `/api/doctors/rate/?doctor=${doctorId}&rate=${stars}`, ...withToken(token, comment === undefined ? {} : { comment }) });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/doctors/rate/?doctor=${doctorId}&rate=${stars}`,
+    ...withToken(token, comment === undefined ? {} : { comment }),
+  });
 const mark = (token: string, slot: string, attendance: string) =>
   server.app.inject({ method: 'POST', url: `/api/appointment/attendance/?appointment=${slot}`, ...withToken(token, { attendance }) });
 const profile = async (name: string) => (await server.app.inject({ method: 'GET', url: `/api/doctors/?name=${encodeURIComponent(name)}` })).json().doctor;
 /** Time passes: the slot's start moves into the past, as it would a few days later. */
 const letTimePass = (slot: string) =>
-  server.database.db.updateTable('appointments').set({ starts_at: new Date(Date.now() - 3600_000).toISOString() }).where('id', '=', slot).execute();
+  server.database.db
+    .updateTable('appointments')
+    .set({ starts_at: new Date(Date.now() - 3600_000).toISOString() })
+    .where('id', '=', slot)
+    .execute();
 
-describe('one patient cannot take all of a doctor\'s slots', () => {
+describe("one patient cannot take all of a doctor's slots", () => {
   it('holds at most 3 upcoming reservations (MAX_UPCOMING_RESERVATIONS); cancelling one frees a place', async () => {
     const { token: dr } = await signUpAndLogin(server.app, 'doctor');
     const drId = (await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: dr } })).json().user._id;
@@ -45,9 +57,15 @@ describe('one patient cannot take all of a doctor\'s slots', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     const refused = results.find((r) => r.statusCode !== 200);
     expect(refused?.statusCode).toBe(409);
-    expect(refused?.json().message).toBe('You already hold 3 upcoming appointments, the most one patient may hold. Please cancel one or wait until it has passed.');
+    expect(refused?.json().message).toBe(
+      'You already hold 3 upcoming appointments, the most one patient may hold. Please cancel one or wait until it has passed.',
+    );
     // The other slots stay free for other patients.
-    expect((await profile((await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: dr } })).json().user.name)).availableDates.filter((d: { reserved: boolean }) => !d.reserved)).toHaveLength(3);
+    expect(
+      (
+        await profile((await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: dr } })).json().user.name)
+      ).availableDates.filter((d: { reserved: boolean }) => !d.reserved),
+    ).toHaveLength(3);
     const held = results.flatMap((r, i) => (r.statusCode === 200 ? [slots[i]] : []));
     expect((await release(greedy.token, held[0])).statusCode).toBe(200);
     const free = slots.find((s) => !held.includes(s)) as string;
@@ -110,10 +128,16 @@ describe('ratings follow real visits', () => {
   });
 
   it('the demo patient has attended visits with two doctors and can rate both at once', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...withToken('', { email: 'patient@clinic.test', password: 'Patient#2026' }) });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...withToken('', { email: 'patient@clinic.test', password: 'Patient#2026' }),
+    });
     const token = login.json().user.tokens[0].token as string;
     const visits = (await server.app.inject({ method: 'GET', url: '/api/appointment', headers: { authorization: token } })).json();
-    const past = (visits.appointments ?? visits).filter((a: { startsAt: string; attendance: string }) => a.startsAt < new Date().toISOString() && a.attendance === 'attended');
+    const past = (visits.appointments ?? visits).filter(
+      (a: { startsAt: string; attendance: string }) => a.startsAt < new Date().toISOString() && a.attendance === 'attended',
+    );
     const doctors = [...new Set(past.map((a: { doctor: { _id: string } }) => a.doctor._id))] as string[];
     expect(doctors).toHaveLength(2);
     for (const id of doctors) expect((await rate(token, id, '5', 'Very helpful')).statusCode).toBe(200);

@@ -35,13 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('users_email_unique').on('users').column('email').unique().execute();
   await db.schema.createIndex('users_username_unique').on('users').column('username').unique().execute();
   // Doctor names are URL keys (/doctor/{name}), so they are unique among doctors.
-  await db.schema
-    .createIndex('users_doctor_name_unique')
-    .on('users')
-    .column('name')
-    .unique()
-    .where(sql.ref('role'), '=', 'doctor')
-    .execute();
+  await db.schema.createIndex('users_doctor_name_unique').on('users').column('name').unique().where(sql.ref('role'), '=', 'doctor').execute();
   await db.schema.createIndex('users_role_specialization').on('users').columns(['role', 'specialization']).execute();
 
   await db.schema
@@ -82,12 +76,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('appointments_doctor_start_unique')
-    .on('appointments')
-    .columns(['doctor_id', 'starts_at'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('appointments_doctor_start_unique').on('appointments').columns(['doctor_id', 'starts_at']).unique().execute();
   await db.schema.createIndex('appointments_patient').on('appointments').column('patient_id').execute();
 
   await db.schema
@@ -316,7 +305,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('history_id', id, (c) => c.notNull().references('histories.id').onDelete('cascade'))
       .addColumn('created_at', 'varchar(32)', (c) => c.notNull());
 
-  await entry('history_medicines').addColumn('medicine', 'text', (c) => c.notNull()).addColumn('date', 'varchar(32)', (c) => c.notNull()).execute();
+  await entry('history_medicines')
+    .addColumn('medicine', 'text', (c) => c.notNull())
+    .addColumn('date', 'varchar(32)', (c) => c.notNull())
+    .execute();
   await entry('history_diagnoses')
     .addColumn('diagnosis', 'text', (c) => c.notNull())
     .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
@@ -332,8 +324,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('injured', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('cured', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await entry('history_surgeries').addColumn('name', 'text', (c) => c.notNull()).addColumn('date', 'varchar(32)', (c) => c.notNull()).execute();
-  await entry('history_continuous_medications').addColumn('medicine', 'text', (c) => c.notNull()).addColumn('dose', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await entry('history_surgeries')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('date', 'varchar(32)', (c) => c.notNull())
+    .execute();
+  await entry('history_continuous_medications')
+    .addColumn('medicine', 'text', (c) => c.notNull())
+    .addColumn('dose', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await entry('history_lab_tests')
     .addColumn('lab', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))

@@ -10,8 +10,14 @@ import { sql, type Kysely } from 'kysely';
  * - status_code: the HTTP status of the outcome, so a retried key gets the same answer.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('checkouts').addColumn('cart_key', 'varchar(128)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('checkouts').addColumn('status_code', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('checkouts')
+    .addColumn('cart_key', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('checkouts')
+    .addColumn('status_code', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`create unique index checkouts_one_pending_per_user on checkouts (user_id) where status = 'pending'`.execute(db);
 
   await db.schema

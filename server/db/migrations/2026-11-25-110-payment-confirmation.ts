@@ -10,7 +10,10 @@ import { sql, type Kysely } from 'kysely';
  *   cannot be paid again meanwhile.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('checkouts').addColumn('order_details', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('checkouts')
+    .addColumn('order_details', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`drop index if exists checkouts_one_pending_per_user`.execute(db);
   await sql`create unique index checkouts_one_open_per_user on checkouts (user_id) where status in ('pending', 'confirming')`.execute(db);
   await db.schema.createIndex('checkouts_status_updated').on('checkouts').columns(['status', 'updated_at']).execute();

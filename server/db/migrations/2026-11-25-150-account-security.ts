@@ -44,8 +44,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('mfa_recovery_codes_user').on('mfa_recovery_codes').column('user_id').execute();
 
-  await db.schema.alterTable('sessions').addColumn('user_agent', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('sessions').addColumn('ip', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,8 +6,14 @@ import type { Kysely } from 'kysely';
  * optional comment shown on the doctor's profile.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('appointments').addColumn('attendance', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('ratings').addColumn('comment', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('appointments')
+    .addColumn('attendance', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('ratings')
+    .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   // Rating checks look for a patient's past appointments with one doctor.
   await db.schema.createIndex('appointments_patient_doctor').on('appointments').columns(['patient_id', 'doctor_id', 'starts_at']).execute();
 }

@@ -11,11 +11,26 @@ const id = 'varchar(24)';
  * Existing accounts were already acting, so they start approved.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('approved')).execute();
-  await db.schema.alterTable('users').addColumn('status_reason', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('users').addColumn('license_number', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('users').addColumn('pharmacy_license_number', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('users').addColumn('license_document', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('approved'))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('status_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('license_number', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('pharmacy_license_number', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('license_document', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.createIndex('users_role_status').on('users').columns(['role', 'status']).execute();
 
   await db.schema
@@ -32,11 +47,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('admin_audit_created').on('admin_audit').columns(['created_at', 'id']).execute();
 
-  await db.schema.alterTable('blogs').addColumn('unpublished', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('blogs').addColumn('unpublished_reason', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('products').addColumn('unpublished_reason', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('blogs')
+    .addColumn('unpublished', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('blogs')
+    .addColumn('unpublished_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('unpublished_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
-  await db.schema.alterTable('history_access_log').addColumn('reason', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('history_access_log')
+    .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('history_guest_refusals')

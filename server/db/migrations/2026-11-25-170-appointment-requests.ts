@@ -13,7 +13,10 @@ const id = 'varchar(24)';
  * - appointments_free_by_doctor: finds a doctor's next free slot with one index seek.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('fee_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('fee_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('appointment_requests')

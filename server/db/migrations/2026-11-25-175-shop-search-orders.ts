@@ -15,7 +15,10 @@ import { newOrderNumber } from '../../modules/orders/number.js';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
-  await db.schema.alterTable('products').addColumn('brand', 'varchar(100)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('brand', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   if (postgres) {
     // Several databases (or test schemas) migrating at once on one server would race to create it.
@@ -42,7 +45,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Every listing puts products in stock first, then newest: an index serves that order.
   await sql`create index products_in_stock_newest on products (deleted, (case when quantity > 0 then 0 else 1 end), created_at desc, id desc)`.execute(db);
 
-  await db.schema.alterTable('payments').addColumn('order_number', 'varchar(16)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('payments')
+    .addColumn('order_number', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+    .execute();
   const payments = await db.selectFrom('payments').select('id').execute();
   for (const p of payments) await db.updateTable('payments').set({ order_number: newOrderNumber() }).where('id', '=', p.id).execute();
   await db.schema.createIndex('payments_order_number_unique').on('payments').column('order_number').unique().execute();

@@ -27,8 +27,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const d of doctors) await indexDoctorWords(db, d);
 
   await db.schema.alterTable('users').addColumn('next_free_at', 'varchar(32)').execute();
-  await db.schema.alterTable('users').addColumn('rating_avg', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('users').addColumn('rating_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('rating_avg', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('rating_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('users_next_free_at').on('users').column('next_free_at').execute();
   // The search filters (department as the lower-case text the filter compares, gender) without reading every user.
   await sql`create index users_doctor_search on users (role, status, (lower(specialization)), gender)`.execute(db);
@@ -49,7 +55,11 @@ export async function up(db: Kysely<any>): Promise<void> {
           return null; end $$`,
       )
       .execute(db);
-    await sql.raw(`create trigger appointments_next_free after insert or delete or update of reserved, starts_at, doctor_id on appointments for each row execute function portal_doctor_next_free()`).execute(db);
+    await sql
+      .raw(
+        `create trigger appointments_next_free after insert or delete or update of reserved, starts_at, doctor_id on appointments for each row execute function portal_doctor_next_free()`,
+      )
+      .execute(db);
     await sql
       .raw(
         `create function portal_doctor_rating() returns trigger language plpgsql as $$ begin
@@ -58,16 +68,26 @@ export async function up(db: Kysely<any>): Promise<void> {
           return null; end $$`,
       )
       .execute(db);
-    await sql.raw(`create trigger ratings_doctor_rating after insert or delete or update of rate, doctor_id on ratings for each row execute function portal_doctor_rating()`).execute(db);
+    await sql
+      .raw(
+        `create trigger ratings_doctor_rating after insert or delete or update of rate, doctor_id on ratings for each row execute function portal_doctor_rating()`,
+      )
+      .execute(db);
   } else {
     await sql.raw(`create trigger appointments_next_free_insert after insert on appointments begin ${nextFree('new.doctor_id')}; end`).execute(db);
     await sql.raw(`create trigger appointments_next_free_delete after delete on appointments begin ${nextFree('old.doctor_id')}; end`).execute(db);
     await sql
-      .raw(`create trigger appointments_next_free_update after update of reserved, starts_at, doctor_id on appointments begin ${nextFree('old.doctor_id')}; ${nextFree('new.doctor_id')}; end`)
+      .raw(
+        `create trigger appointments_next_free_update after update of reserved, starts_at, doctor_id on appointments begin ${nextFree('old.doctor_id')}; ${nextFree('new.doctor_id')}; end`,
+      )
       .execute(db);
     await sql.raw(`create trigger ratings_doctor_rating_insert after insert on ratings begin ${rating('new.doctor_id')}; end`).execute(db);
     await sql.raw(`create trigger ratings_doctor_rating_delete after delete on ratings begin ${rating('old.doctor_id')}; end`).execute(db);
-    await sql.raw(`create trigger ratings_doctor_rating_update after update of rate, doctor_id on ratings begin ${rating('old.doctor_id')}; ${rating('new.doctor_id')}; end`).execute(db);
+    await sql
+      .raw(
+        `create trigger ratings_doctor_rating_update after update of rate, doctor_id on ratings begin ${rating('old.doctor_id')}; ${rating('new.doctor_id')}; end`,
+      )
+      .execute(db);
   }
   // Existing doctors: compute once.
   await sql.raw(nextFree('users.id').replace(' where id = users.id', " where role = 'doctor'")).execute(db);
@@ -82,7 +102,14 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function if exists portal_doctor_next_free()`.execute(db);
     await sql`drop function if exists portal_doctor_rating()`.execute(db);
   } else {
-    for (const t of ['appointments_next_free_insert', 'appointments_next_free_delete', 'appointments_next_free_update', 'ratings_doctor_rating_insert', 'ratings_doctor_rating_delete', 'ratings_doctor_rating_update'])
+    for (const t of [
+      'appointments_next_free_insert',
+      'appointments_next_free_delete',
+      'appointments_next_free_update',
+      'ratings_doctor_rating_insert',
+      'ratings_doctor_rating_delete',
+      'ratings_doctor_rating_update',
+    ])
       await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   }
   await db.schema.dropIndex('users_doctor_search').ifExists().execute();

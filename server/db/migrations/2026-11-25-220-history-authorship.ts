@@ -24,12 +24,21 @@ const entryTables = [
  */
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of entryTables) {
-    await db.schema.alterTable(table).addColumn('author_id', id, (c) => c.references('users.id').onDelete('set null')).execute();
-    await db.schema.alterTable(table).addColumn('self_reported', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('author_id', id, (c) => c.references('users.id').onDelete('set null'))
+      .execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('self_reported', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema.alterTable(table).addColumn('hidden_at', 'varchar(32)').execute();
     await db.schema.alterTable(table).addColumn('deleted_at', 'varchar(32)').execute();
   }
-  await db.schema.alterTable('history_diagnoses').addColumn('told_by', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('history_diagnoses')
+    .addColumn('told_by', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`update history_diagnoses set told_by = coalesce((select name from users where users.id = history_diagnoses.doctor_id), ''), doctor_id = null
     where doctor_id is not null`.execute(db);
 }

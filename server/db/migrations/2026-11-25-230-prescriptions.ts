@@ -17,8 +17,14 @@ const id = 'varchar(24)';
  *   the pharmacist refused the order.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('products').addColumn('active_ingredients', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('products').addColumn('prescription_only', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('active_ingredients', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('prescription_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('prescriptions')
@@ -52,12 +58,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('prescription_lines_prescription').on('prescription_lines').column('prescription_id').execute();
   await db.schema.createIndex('prescription_lines_product').on('prescription_lines').column('product_id').execute();
 
-  await db.schema.alterTable('history_medicines').addColumn('prescription_id', id, (c) => c.references('prescriptions.id')).execute();
+  await db.schema
+    .alterTable('history_medicines')
+    .addColumn('prescription_id', id, (c) => c.references('prescriptions.id'))
+    .execute();
   await db.schema.alterTable('checkout_items').addColumn('prescription_line_id', id).execute();
-  await db.schema.alterTable('checkouts').addColumn('safety_ack', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('checkouts')
+    .addColumn('safety_ack', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('orders').addColumn('prescription_line_id', id).execute();
-  await db.schema.alterTable('orders').addColumn('safety_ack', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('orders').addColumn('refusal_reason', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('safety_ack', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('refusal_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -11,7 +11,10 @@ const id = 'varchar(24)';
  * - waitlist_entries: patients waiting for a slot of a doctor, first come first offered.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('appointments').addColumn('held_for', id, (c) => c.references('users.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('appointments')
+    .addColumn('held_for', id, (c) => c.references('users.id').onDelete('set null'))
+    .execute();
   await db.schema.alterTable('appointments').addColumn('held_until', 'varchar(32)').execute();
 
   await db.schema

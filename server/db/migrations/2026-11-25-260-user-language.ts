@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
  *   older rows (without a message) show as they are.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('language', 'varchar(8)', (c) => c.notNull().defaultTo('en')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('language', 'varchar(8)', (c) => c.notNull().defaultTo('en'))
+    .execute();
   await db.schema.alterTable('notifications').addColumn('message', 'text').execute();
 }
 

@@ -12,7 +12,12 @@ const columns = [
 ] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [table, names] of columns) for (const name of names) await db.schema.alterTable(table).addColumn(name, 'text', (c) => c.notNull().defaultTo('')).execute();
+  for (const [table, names] of columns)
+    for (const name of names)
+      await db.schema
+        .alterTable(table)
+        .addColumn(name, 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

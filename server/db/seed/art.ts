@@ -55,7 +55,10 @@ export function productSvg(name: string, form: string): string {
   }
   const text = lines
     .slice(0, 3)
-    .map((l, i) => `<text x="200" y="${190 + i * 34}" font-family="Helvetica, Arial, sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#ffffff">${escape(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="200" y="${190 + i * 34}" font-family="Helvetica, Arial, sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#ffffff">${escape(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escape(name)}">
 <rect width="400" height="400" fill="#f1f5f9"/>

@@ -8,19 +8,28 @@ import { bannerSvg, writeArt } from './art.js';
 const slides = [
   [
     ['Your health, our priority', 'صحتك أولويتنا'],
-    ['Specialists in eight departments, open six days a week, with same-week appointments.', 'أطباء متخصصون في ثمانية أقسام، نعمل ستة أيام في الأسبوع، ومواعيد متاحة خلال الأسبوع نفسه.'],
+    [
+      'Specialists in eight departments, open six days a week, with same-week appointments.',
+      'أطباء متخصصون في ثمانية أقسام، نعمل ستة أيام في الأسبوع، ومواعيد متاحة خلال الأسبوع نفسه.',
+    ],
     '/doctors',
     ['Find a doctor', 'ابحث عن طبيب'],
   ],
   [
     ['A pharmacy at your door', 'صيدلية حتى باب بيتك'],
-    ['Order medicines and health products from licensed pharmacists and pay securely by card.', 'اطلب الأدوية ومنتجات الصحة من صيادلة مرخّصين، وادفع بالبطاقة بأمان.'],
+    [
+      'Order medicines and health products from licensed pharmacists and pay securely by card.',
+      'اطلب الأدوية ومنتجات الصحة من صيادلة مرخّصين، وادفع بالبطاقة بأمان.',
+    ],
     '/shop',
     ['Visit the shop', 'زر الصيدلية'],
   ],
   [
     ['Talk to your doctor', 'تحدّث مع طبيبك'],
-    ['After booking, chat with your doctor and keep your medical history in one private place.', 'بعد الحجز، راسل طبيبك واحتفظ بسجلك الطبي في مكان واحد خاص بك.'],
+    [
+      'After booking, chat with your doctor and keep your medical history in one private place.',
+      'بعد الحجز، راسل طبيبك واحتفظ بسجلك الطبي في مكان واحد خاص بك.',
+    ],
     '/appointment/request',
     ['Request an appointment', 'اطلب موعدًا'],
   ],
@@ -112,7 +121,11 @@ const blogs: { title: string; category: string; paragraphs: string[] }[] = [
   },
 ];
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export async function seedContent(db: Kysely<Database>, config: Config, authorIds: string[]): Promise<void> {
   for (const [i, [[title, titleAr], [description, descriptionAr], link, [textOnLink, textOnLinkAr]]] of slides.entries()) {
@@ -136,7 +149,10 @@ export async function seedContent(db: Kysely<Database>, config: Config, authorId
     ['features', ['Everything you need for your care, in one place.', 'كل ما تحتاجه لرعايتك في مكان واحد.'], features],
     [
       'benefits',
-      ['Nile Clinic brings together specialists, a pharmacy and your medical record, so every visit builds on the last one.', 'تجمع عيادة النيل الأطباء المتخصصين والصيدلية وسجلك الطبي، فتبني كل زيارة على ما سبقها.'],
+      [
+        'Nile Clinic brings together specialists, a pharmacy and your medical record, so every visit builds on the last one.',
+        'تجمع عيادة النيل الأطباء المتخصصين والصيدلية وسجلك الطبي، فتبني كل زيارة على ما سبقها.',
+      ],
       benefits,
     ],
   ] as const;
@@ -161,10 +177,16 @@ export async function seedContent(db: Kysely<Database>, config: Config, authorId
     await db
       .insertInto('blogs')
       .values({
-        id: newId(), slug: blogSlug, title: blog.title, content: blog.paragraphs.map((p) => `<p>${p}</p>`).join(''),
+        id: newId(),
+        slug: blogSlug,
+        title: blog.title,
+        content: blog.paragraphs.map((p) => `<p>${p}</p>`).join(''),
         thumbnail: writeArt(config.uploadDir, `blog-${blogSlug}`, bannerSvg(blog.title, 1200, 675)),
-        category_id: categoryIds.get(blog.category) as string, author_id: authorIds[i % authorIds.length],
-        keywords: JSON.stringify(blog.category.split('-')), created_at: at, updated_at: at,
+        category_id: categoryIds.get(blog.category) as string,
+        author_id: authorIds[i % authorIds.length],
+        keywords: JSON.stringify(blog.category.split('-')),
+        created_at: at,
+        updated_at: at,
       })
       .execute();
   }

@@ -17,21 +17,62 @@ export const demoAccounts = {
 };
 
 const doctorsByDepartment: Record<(typeof departments)[number], [string, string][]> = {
-  Dental: [['Dr. Mona Adel', 'female'], ['Dr. Karim Samir', 'male'], ['Dr. Salma Fathy', 'female']],
-  Gynaecology: [['Dr. Heba Mostafa', 'female'], ['Dr. Nadia Farouk', 'female'], ['Dr. Amr Lotfy', 'male']],
-  Eye: [['Dr. Youssef Nabil', 'male'], ['Dr. Rania Helmy', 'female'], ['Dr. Tarek Ibrahim', 'male']],
-  Cardiology: [['Dr. Ahmed Hassan', 'male'], ['Dr. Laila Mansour', 'female'], ['Dr. Hany Saleh', 'male']],
-  Orthopaedics: [['Dr. Omar Khaled', 'male'], ['Dr. Dina Radwan', 'female'], ['Dr. Sherif Gamal', 'male']],
-  Gastroenterology: [['Dr. Mahmoud Rashad', 'male'], ['Dr. Yasmin Fouad', 'female'], ['Dr. Walid Zaki', 'male']],
-  Neurology: [['Dr. Nour El-Din Aziz', 'male'], ['Dr. Hala Sabry', 'female'], ['Dr. Sameh Anwar', 'male']],
-  Medicine: [['Dr. Fatma Yassin', 'female'], ['Dr. Mostafa Kamel', 'male'], ['Dr. Ingy Shawky', 'female']],
+  Dental: [
+    ['Dr. Mona Adel', 'female'],
+    ['Dr. Karim Samir', 'male'],
+    ['Dr. Salma Fathy', 'female'],
+  ],
+  Gynaecology: [
+    ['Dr. Heba Mostafa', 'female'],
+    ['Dr. Nadia Farouk', 'female'],
+    ['Dr. Amr Lotfy', 'male'],
+  ],
+  Eye: [
+    ['Dr. Youssef Nabil', 'male'],
+    ['Dr. Rania Helmy', 'female'],
+    ['Dr. Tarek Ibrahim', 'male'],
+  ],
+  Cardiology: [
+    ['Dr. Ahmed Hassan', 'male'],
+    ['Dr. Laila Mansour', 'female'],
+    ['Dr. Hany Saleh', 'male'],
+  ],
+  Orthopaedics: [
+    ['Dr. Omar Khaled', 'male'],
+    ['Dr. Dina Radwan', 'female'],
+    ['Dr. Sherif Gamal', 'male'],
+  ],
+  Gastroenterology: [
+    ['Dr. Mahmoud Rashad', 'male'],
+    ['Dr. Yasmin Fouad', 'female'],
+    ['Dr. Walid Zaki', 'male'],
+  ],
+  Neurology: [
+    ['Dr. Nour El-Din Aziz', 'male'],
+    ['Dr. Hala Sabry', 'female'],
+    ['Dr. Sameh Anwar', 'male'],
+  ],
+  Medicine: [
+    ['Dr. Fatma Yassin', 'female'],
+    ['Dr. Mostafa Kamel', 'male'],
+    ['Dr. Ingy Shawky', 'female'],
+  ],
 };
 
-const schools = ['Cairo University, Faculty of Medicine', 'Ain Shams University, Faculty of Medicine', 'Alexandria University, Faculty of Medicine', 'Mansoura University, Faculty of Medicine', 'Royal College of Physicians, London', 'Charité – Universitätsmedizin Berlin'];
+const schools = [
+  'Cairo University, Faculty of Medicine',
+  'Ain Shams University, Faculty of Medicine',
+  'Alexandria University, Faculty of Medicine',
+  'Mansoura University, Faculty of Medicine',
+  'Royal College of Physicians, London',
+  'Charité – Universitätsmedizin Berlin',
+];
 
 const aboutByDepartment: Record<string, string> = {
-  Dental: 'Provides complete dental care for adults and children: check-ups, fillings, root canal treatment, crowns and cosmetic dentistry, with a gentle approach for anxious patients.',
-  Gynaecology: "Cares for women's health at every stage: pregnancy follow-up, fertility advice, menstrual disorders and menopause, with ultrasound in the clinic.",
+  Dental:
+    'Provides complete dental care for adults and children: check-ups, fillings, root canal treatment, crowns and cosmetic dentistry, with a gentle approach for anxious patients.',
+  Gynaecology:
+    "Cares for women's health at every stage: pregnancy follow-up, fertility advice, menstrual disorders and menopause, with ultrasound in the clinic.",
   Eye: 'Diagnoses and treats eye conditions from refractive errors and dry eye to glaucoma and cataract, including pre- and post-operative follow-up.',
   Cardiology: 'Treats high blood pressure, heart rhythm disorders and coronary disease, and runs ECG and echocardiography in the clinic.',
   Orthopaedics: 'Treats bone and joint problems: sports injuries, back and knee pain, fractures and arthritis, with a focus on returning patients to activity.',
@@ -42,20 +83,50 @@ const aboutByDepartment: Record<string, string> = {
 
 /** Consultation fees in the shop's currency: a department's base, a little more for each senior colleague. */
 const baseFee: Record<(typeof departments)[number], number> = {
-  Dental: 30, Gynaecology: 40, Eye: 35, Cardiology: 45, Orthopaedics: 40, Gastroenterology: 40, Neurology: 45, Medicine: 25,
+  Dental: 30,
+  Gynaecology: 40,
+  Eye: 35,
+  Cardiology: 45,
+  Orthopaedics: 40,
+  Gastroenterology: 40,
+  Neurology: 45,
+  Medicine: 25,
 };
 const consultationFee = (department: (typeof departments)[number], index: number) => (baseFee[department] + index * 5) * 100;
 
 const slotTimes = ['10:00', '12:00', '14:00', '17:00'];
 
 const blank = (): Omit<UsersTable, 'id' | 'role' | 'name' | 'username' | 'email' | 'password_hash' | 'created_at' | 'updated_at'> => ({
-  phone: '', gender: '', blood_type: '', height: '', weight: '', country: 'Egypt', government: 'Cairo', image: '', certificate: '',
-  location: '', pharmacy_name: '', pharmacy_location: '', working_date: '', office_number: '', specialization: '', about: '',
+  phone: '',
+  gender: '',
+  blood_type: '',
+  height: '',
+  weight: '',
+  country: 'Egypt',
+  government: 'Cairo',
+  image: '',
+  certificate: '',
+  location: '',
+  pharmacy_name: '',
+  pharmacy_location: '',
+  working_date: '',
+  office_number: '',
+  specialization: '',
+  about: '',
   // Seeded professionals are approved, with a licence number an administrator would have checked.
-  status: 'approved', status_reason: '', license_number: '', pharmacy_license_number: '', license_document: '',
+  status: 'approved',
+  status_reason: '',
+  license_number: '',
+  pharmacy_license_number: '',
+  license_document: '',
 });
 
-const slug = (text: string) => text.toLowerCase().replace(/^dr\.\s*/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/^dr\.\s*/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export interface SeededPeople {
   patientId: string;
@@ -75,8 +146,15 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
   await db
     .insertInto('users')
     .values({
-      ...blank(), id: newId(), role: 'admin', name: 'Clinic Administrator', username: 'clinic.admin', email: demoAccounts.admin.email,
-      password_hash: adminHash, created_at: now, updated_at: now,
+      ...blank(),
+      id: newId(),
+      role: 'admin',
+      name: 'Clinic Administrator',
+      username: 'clinic.admin',
+      email: demoAccounts.admin.email,
+      password_hash: adminHash,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
 
@@ -84,9 +162,22 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
   await db
     .insertInto('users')
     .values({
-      ...blank(), id: patientId, role: 'patient', name: 'Sara Ali', username: 'sara.ali', email: demoAccounts.patient.email,
-      password_hash: patientHash, phone: '1001234567', gender: 'female', blood_type: 'A+', height: '165', weight: '62',
-      government: 'Giza', image: writeArt(config.uploadDir, 'patient-sara-ali', avatarSvg('Sara Ali')), created_at: now, updated_at: now,
+      ...blank(),
+      id: patientId,
+      role: 'patient',
+      name: 'Sara Ali',
+      username: 'sara.ali',
+      email: demoAccounts.patient.email,
+      password_hash: patientHash,
+      phone: '1001234567',
+      gender: 'female',
+      blood_type: 'A+',
+      height: '165',
+      weight: '62',
+      government: 'Giza',
+      image: writeArt(config.uploadDir, 'patient-sara-ali', avatarSvg('Sara Ali')),
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   const otherPatients = [
@@ -97,9 +188,21 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
     await db
       .insertInto('users')
       .values({
-        ...blank(), id: newId(), role: 'patient', name, username: slug(name).replace('-', '.'), email: `${slug(name).replace('-', '.')}@clinic.test`,
-        password_hash: patientHash, phone: '1007654321', gender, blood_type: blood, height: '175', weight: '78',
-        image: writeArt(config.uploadDir, `patient-${slug(name)}`, avatarSvg(name)), created_at: now, updated_at: now,
+        ...blank(),
+        id: newId(),
+        role: 'patient',
+        name,
+        username: slug(name).replace('-', '.'),
+        email: `${slug(name).replace('-', '.')}@clinic.test`,
+        password_hash: patientHash,
+        phone: '1007654321',
+        gender,
+        blood_type: blood,
+        height: '175',
+        weight: '78',
+        image: writeArt(config.uploadDir, `patient-${slug(name)}`, avatarSvg(name)),
+        created_at: now,
+        updated_at: now,
       })
       .execute();
   }
@@ -116,14 +219,24 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
       await db
         .insertInto('users')
         .values({
-          ...blank(), id, role: 'doctor', name, username: slug(name).replace(/-/g, '.'),
+          ...blank(),
+          id,
+          role: 'doctor',
+          name,
+          username: slug(name).replace(/-/g, '.'),
           email: isDemo ? demoAccounts.doctor.email : `${slug(name).replace(/-/g, '.')}@clinic.test`,
-          password_hash: doctorHash, phone: `10${String(20000000 + office * 7919).slice(0, 8)}`, gender, specialization: department,
+          password_hash: doctorHash,
+          phone: `10${String(20000000 + office * 7919).slice(0, 8)}`,
+          gender,
+          specialization: department,
           license_number: `EMS-${20000 + office * 37}`,
-          office_number: String(office++), location: `Floor ${1 + (office % 4)}, Nile Clinic Building, 14 Corniche St, Garden City`,
+          office_number: String(office++),
+          location: `Floor ${1 + (office % 4)}, Nile Clinic Building, 14 Corniche St, Garden City`,
           about: `${name.replace('Dr. ', 'Dr. ')} ${aboutByDepartment[department]}`,
-          image: writeArt(config.uploadDir, `doctor-${slug(name)}`, avatarSvg(name)), fee_cents: consultationFee(department, index),
-          created_at: now, updated_at: now,
+          image: writeArt(config.uploadDir, `doctor-${slug(name)}`, avatarSvg(name)),
+          fee_cents: consultationFee(department, index),
+          created_at: now,
+          updated_at: now,
         })
         .execute();
       await indexDoctorWords(db, { id, name, specialization: department });
@@ -132,7 +245,14 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
         .insertInto('doctor_education')
         .values([
           { id: newId(), doctor_id: id, year: String(firstYear), degree: 'MBBCh, Bachelor of Medicine and Surgery', school: schools[index % 3], position: 0 },
-          { id: newId(), doctor_id: id, year: String(firstYear + 5), degree: `Master's degree in ${department}`, school: schools[(index + 1) % 4], position: 1 },
+          {
+            id: newId(),
+            doctor_id: id,
+            year: String(firstYear + 5),
+            degree: `Master's degree in ${department}`,
+            school: schools[(index + 1) % 4],
+            position: 1,
+          },
           { id: newId(), doctor_id: id, year: String(firstYear + 9), degree: `Doctorate (MD) in ${department}`, school: schools[3 + (index % 3)], position: 2 },
         ])
         .execute();
@@ -152,11 +272,24 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
     await db
       .insertInto('users')
       .values({
-        ...blank(), id, role: 'pharmacist', name, username: slug(name).replace('-', '.'), email, password_hash: pharmacistHash,
-        phone: '1112223334', gender: 'female', pharmacy_name: pharmacy,
-        license_number: `EPS-${31000 + pharmacistIds.length * 113}`, pharmacy_license_number: `PH-CAI-${4000 + pharmacistIds.length * 71}`, location: '3 Qasr El Nil St, Downtown',
-        pharmacy_location: '3 Qasr El Nil St, Downtown, Cairo', working_date: 'Every day, 9:00–23:00',
-        image: writeArt(config.uploadDir, `pharmacist-${slug(name)}`, avatarSvg(name)), created_at: now, updated_at: now,
+        ...blank(),
+        id,
+        role: 'pharmacist',
+        name,
+        username: slug(name).replace('-', '.'),
+        email,
+        password_hash: pharmacistHash,
+        phone: '1112223334',
+        gender: 'female',
+        pharmacy_name: pharmacy,
+        license_number: `EPS-${31000 + pharmacistIds.length * 113}`,
+        pharmacy_license_number: `PH-CAI-${4000 + pharmacistIds.length * 71}`,
+        location: '3 Qasr El Nil St, Downtown',
+        pharmacy_location: '3 Qasr El Nil St, Downtown, Cairo',
+        working_date: 'Every day, 9:00–23:00',
+        image: writeArt(config.uploadDir, `pharmacist-${slug(name)}`, avatarSvg(name)),
+        created_at: now,
+        updated_at: now,
       })
       .execute();
   }
@@ -173,8 +306,14 @@ async function seedSlots(db: Kysely<Database>, config: Config, doctorId: string,
     const date = d.toISOString().slice(0, 10);
     for (const time of slotTimes.filter((_, i) => (i + day + index) % 3 !== 0)) {
       rows.push({
-        id: newId(), doctor_id: doctorId, starts_at: clinicTimeToUtc(date, time, config.clinicTimeZone).toISOString(), time,
-        reserved: 0 as const, patient_id: null, created_at: now.toISOString(), updated_at: now.toISOString(),
+        id: newId(),
+        doctor_id: doctorId,
+        starts_at: clinicTimeToUtc(date, time, config.clinicTimeZone).toISOString(),
+        time,
+        reserved: 0 as const,
+        patient_id: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
       });
     }
   }

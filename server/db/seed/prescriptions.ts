@@ -15,7 +15,14 @@ export async function seedPrescriptions(db: Kysely<Database>, patientId: string,
   if (!allergy) {
     await db
       .insertInto('history_allergies')
-      .values({ id: newId(), history_id: history.id, created_at: iso(120), substance: 'Penicillin', reaction: 'Hives and swelling of the lips', severity: 'severe' })
+      .values({
+        id: newId(),
+        history_id: history.id,
+        created_at: iso(120),
+        substance: 'Penicillin',
+        reaction: 'Hives and swelling of the lips',
+        severity: 'severe',
+      })
       .execute();
   }
 
@@ -24,15 +31,57 @@ export async function seedPrescriptions(db: Kysely<Database>, patientId: string,
   const issued = iso(2);
   await db
     .insertInto('prescriptions')
-    .values({ id, code: newPrescriptionCode(), patient_id: patientId, doctor_id: doctorId, issued_at: issued, valid_until: new Date(Date.parse(issued) + 30 * 86_400_000).toISOString(), notes: 'Take with water; finish the course.', safety_ack: '', created_at: issued })
+    .values({
+      id,
+      code: newPrescriptionCode(),
+      patient_id: patientId,
+      doctor_id: doctorId,
+      issued_at: issued,
+      valid_until: new Date(Date.parse(issued) + 30 * 86_400_000).toISOString(),
+      notes: 'Take with water; finish the course.',
+      safety_ack: '',
+      created_at: issued,
+    })
     .execute();
   const lines = [
-    { product_id: product.id, medicine: product.name, dose: '500 mg on day 1, then 250 mg', frequency: 'Once daily', duration: '5 days', quantity: 1, remaining: 1, notes: '' },
-    { product_id: null, medicine: 'Saline nasal rinse', dose: '1 sachet in 240 ml water', frequency: 'Twice daily', duration: '10 days', quantity: 1, remaining: 0, notes: 'Any pharmacy brand' },
+    {
+      product_id: product.id,
+      medicine: product.name,
+      dose: '500 mg on day 1, then 250 mg',
+      frequency: 'Once daily',
+      duration: '5 days',
+      quantity: 1,
+      remaining: 1,
+      notes: '',
+    },
+    {
+      product_id: null,
+      medicine: 'Saline nasal rinse',
+      dose: '1 sachet in 240 ml water',
+      frequency: 'Twice daily',
+      duration: '10 days',
+      quantity: 1,
+      remaining: 0,
+      notes: 'Any pharmacy brand',
+    },
   ];
-  await db.insertInto('prescription_lines').values(lines.map((l, position) => ({ id: newId(), prescription_id: id, position, ...l }))).execute();
+  await db
+    .insertInto('prescription_lines')
+    .values(lines.map((l, position) => ({ id: newId(), prescription_id: id, position, ...l })))
+    .execute();
   await db
     .insertInto('history_medicines')
-    .values(lines.map((l) => ({ id: newId(), history_id: history.id, created_at: issued, date: issued, prescription_id: id, author_id: doctorId, self_reported: 0, medicine: [l.medicine, l.dose, l.frequency, l.duration].join(', ') })))
+    .values(
+      lines.map((l) => ({
+        id: newId(),
+        history_id: history.id,
+        created_at: issued,
+        date: issued,
+        prescription_id: id,
+        author_id: doctorId,
+        self_reported: 0,
+        medicine: [l.medicine, l.dose, l.frequency, l.duration].join(', '),
+      })),
+    )
     .execute();
 }

@@ -175,13 +175,19 @@ const brands: Record<string, string> = {
   'Loperamide 2 mg': 'Imodium',
 };
 
-const slug = (text: string) => text.toLowerCase().replace(/%/g, '-percent').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/%/g, '-percent')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const html = (name: string, about: string) => ({
   description: `<p>${about}</p><p><strong>${name}</strong> is sold by a licensed pharmacist and dispatched in its original sealed pack.</p>`,
   indications: '<ul><li>Use as directed on the pack or by your doctor.</li><li>Read the leaflet before first use.</li></ul>',
   sideEffects: '<p>Most people have no side effects. Stop using it and ask a pharmacist if you notice a rash, swelling or unusual symptoms.</p>',
-  contraindications: '<p>Do not use if you are allergic to any ingredient. Ask your doctor first if you are pregnant, breastfeeding or taking other medicines.</p>',
+  contraindications:
+    '<p>Do not use if you are allergic to any ingredient. Ask your doctor first if you are pregnant, breastfeeding or taking other medicines.</p>',
 });
 
 export async function seedShop(db: Kysely<Database>, config: Config, pharmacistIds: string[]): Promise<void> {
@@ -191,10 +197,16 @@ export async function seedShop(db: Kysely<Database>, config: Config, pharmacistI
   let n = 0;
   for (const [categoryName, subs] of Object.entries(catalogue)) {
     const categoryId = newId();
-    await db.insertInto('categories').values({ id: categoryId, name: categoryName, slug: slug(categoryName), parent_id: null, position: position++ }).execute();
+    await db
+      .insertInto('categories')
+      .values({ id: categoryId, name: categoryName, slug: slug(categoryName), parent_id: null, position: position++ })
+      .execute();
     for (const [subName, products] of Object.entries(subs)) {
       const subId = newId();
-      await db.insertInto('categories').values({ id: subId, name: subName, slug: slug(subName), parent_id: categoryId, position: position++ }).execute();
+      await db
+        .insertInto('categories')
+        .values({ id: subId, name: subName, slug: slug(subName), parent_id: categoryId, position: position++ })
+        .execute();
       for (const [name, form, price, stock, about] of products) {
         const id = newId();
         const productSlug = slug(name);
@@ -204,11 +216,25 @@ export async function seedShop(db: Kysely<Database>, config: Config, pharmacistI
         await db
           .insertInto('products')
           .values({
-            id, slug: productSlug, name, price_cents: Math.round(price * 100), quantity: stock, thumbnail: image, about,
-            description: text.description, indications: text.indications, side_effects: text.sideEffects,
-            contraindications: text.contraindications, category_id: subId, owner_id: pharmacistIds[owner++ % pharmacistIds.length], brand: brands[name] ?? '',
-            active_ingredients: JSON.stringify(seededIngredients[name] ?? []), prescription_only: seededPrescriptionOnly.has(name) ? 1 : 0,
-            deleted: 0, created_at: at, updated_at: at,
+            id,
+            slug: productSlug,
+            name,
+            price_cents: Math.round(price * 100),
+            quantity: stock,
+            thumbnail: image,
+            about,
+            description: text.description,
+            indications: text.indications,
+            side_effects: text.sideEffects,
+            contraindications: text.contraindications,
+            category_id: subId,
+            owner_id: pharmacistIds[owner++ % pharmacistIds.length],
+            brand: brands[name] ?? '',
+            active_ingredients: JSON.stringify(seededIngredients[name] ?? []),
+            prescription_only: seededPrescriptionOnly.has(name) ? 1 : 0,
+            deleted: 0,
+            created_at: at,
+            updated_at: at,
           })
           .execute();
         await db.insertInto('product_photos').values({ id: newId(), product_id: id, url: image, position: 0 }).execute();
@@ -222,8 +248,14 @@ export async function seedShop(db: Kysely<Database>, config: Config, pharmacistI
     await db
       .insertInto('products')
       .values({
-        ...first, id, slug: offerSlug, price_cents: Math.round(price * 100), quantity: stock,
-        owner_id: pharmacistIds.find((p) => p !== first.owner_id) ?? first.owner_id, created_at: at, updated_at: at,
+        ...first,
+        id,
+        slug: offerSlug,
+        price_cents: Math.round(price * 100),
+        quantity: stock,
+        owner_id: pharmacistIds.find((p) => p !== first.owner_id) ?? first.owner_id,
+        created_at: at,
+        updated_at: at,
       })
       .execute();
     await db.insertInto('product_photos').values({ id: newId(), product_id: id, url: first.thumbnail, position: 0 }).execute();

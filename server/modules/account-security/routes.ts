@@ -24,13 +24,28 @@ export default async function accountSecurityRoutes(app: App) {
 
   app.post(
     '/auth/email/verify',
-    { schema: { tags, summary: 'Follow a verification or new-email link (the token from the link)', ...formBody(z.object({ token: cleanText().describe('The token from the link') })), response: { ...responses, 200: z.object({ message: z.string(), email: z.string() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Follow a verification or new-email link (the token from the link)',
+        ...formBody(z.object({ token: cleanText().describe('The token from the link') })),
+        response: { ...responses, 200: z.object({ message: z.string(), email: z.string() }) },
+      },
+    },
     async (request) => service.verifyEmail(request.body.token),
   );
 
   app.post(
     '/auth/email/resend',
-    { schema: { tags, security, summary: 'Send a new verification link to the signed-in account (at most one a minute)', ...formBody(emptyForm), response: responses } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a new verification link to the signed-in account (at most one a minute)',
+        ...formBody(emptyForm),
+        response: responses,
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.resendVerification(viewer);
@@ -39,13 +54,27 @@ export default async function accountSecurityRoutes(app: App) {
 
   app.post(
     '/auth/password/forgot',
-    { schema: { tags, summary: 'Email a single-use reset link valid 30 minutes; the answer is the same for unknown emails', ...formBody(z.object({ email: cleanText() })), response: responses } },
+    {
+      schema: {
+        tags,
+        summary: 'Email a single-use reset link valid 30 minutes; the answer is the same for unknown emails',
+        ...formBody(z.object({ email: cleanText() })),
+        response: responses,
+      },
+    },
     async (request) => service.forgotPassword(request.body.email),
   );
 
   app.post(
     '/auth/password/reset',
-    { schema: { tags, summary: 'Choose a new password with a reset link; every session ends', ...formBody(z.object({ token: cleanText().describe('The token from the link'), password: sentText().describe('The new password') })), response: responses } },
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset link; every session ends',
+        ...formBody(z.object({ token: cleanText().describe('The token from the link'), password: sentText().describe('The new password') })),
+        response: responses,
+      },
+    },
     async (request) => {
       return service.resetPassword(request.body.token, request.body.password ?? '');
     },
@@ -53,7 +82,14 @@ export default async function accountSecurityRoutes(app: App) {
 
   app.get(
     '/auth/sessions',
-    { schema: { tags, security, summary: "The caller's signed-in sessions, newest first", response: { 200: z.object({ sessions: z.array(sessionSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's signed-in sessions, newest first",
+        response: { 200: z.object({ sessions: z.array(sessionSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.listSessions(requireViewer(request)),
   );
 
@@ -68,7 +104,16 @@ export default async function accountSecurityRoutes(app: App) {
 
   app.delete(
     '/auth/sessions/:id',
-    { schema: { tags, security, summary: 'Sign out one of the caller\'s sessions', params: z.object({ id: z.string().max(100) }), ...formBody(emptyForm), response: responses } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Sign out one of the caller's sessions",
+        params: z.object({ id: z.string().max(100) }),
+        ...formBody(emptyForm),
+        response: responses,
+      },
+    },
     async (request) => service.endSession(requireViewer(request), request.params.id),
   );
 }

@@ -22,8 +22,7 @@ const RESEND_PAUSE_MS = MINUTE;
 
 export const mailUnavailable = () => new HttpError(503, 'The email could not be sent right now; please try again in a few minutes.');
 export const badLink = () => badRequest('This link is invalid, was already used or has expired. Please ask for a new one.');
-export const forgotAnswer =
-  'If an account uses this email, we have sent it a link to choose a new password. The link works once, for 30 minutes.';
+export const forgotAnswer = 'If an account uses this email, we have sent it a link to choose a new password. The link works once, for 30 minutes.';
 
 /** Email links, verification, password reset and the sessions list. */
 export function accountSecurityService(app: App) {
@@ -50,8 +49,14 @@ export function accountSecurityService(app: App) {
     const now = new Date();
     await repo.deleteStaleTokens(userId, now.toISOString());
     await repo.insertToken({
-      id: hashSecret(secret), user_id: userId, purpose, new_email: newEmail, attempts: 0,
-      created_at: now.toISOString(), expires_at: new Date(now.getTime() + LINK_LIFETIME[purpose]).toISOString(), used_at: null,
+      id: hashSecret(secret),
+      user_id: userId,
+      purpose,
+      new_email: newEmail,
+      attempts: 0,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LINK_LIFETIME[purpose]).toISOString(),
+      used_at: null,
     });
     return secret;
   }
@@ -86,12 +91,27 @@ export function accountSecurityService(app: App) {
     /** Sends the verification link of a new account. */
     async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
       const secret = await newLink(user.id, 'verify_email');
-      await deliver(mails.verifyEmail(asLanguage(user.language), { clinic: config.clinicName, to: user.email, name: user.name, url: linkTo('/account/verify-email', secret) }));
+      await deliver(
+        mails.verifyEmail(asLanguage(user.language), {
+          clinic: config.clinicName,
+          to: user.email,
+          name: user.name,
+          url: linkTo('/account/verify-email', secret),
+        }),
+      );
     },
 
     /** Tells the owner of an address that someone tried to use it again, instead of telling the person asking. */
     async notifyAddressTaken(owner: Pick<UsersTable, 'email' | 'name'> & { language: string }) {
-      await deliver(mails.accountExists(asLanguage(owner.language), { clinic: config.clinicName, to: owner.email, name: owner.name, loginUrl: linkTo('/account/login'), resetUrl: linkTo('/account/forgot-password') }));
+      await deliver(
+        mails.accountExists(asLanguage(owner.language), {
+          clinic: config.clinicName,
+          to: owner.email,
+          name: owner.name,
+          loginUrl: linkTo('/account/login'),
+          resetUrl: linkTo('/account/forgot-password'),
+        }),
+      );
     },
 
     /** Records a new address, used only once its link is followed; answers the same whether or not it is free. */
@@ -103,7 +123,14 @@ export function accountSecurityService(app: App) {
       }
       await repo.voidTokens(user.id, 'change_email', nowIso());
       const secret = await newLink(user.id, 'change_email', newEmail);
-      await deliver(mails.confirmNewEmail(asLanguage(user.language), { clinic: config.clinicName, to: newEmail, name: user.name, url: linkTo('/account/verify-email', secret) }));
+      await deliver(
+        mails.confirmNewEmail(asLanguage(user.language), {
+          clinic: config.clinicName,
+          to: newEmail,
+          name: user.name,
+          url: linkTo('/account/verify-email', secret),
+        }),
+      );
     },
 
     /** Follows a verification or new-email link. */
@@ -162,7 +189,14 @@ export function accountSecurityService(app: App) {
       const now = nowIso();
       await repo.voidTokens(user.id, 'reset_password', now);
       const secret = await newLink(user.id, 'reset_password');
-      await deliver(mails.resetPassword(asLanguage(user.language), { clinic: config.clinicName, to: user.email, name: user.name, url: linkTo('/account/reset-password', secret) }));
+      await deliver(
+        mails.resetPassword(asLanguage(user.language), {
+          clinic: config.clinicName,
+          to: user.email,
+          name: user.name,
+          url: linkTo('/account/reset-password', secret),
+        }),
+      );
       return { message: forgotAnswer };
     },
 
@@ -194,7 +228,12 @@ export function accountSecurityService(app: App) {
       const rows = await repo.listSessions(viewer.id, nowIso());
       return {
         sessions: rows.map((r) => ({
-          id: r.jti, created_at: r.created_at, expires_at: r.expires_at, device: r.user_agent, ip: r.ip, current: r.jti === viewer.jti,
+          id: r.jti,
+          created_at: r.created_at,
+          expires_at: r.expires_at,
+          device: r.user_agent,
+          ip: r.ip,
+          current: r.jti === viewer.jti,
         })),
       };
     },

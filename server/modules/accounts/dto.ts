@@ -122,5 +122,8 @@ export const signupBody = z.object({
 export const profileBody = z.object({ ...profileFields, currentPassword: sentText().describe('Needed for a new email or password') });
 export type AccountFields = z.output<typeof signupBody> & z.output<typeof profileBody>;
 export const loginBody = z.object({ email: sentText(), password: sentText() });
-export const codeLoginBody = z.object({ challenge: sentText().describe('From the password step'), code: sentText().describe('From the authenticator app, or a recovery code') });
+export const codeLoginBody = z.object({
+  challenge: sentText().describe('From the password step'),
+  code: sentText().describe('From the authenticator app, or a recovery code'),
+});
 export const languageBody = z.object({ language: sentText().describe('en or ar') });

@@ -49,7 +49,16 @@ export function checkGender(gender: string): string {
 }
 
 const bloodTypes: Record<string, string> = {
-  '+A': 'A+', '-A': 'A-', '+B': 'B+', '-B': 'B-', '+0': 'O+', '-0': 'O-', '+O': 'O+', '-O': 'O-', '+AB': 'AB+', '-AB': 'AB-',
+  '+A': 'A+',
+  '-A': 'A-',
+  '+B': 'B+',
+  '-B': 'B-',
+  '+0': 'O+',
+  '-0': 'O-',
+  '+O': 'O+',
+  '-O': 'O-',
+  '+AB': 'AB+',
+  '-AB': 'AB-',
 };
 
 /** Accepts the client's `+A` … `-AB ` (even with the trailing space) and `A+` … `AB-`; stores `A+` style. */

@@ -18,10 +18,17 @@ export function accountsRepository(db: DB) {
       };
       if (keys.email) taken.email = Boolean(await others().where('email', '=', keys.email.toLowerCase()).executeTakeFirst());
       if (keys.username)
-        taken.username = Boolean(await others().where(sql<string>`lower(username)`, '=', keys.username.toLowerCase()).executeTakeFirst());
+        taken.username = Boolean(
+          await others()
+            .where(sql<string>`lower(username)`, '=', keys.username.toLowerCase())
+            .executeTakeFirst(),
+        );
       if (keys.doctorName)
         taken.doctorName = Boolean(
-          await others().where('role', '=', 'doctor').where(sql<string>`lower(name)`, '=', keys.doctorName.toLowerCase()).executeTakeFirst(),
+          await others()
+            .where('role', '=', 'doctor')
+            .where(sql<string>`lower(name)`, '=', keys.doctorName.toLowerCase())
+            .executeTakeFirst(),
         );
       return taken;
     },
@@ -36,7 +43,10 @@ export function accountsRepository(db: DB) {
     // A doctor's name and department are searched through the word index, so both writes keep it in step.
     insert: (row: UsersTable, language: Language = 'en') =>
       db.transaction().execute(async (trx) => {
-        await trx.insertInto('users').values({ ...row, language }).execute();
+        await trx
+          .insertInto('users')
+          .values({ ...row, language })
+          .execute();
         if (row.role === 'doctor') await indexDoctorWords(trx, row);
       }),
     setLanguage: (id: string, language: Language, now: string) => db.updateTable('users').set({ language, updated_at: now }).where('id', '=', id).execute(),
@@ -49,8 +59,7 @@ export function accountsRepository(db: DB) {
     insertSession: (session: { jti: string; user_id: string; created_at: string; expires_at: string; user_agent: string; ip: string }) =>
       db.insertInto('sessions').values(session).execute(),
     deleteSession: (jti: string) => db.deleteFrom('sessions').where('jti', '=', jti).execute(),
-    deleteExpiredSessions: (userId: string, now: string) =>
-      db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute(),
+    deleteExpiredSessions: (userId: string, now: string) => db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute(),
 
     getAttempts: (key: string) => db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst(),
     /** Counts one more attempt for `key` and returns the new count, in one statement. */
@@ -71,7 +80,12 @@ export function accountsRepository(db: DB) {
     },
     /** Takes back one counted attempt: a login counted up front that turned out right. */
     forgiveAttempt: (key: string) =>
-      db.updateTable('login_attempts').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute(),
+      db
+        .updateTable('login_attempts')
+        .set({ count: sql<number>`count - 1` })
+        .where('key', '=', key)
+        .where('count', '>', 0)
+        .execute(),
     /** When the current window of a key's failures began, if it has one. */
     attemptsSince: async (key: string): Promise<string | undefined> =>
       (await db.selectFrom('login_attempts').select('window_start').where('key', '=', key).executeTakeFirst())?.window_start,

@@ -28,7 +28,13 @@ export default async function accountsRoutes(app: App) {
   for (const role of ['patient', 'doctor', 'pharmacist'] as Role[]) {
     app.post(
       `/${role}/auth/signup`,
-      { schema: { tags, summary: `Register a ${role}`, ...formBody(signupBody, { files: signupFiles }), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } },
+      {
+        schema: {
+          tags,
+          summary: `Register a ${role}`,
+          ...formBody(signupBody, { files: signupFiles }),
+          response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
+        },
       },
       // The browser's language is her first choice of language for the portal's emails.
       async (request) => service.signup(role, { fields: request.body, files: uploadsOf(request) }, request.ip, languageOf(request.headers['accept-language'])),
@@ -40,9 +46,13 @@ export default async function accountsRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Log in with email and password. With two-factor sign-in on, answers `twoFactorRequired` and a `challenge` for POST auth/login/two-factor instead of a session.',
+        summary:
+          'Log in with email and password. With two-factor sign-in on, answers `twoFactorRequired` and a `challenge` for POST auth/login/two-factor instead of a session.',
         ...formBody(loginBody),
-        response: { 200: z.union([signedInSchema, z.object({ message: z.string(), twoFactorRequired: z.literal(true), challenge: z.string() })]), ...errorResponses },
+        response: {
+          200: z.union([signedInSchema, z.object({ message: z.string(), twoFactorRequired: z.literal(true), challenge: z.string() })]),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -52,7 +62,14 @@ export default async function accountsRoutes(app: App) {
 
   app.post(
     '/auth/login/two-factor',
-    { schema: { tags, summary: 'The second sign-in step: the challenge and a code from the authenticator app (or a recovery code)', ...formBody(codeLoginBody), response: { 200: signedInSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'The second sign-in step: the challenge and a code from the authenticator app (or a recovery code)',
+        ...formBody(codeLoginBody),
+        response: { 200: signedInSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       return service.loginWithCode(cleanField(request.body.challenge), cleanField(request.body.code), clientOf(request));
     },
@@ -60,7 +77,14 @@ export default async function accountsRoutes(app: App) {
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Revoke the presented token (accepted even when expired)', ...formBody(emptyForm), response: { 200: messageSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Revoke the presented token (accepted even when expired)',
+        ...formBody(emptyForm),
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       return service.logout(tokenFromHeader(request.headers.authorization));
     },
@@ -68,7 +92,14 @@ export default async function accountsRoutes(app: App) {
 
   app.get(
     '/auth/user',
-    { schema: { tags, summary: 'The signed-in user and role', security: [{ token: [] }], response: { 200: z.object({ user: userSchema, role: z.string(), security: securitySchema }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user and role',
+        security: [{ token: [] }],
+        response: { 200: z.object({ user: userSchema, role: z.string(), security: securitySchema }), ...errorResponses },
+      },
+    },
     async (request) => service.current(requireViewer(request)),
   );
 
@@ -91,7 +122,16 @@ export default async function accountsRoutes(app: App) {
 
   app.patch(
     '/auth/user',
-    { schema: { tags, summary: 'Change profile fields (a whitelist; others are ignored). A new email or password needs currentPassword; a new email is used once its link is followed.', security: [{ token: [] }], ...formBody(profileBody, { files: profileFiles }), response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Change profile fields (a whitelist; others are ignored). A new email or password needs currentPassword; a new email is used once its link is followed.',
+        security: [{ token: [] }],
+        ...formBody(profileBody, { files: profileFiles }),
+        response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.update(viewer, { fields: request.body, files: uploadsOf(request) });

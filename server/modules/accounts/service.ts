@@ -30,7 +30,6 @@ const roleFields: Record<Role, readonly string[]> = {
 };
 const commonFields = ['name', 'username', 'email', 'password', 'phone', 'country', 'government'] as const;
 
-
 /** Maps a form field to its column and check. Returns the column changes for the fields present. */
 async function columnsFrom(fields: Partial<Record<string, string>>, role: Role, partial: boolean): Promise<Partial<UsersTable>> {
   const allowed = new Set<string>([...commonFields, ...roleFields[role]]);
@@ -116,7 +115,12 @@ export function accountsService(app: App) {
     const now = nowIso();
     await repo.deleteExpiredSessions(user.id, now);
     await repo.insertSession({
-      jti, user_id: user.id, created_at: now, expires_at: expiresAt.toISOString(), user_agent: client.userAgent.slice(0, 300), ip: client.ip.slice(0, 100),
+      jti,
+      user_id: user.id,
+      created_at: now,
+      expires_at: expiresAt.toISOString(),
+      user_agent: client.userAgent.slice(0, 300),
+      ip: client.ip.slice(0, 100),
     });
     return token;
   }
@@ -132,7 +136,10 @@ export function accountsService(app: App) {
     refuseSuspended(user);
     const token = await issueSession(user, client);
     return {
-      message: 'Logged in successfully', user: toUserDto(user, token, app.images), role: user.role, token,
+      message: 'Logged in successfully',
+      user: toUserDto(user, token, app.images),
+      role: user.role,
+      token,
       security: await security.summary(user.id, user.role),
     };
   }
@@ -180,12 +187,37 @@ export function accountsService(app: App) {
       await ensureUnique(changes, role);
       const now = nowIso();
       const row: UsersTable = {
-        id: newId(), role, name: '', username: '', email: '', password_hash: '', phone: '', gender: '', blood_type: '',
-        height: '', weight: '', country: '', government: '', image: '', certificate: '', location: '', pharmacy_name: '',
-        pharmacy_location: '', working_date: '', office_number: '', specialization: '', about: '',
+        id: newId(),
+        role,
+        name: '',
+        username: '',
+        email: '',
+        password_hash: '',
+        phone: '',
+        gender: '',
+        blood_type: '',
+        height: '',
+        weight: '',
+        country: '',
+        government: '',
+        image: '',
+        certificate: '',
+        location: '',
+        pharmacy_name: '',
+        pharmacy_location: '',
+        working_date: '',
+        office_number: '',
+        specialization: '',
+        about: '',
         // Doctors and pharmacists wait for an administrator to check their licence.
-        status: isProfessional(role) ? 'pending' : 'approved', status_reason: '', license_number: '', pharmacy_license_number: '', license_document: '',
-        ...changes, created_at: now, updated_at: now,
+        status: isProfessional(role) ? 'pending' : 'approved',
+        status_reason: '',
+        license_number: '',
+        pharmacy_license_number: '',
+        license_document: '',
+        ...changes,
+        created_at: now,
+        updated_at: now,
       };
       // An email that already has an account gets the same answer as a new one; its owner is told by email instead.
       const answerAsCreated = async (owner: UsersTable & { language: Language }) => ({

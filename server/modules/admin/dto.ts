@@ -23,7 +23,18 @@ export type AdminUserDto = z.infer<typeof adminUserSchema>;
 
 type UserRow = Pick<
   UsersTable,
-  'id' | 'name' | 'email' | 'role' | 'status' | 'status_reason' | 'specialization' | 'pharmacy_name' | 'license_number' | 'pharmacy_license_number' | 'license_document' | 'created_at'
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'role'
+  | 'status'
+  | 'status_reason'
+  | 'specialization'
+  | 'pharmacy_name'
+  | 'license_number'
+  | 'pharmacy_license_number'
+  | 'license_document'
+  | 'created_at'
 >;
 
 export const toAdminUser = (row: UserRow): AdminUserDto => ({

@@ -6,8 +6,18 @@ import { containsPattern } from '../shop/repository.js';
 type Executor = Pick<DB, 'selectFrom' | 'updateTable' | 'insertInto' | 'deleteFrom'>;
 
 const userColumns = [
-  'id', 'name', 'email', 'role', 'status', 'status_reason', 'specialization', 'pharmacy_name',
-  'license_number', 'pharmacy_license_number', 'license_document', 'created_at',
+  'id',
+  'name',
+  'email',
+  'role',
+  'status',
+  'status_reason',
+  'specialization',
+  'pharmacy_name',
+  'license_number',
+  'pharmacy_license_number',
+  'license_document',
+  'created_at',
 ] as const;
 
 const like = (column: string, text: string) => sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
@@ -16,7 +26,14 @@ const like = (column: string, text: string) => sql<boolean>`lower(${sql.ref(colu
 export function adminRepository(db: DB) {
   return {
     professionals: (status: UserStatus) =>
-      db.selectFrom('users').select(userColumns).where('role', 'in', ['doctor', 'pharmacist']).where('status', '=', status).orderBy('created_at').limit(200).execute(),
+      db
+        .selectFrom('users')
+        .select(userColumns)
+        .where('role', 'in', ['doctor', 'pharmacist'])
+        .where('status', '=', status)
+        .orderBy('created_at')
+        .limit(200)
+        .execute(),
 
     users(q: string) {
       let query = db.selectFrom('users').select(userColumns);
@@ -48,7 +65,10 @@ export function adminRepository(db: DB) {
     auditPage: (limit: number, offset: number) =>
       db.selectFrom('admin_audit').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     async auditCount() {
-      const row = await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('admin_audit')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -75,7 +95,15 @@ export function adminRepository(db: DB) {
       let query = db
         .selectFrom('products')
         .innerJoin('users', 'users.id', 'products.owner_id')
-        .select(['products.id', 'products.name as title', 'products.slug', 'products.deleted', 'products.unpublished_reason', 'products.created_at', 'users.pharmacy_name as owner'])
+        .select([
+          'products.id',
+          'products.name as title',
+          'products.slug',
+          'products.deleted',
+          'products.unpublished_reason',
+          'products.created_at',
+          'users.pharmacy_name as owner',
+        ])
         // Products their pharmacist deleted are gone; those an administrator took down stay listed with the reason.
         .where((eb) => eb.or([eb('products.deleted', '=', 0), eb('products.unpublished_reason', '!=', '')]));
       if (q) query = query.where(like('products.name', q));

@@ -17,7 +17,15 @@ export default async function adminRoutes(app: App) {
 
   app.get(
     '/admin/professionals',
-    { schema: { tags, security, summary: 'Doctors and pharmacists by status (default pending), oldest application first', querystring: z.object({ status: queryText }), response: { 200: z.object({ professionals: z.array(adminUserSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Doctors and pharmacists by status (default pending), oldest application first',
+        querystring: z.object({ status: queryText }),
+        response: { 200: z.object({ professionals: z.array(adminUserSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.professionals(requireViewer(request), request.query.status),
   );
 
@@ -37,7 +45,16 @@ export default async function adminRoutes(app: App) {
 
   app.post(
     '/admin/professionals/:id/approve',
-    { schema: { tags, security, summary: 'Approve a pending or rejected professional: listed and able to act from now on', params: idParam, ...formBody(emptyForm), response: { 200: userAnswer, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a pending or rejected professional: listed and able to act from now on',
+        params: idParam,
+        ...formBody(emptyForm),
+        response: { 200: userAnswer, ...errorResponses },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.approve(viewer, request.params.id);
@@ -46,7 +63,17 @@ export default async function adminRoutes(app: App) {
 
   app.post(
     '/admin/professionals/:id/reject',
-    { onRequest: allowOnly('admin'), schema: { tags, security, summary: 'Reject a pending application with a reason the applicant sees', params: idParam, ...formBody(rejectBody), response: { 200: userAnswer, ...errorResponses } } },
+    {
+      onRequest: allowOnly('admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a pending application with a reason the applicant sees',
+        params: idParam,
+        ...formBody(rejectBody),
+        response: { 200: userAnswer, ...errorResponses },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.reject(viewer, request.params.id, request.body.reason);
@@ -55,13 +82,31 @@ export default async function adminRoutes(app: App) {
 
   app.get(
     '/admin/users',
-    { schema: { tags, security, summary: 'Accounts, newest first; q searches name, email and username', querystring: z.object({ q: queryText }), response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Accounts, newest first; q searches name, email and username',
+        querystring: z.object({ q: queryText }),
+        response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.users(requireViewer(request), request.query.q),
   );
 
   app.post(
     '/admin/users/:id/suspend',
-    { onRequest: allowOnly('admin'), schema: { tags, security, summary: 'Suspend an account with a reason: its sessions and chat sockets end at once', params: idParam, ...formBody(suspendBody), response: { 200: userAnswer, ...errorResponses } } },
+    {
+      onRequest: allowOnly('admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Suspend an account with a reason: its sessions and chat sockets end at once',
+        params: idParam,
+        ...formBody(suspendBody),
+        response: { 200: userAnswer, ...errorResponses },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.suspend(viewer, request.params.id, request.body.reason);
@@ -70,22 +115,53 @@ export default async function adminRoutes(app: App) {
 
   app.post(
     '/admin/users/:id/reinstate',
-    { schema: { tags, security, summary: 'Reinstate a suspended account', params: idParam, ...formBody(emptyForm), response: { 200: userAnswer, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reinstate a suspended account',
+        params: idParam,
+        ...formBody(emptyForm),
+        response: { 200: userAnswer, ...errorResponses },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.reinstate(viewer, request.params.id);
     },
   );
 
-  for (const [kind, path] of [['blog', 'articles'], ['product', 'products']] as const) {
+  for (const [kind, path] of [
+    ['blog', 'articles'],
+    ['product', 'products'],
+  ] as const) {
     app.get(
       `/admin/${path}`,
-      { schema: { tags, security, summary: `${path} with whether they are published; q searches the title`, querystring: z.object({ q: queryText }), response: { 200: z.object({ items: z.array(contentItemSchema) }), ...errorResponses } } },
-      async (request) => (kind === 'blog' ? service.articles(requireViewer(request), request.query.q) : service.products(requireViewer(request), request.query.q)),
+      {
+        schema: {
+          tags,
+          security,
+          summary: `${path} with whether they are published; q searches the title`,
+          querystring: z.object({ q: queryText }),
+          response: { 200: z.object({ items: z.array(contentItemSchema) }), ...errorResponses },
+        },
+      },
+      async (request) =>
+        kind === 'blog' ? service.articles(requireViewer(request), request.query.q) : service.products(requireViewer(request), request.query.q),
     );
     app.post(
       `/admin/${path}/:id/unpublish`,
-      { onRequest: allowOnly('admin'), schema: { tags, security, summary: `Take a ${kind} down with a reason`, params: idParam, ...formBody(unpublishBody[kind]), response: { 200: z.object({ message: z.string() }), ...errorResponses } } },
+      {
+        onRequest: allowOnly('admin'),
+        schema: {
+          tags,
+          security,
+          summary: `Take a ${kind} down with a reason`,
+          params: idParam,
+          ...formBody(unpublishBody[kind]),
+          response: { 200: z.object({ message: z.string() }), ...errorResponses },
+        },
+      },
       async (request) => {
         const viewer = requireViewer(request);
         return service.unpublish(viewer, kind, request.params.id, request.body.reason);
@@ -95,7 +171,14 @@ export default async function adminRoutes(app: App) {
 
   app.get(
     '/admin/stats',
-    { schema: { tags, security, summary: "Today's and this month's bookings, orders, revenue and new patients, and the last 14 days", response: { 200: statsSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Today's and this month's bookings, orders, revenue and new patients, and the last 14 days",
+        response: { 200: statsSchema, ...errorResponses },
+      },
+    },
     async (request) => service.stats(requireViewer(request)),
   );
 

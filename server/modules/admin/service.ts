@@ -15,7 +15,6 @@ const auditPageSize = 50;
 const chartDays = 14;
 const professionalRoles: Role[] = ['doctor', 'pharmacist'];
 
-
 /**
  * What administrators do: approve or reject professionals, suspend and reinstate accounts,
  * unpublish articles and products, and read the dashboard. Every change and its audit entry are
@@ -24,12 +23,28 @@ const professionalRoles: Role[] = ['doctor', 'pharmacist'];
 /** What a professional is told when her application is decided; other actions tell nobody here. */
 function reviewNotice(userId: string, action: string, reason: string): NotificationInput[] {
   if (action === 'approve') {
-    return [{ userId, event: 'account_reviewed', title: 'Your account is approved', body: 'You are listed now and can use everything your role allows.', link: '/settings/profile',
-      message: { key: 'account_approved' } }];
+    return [
+      {
+        userId,
+        event: 'account_reviewed',
+        title: 'Your account is approved',
+        body: 'You are listed now and can use everything your role allows.',
+        link: '/settings/profile',
+        message: { key: 'account_approved' },
+      },
+    ];
   }
   if (action === 'reject') {
-    return [{ userId, event: 'account_reviewed', title: 'Your application was rejected', body: `The reason: ${reason}`, link: '/settings/profile',
-      message: { key: 'account_rejected', reason } }];
+    return [
+      {
+        userId,
+        event: 'account_reviewed',
+        title: 'Your application was rejected',
+        body: `The reason: ${reason}`,
+        link: '/settings/profile',
+        message: { key: 'account_rejected', reason },
+      },
+    ];
   }
   return [];
 }
@@ -56,8 +71,15 @@ export function adminService(app: App) {
       if (!(await repo.setStatus(trx, user.id, change.from, change.to, change.reason, now, change.roles))) return null;
       if (change.to === 'suspended') await repo.endSessions(trx, user.id);
       await repo.audit(trx, {
-        id: newId(), actor_id: admin.id, actor_name: admin.name, action: change.action, target_type: 'user',
-        target_id: user.id, target_label: `${user.name} (${user.role})`, reason: change.reason, created_at: now,
+        id: newId(),
+        actor_id: admin.id,
+        actor_name: admin.name,
+        action: change.action,
+        target_type: 'user',
+        target_id: user.id,
+        target_label: `${user.name} (${user.role})`,
+        reason: change.reason,
+        created_at: now,
       });
       return recordNotifications(trx, reviewNotice(user.id, change.action, change.reason));
     });
@@ -83,7 +105,11 @@ export function adminService(app: App) {
     async approve(admin: Viewer, id: string) {
       allowRoles(admin, 'admin');
       const user = await transition(admin, id, {
-        from: ['pending', 'rejected'], to: 'approved', roles: professionalRoles, action: 'approve', reason: '',
+        from: ['pending', 'rejected'],
+        to: 'approved',
+        roles: professionalRoles,
+        action: 'approve',
+        reason: '',
         refusal: 'Only pending or rejected doctors and pharmacists can be approved (this account is {status})',
       });
       return { message: `${user.name} is approved`, user: toAdminUser(user) };
@@ -92,7 +118,11 @@ export function adminService(app: App) {
     async reject(admin: Viewer, id: string, reason: string) {
       allowRoles(admin, 'admin');
       const user = await transition(admin, id, {
-        from: ['pending'], to: 'rejected', roles: professionalRoles, action: 'reject', reason,
+        from: ['pending'],
+        to: 'rejected',
+        roles: professionalRoles,
+        action: 'reject',
+        reason,
         refusal: 'Only pending applications can be rejected (this account is {status})',
       });
       return { message: `${user.name}'s application is rejected`, user: toAdminUser(user) };
@@ -108,7 +138,11 @@ export function adminService(app: App) {
       allowRoles(admin, 'admin');
       if (id === admin.id) throw badRequest('You cannot suspend your own account');
       const user = await transition(admin, id, {
-        from: ['approved'], to: 'suspended', roles: ['patient', 'doctor', 'pharmacist'], action: 'suspend', reason,
+        from: ['approved'],
+        to: 'suspended',
+        roles: ['patient', 'doctor', 'pharmacist'],
+        action: 'suspend',
+        reason,
         refusal: 'Only approved patients, doctors and pharmacists can be suspended (this account is {status})',
       });
       // After the commit: sockets re-check the session on every event, and now there is none.
@@ -119,7 +153,11 @@ export function adminService(app: App) {
     async reinstate(admin: Viewer, id: string) {
       allowRoles(admin, 'admin');
       const user = await transition(admin, id, {
-        from: ['suspended'], to: 'approved', roles: ['patient', 'doctor', 'pharmacist'], action: 'reinstate', reason: '',
+        from: ['suspended'],
+        to: 'approved',
+        roles: ['patient', 'doctor', 'pharmacist'],
+        action: 'reinstate',
+        reason: '',
         refusal: 'Only suspended accounts can be reinstated (this account is {status})',
       });
       return { message: `${user.name} is reinstated`, user: toAdminUser(user) };
@@ -132,8 +170,15 @@ export function adminService(app: App) {
       const found = user.license_document ? app.privateFiles.locate(user.license_document) : null;
       if (!found) throw notFound('This account has no licence document');
       await repo.audit(app.db, {
-        id: newId(), actor_id: admin.id, actor_name: admin.name, action: 'view-licence', target_type: 'user',
-        target_id: user.id, target_label: `${user.name} (${user.role})`, reason: '', created_at: nowIso(),
+        id: newId(),
+        actor_id: admin.id,
+        actor_name: admin.name,
+        action: 'view-licence',
+        target_type: 'user',
+        target_id: user.id,
+        target_label: `${user.name} (${user.role})`,
+        reason: '',
+        created_at: nowIso(),
       });
       return { stream: app.privateFiles.open(user.license_document), contentType: found.contentType };
     },
@@ -143,8 +188,13 @@ export function adminService(app: App) {
       const rows = await repo.articles(cleanField(q).slice(0, 100));
       return {
         items: rows.map((r) => ({
-          _id: r.id, title: r.title, slug: r.slug, owner: r.owner, published: Number(r.unpublished) === 0,
-          unpublishedReason: r.unpublished_reason ?? '', created_at: r.created_at,
+          _id: r.id,
+          title: r.title,
+          slug: r.slug,
+          owner: r.owner,
+          published: Number(r.unpublished) === 0,
+          unpublishedReason: r.unpublished_reason ?? '',
+          created_at: r.created_at,
         })),
       };
     },
@@ -154,8 +204,13 @@ export function adminService(app: App) {
       const rows = await repo.products(cleanField(q).slice(0, 100));
       return {
         items: rows.map((r) => ({
-          _id: r.id, title: r.title, slug: r.slug, owner: r.owner, published: Number(r.deleted) === 0,
-          unpublishedReason: r.unpublished_reason ?? '', created_at: r.created_at,
+          _id: r.id,
+          title: r.title,
+          slug: r.slug,
+          owner: r.owner,
+          published: Number(r.deleted) === 0,
+          unpublishedReason: r.unpublished_reason ?? '',
+          created_at: r.created_at,
         })),
       };
     },
@@ -170,8 +225,15 @@ export function adminService(app: App) {
         const done = kind === 'blog' ? await repo.unpublishArticle(trx, item.id, reason, now) : await repo.unpublishProduct(trx, item.id, reason, now);
         if (!done) return false;
         await repo.audit(trx, {
-          id: newId(), actor_id: admin.id, actor_name: admin.name, action: 'unpublish', target_type: kind,
-          target_id: item.id, target_label: label, reason, created_at: now,
+          id: newId(),
+          actor_id: admin.id,
+          actor_name: admin.name,
+          action: 'unpublish',
+          target_type: kind,
+          target_id: item.id,
+          target_label: label,
+          reason,
+          created_at: now,
         });
         return true;
       });
@@ -197,7 +259,11 @@ export function adminService(app: App) {
       const monthStart = dayStart(`${today.slice(0, 8)}01`);
       const since = [dayStart(days[0]), monthStart].sort()[0];
       const [bookings, orders, payments, patients, pending] = await Promise.all([
-        repo.bookingsSince(since), repo.ordersSince(since), repo.paymentsSince(since), repo.patientsSince(since), repo.pendingCount(),
+        repo.bookingsSince(since),
+        repo.ordersSince(since),
+        repo.paymentsSince(since),
+        repo.patientsSince(since),
+        repo.pendingCount(),
       ]);
       const period = (inPeriod: (day: string) => boolean) => ({
         bookings: bookings.filter((r) => inPeriod(clinicDay(r.at))).length,

@@ -20,9 +20,7 @@ export const appointmentRequestSchema = z.object({
   status: z.enum(['pending', 'accepted', 'declined']),
   declineReason: z.string(),
   /** The slot reserved for her when the request was accepted. */
-  appointment: z
-    .object({ _id: z.string(), date: z.string(), time: z.string(), startsAt: z.string(), timeZone: z.string(), doctor: z.string() })
-    .nullable(),
+  appointment: z.object({ _id: z.string(), date: z.string(), time: z.string(), startsAt: z.string(), timeZone: z.string(), doctor: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type AppointmentRequestDto = z.infer<typeof appointmentRequestSchema>;

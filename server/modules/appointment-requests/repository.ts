@@ -48,9 +48,7 @@ export function appointmentRequestsRepository(db: DB) {
     /** Requests naming the doctor, and requests for the doctor's department that name nobody. */
     forDoctor: (doctorId: string, department: string): Promise<RequestRow[]> =>
       newestFirst(
-        withNames().where((eb) =>
-          eb.or([eb('r.doctor_id', '=', doctorId), eb.and([eb('r.doctor_id', 'is', null), eb('r.department', '=', department)])]),
-        ),
+        withNames().where((eb) => eb.or([eb('r.doctor_id', '=', doctorId), eb.and([eb('r.doctor_id', 'is', null), eb('r.department', '=', department)])])),
       ).execute(),
 
     all: (): Promise<RequestRow[]> => newestFirst(withNames()).execute(),

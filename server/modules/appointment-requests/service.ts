@@ -15,7 +15,6 @@ import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/sl
 import { toRequestDto, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
 
-
 /** How far ahead a visit may be asked for. */
 const maxDaysAhead = 366;
 const maxReasonLength = 1000;
@@ -85,7 +84,8 @@ export function appointmentRequestsService(app: App) {
         if (!doctor) throw badRequest(`There is no doctor called ${form.doctor.slice(0, 100)}`);
       }
       const department = form.department ? toDepartment(form.department) : (toDepartment(doctor?.specialization ?? '') ?? doctor?.specialization);
-      if (!department) throw badRequest(form.department ? `${form.department.slice(0, 60)} is not one of our departments` : 'Please choose a department or a doctor');
+      if (!department)
+        throw badRequest(form.department ? `${form.department.slice(0, 60)} is not one of our departments` : 'Please choose a department or a doctor');
       if (doctor && doctor.specialization.toLowerCase() !== department.toLowerCase()) {
         throw badRequest(`${doctor.name} works in ${doctor.specialization}, not ${department}`);
       }
@@ -95,9 +95,22 @@ export function appointmentRequestsService(app: App) {
       const now = nowIso();
       const id = newId();
       await repo.insert({
-        id, patient_id: viewer?.id ?? null, name, email, phone, doctor_id: doctor?.id ?? null, department,
-        preferred_date: date, preferred_time: time, reason: form.reason, status: 'pending', decline_reason: '',
-        appointment_id: null, handled_by: null, created_at: now, updated_at: now,
+        id,
+        patient_id: viewer?.id ?? null,
+        name,
+        email,
+        phone,
+        doctor_id: doctor?.id ?? null,
+        department,
+        preferred_date: date,
+        preferred_time: time,
+        reason: form.reason,
+        status: 'pending',
+        decline_reason: '',
+        appointment_id: null,
+        handled_by: null,
+        created_at: now,
+        updated_at: now,
       });
       return { message: 'Appointment requested successfully', request: toDto((await repo.findById(id)) as RequestRow) };
     },
@@ -134,12 +147,18 @@ export function appointmentRequestsService(app: App) {
       const handler = await handlerOf(viewer, request);
       if (request.status !== 'pending') throw alreadyAnswered(request);
       if (!request.patient_id) {
-        throw conflict(`${request.name} has no account, so no slot can be reserved for them; call them on ${request.phone} and decline the request with a note`);
+        throw conflict(
+          `${request.name} has no account, so no slot can be reserved for them; call them on ${request.phone} and decline the request with a note`,
+        );
       }
       if (!slotText) throw badRequest('Please choose the slot to offer');
       const slot = isId(slotText) ? await repo.findSlot(slotText) : undefined;
       if (!slot) throw notFound('This slot does not exist any more');
-      const rightDoctor = handler.doctorId ? slot.doctor_id === handler.doctorId : request.doctor_id ? slot.doctor_id === request.doctor_id : slot.specialization === request.department;
+      const rightDoctor = handler.doctorId
+        ? slot.doctor_id === handler.doctorId
+        : request.doctor_id
+          ? slot.doctor_id === request.doctor_id
+          : slot.specialization === request.department;
       if (!rightDoctor) throw badRequest('Choose one of the slots offered for this request');
       if (fromFlag(slot.reserved)) throw conflict('This slot has just been reserved; please choose another one');
 
@@ -149,7 +168,13 @@ export function appointmentRequestsService(app: App) {
       const local = utcToClinicTime(new Date(slot.starts_at), zone);
       const line = `Your appointment request was accepted: ${slot.doctor_name} will see you on ${local.date} at ${local.time}.`;
       const done = await app.db.transaction().execute(async (trx) => {
-        const answered = await repo.answer(trx, request.id, { status: 'accepted', decline_reason: '', appointment_id: slot.id, handled_by: viewer.id, updated_at: now });
+        const answered = await repo.answer(trx, request.id, {
+          status: 'accepted',
+          decline_reason: '',
+          appointment_id: slot.id,
+          handled_by: viewer.id,
+          updated_at: now,
+        });
         if (!answered) throw conflict('This request has just been answered by someone else');
         // The same rules as her own reservation: her limit, no overlap, calendar event, reminders.
         const held = await booking.hold(trx, slot, { id: patientId, name: request.name }, nowDate);
@@ -157,7 +182,11 @@ export function appointmentRequestsService(app: App) {
         await repo.tellInChat(trx, held.chat, slot.doctor_id, line, newId(), now);
         const notifications = await recordNotifications(trx, [
           {
-            userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was accepted', body: line, link: appointmentsPath,
+            userId: patientId,
+            event: 'appointment_request_answered',
+            title: 'Your appointment request was accepted',
+            body: line,
+            link: appointmentsPath,
             message: { key: 'request_accepted', doctor: slot.doctor_name, startsAt: slot.starts_at },
           },
         ]);
@@ -175,7 +204,10 @@ export function appointmentRequestsService(app: App) {
           notificationMails: mail ? [[done.notifications[0].id, mail]] : [],
         }),
       );
-      return { message: `${request.name} has the appointment on ${local.date} at ${local.time}`, request: toDto((await repo.findById(request.id)) as RequestRow) };
+      return {
+        message: `${request.name} has the appointment on ${local.date} at ${local.time}`,
+        request: toDto((await repo.findById(request.id)) as RequestRow),
+      };
     },
 
     async decline(viewer: Viewer, idText: string | undefined, reason: string) {
@@ -186,13 +218,23 @@ export function appointmentRequestsService(app: App) {
       if (reason.length > maxDeclineLength) throw badRequest(`Please shorten the reason to ${maxDeclineLength} characters`);
       const patientId = request.patient_id;
       const told = await app.db.transaction().execute(async (trx) => {
-        const answered = await repo.answer(trx, request.id, { status: 'declined', decline_reason: reason, appointment_id: null, handled_by: viewer.id, updated_at: nowIso() });
+        const answered = await repo.answer(trx, request.id, {
+          status: 'declined',
+          decline_reason: reason,
+          appointment_id: null,
+          handled_by: viewer.id,
+          updated_at: nowIso(),
+        });
         if (!answered) return null;
         // A guest has no account to tell; the doctor calls them.
         if (!patientId) return [];
         return recordNotifications(trx, [
           {
-            userId: patientId, event: 'appointment_request_answered', title: 'Your appointment request was declined', body: `The reason: ${reason}`, link: appointmentsPath,
+            userId: patientId,
+            event: 'appointment_request_answered',
+            title: 'Your appointment request was declined',
+            body: `The reason: ${reason}`,
+            link: appointmentsPath,
             message: { key: 'request_declined', reason },
           },
         ]);

@@ -71,7 +71,11 @@ export function bookingRules(app: App) {
 
   /** The facts every appointment mail to her starts from: who, which slot (in her language) and the page to open. */
   const mailFacts = (contact: MailContact, what: string, pathname: string) => ({
-    clinic: app.config.clinicName, to: contact.email, name: contact.name, what, url: portalUrl(app, pathname),
+    clinic: app.config.clinicName,
+    to: contact.email,
+    name: contact.name,
+    what,
+    url: portalUrl(app, pathname),
   });
 
   return {

@@ -10,8 +10,16 @@ export const calendarRepository = {
     trx
       .insertInto('calendar_entries')
       .values({
-        uid: entry.uid, appointment_id: entry.appointmentId, patient_id: entry.patientId, doctor_id: entry.doctorId, starts_at: entry.startsAt,
-        sequence: 0, cancelled_at: null, cancel_reason: '', created_at: entry.now, updated_at: entry.now,
+        uid: entry.uid,
+        appointment_id: entry.appointmentId,
+        patient_id: entry.patientId,
+        doctor_id: entry.doctorId,
+        starts_at: entry.startsAt,
+        sequence: 0,
+        cancelled_at: null,
+        cancel_reason: '',
+        created_at: entry.now,
+        updated_at: entry.now,
       })
       .execute(),
 
@@ -23,8 +31,16 @@ export const calendarRepository = {
     db
       .insertInto('calendar_entries')
       .values({
-        uid: `${slot.id}.${slot.patient_id}`, appointment_id: slot.id, patient_id: slot.patient_id, doctor_id: slot.doctor_id, starts_at: slot.starts_at,
-        sequence: 0, cancelled_at: null, cancel_reason: '', created_at: now, updated_at: now,
+        uid: `${slot.id}.${slot.patient_id}`,
+        appointment_id: slot.id,
+        patient_id: slot.patient_id,
+        doctor_id: slot.doctor_id,
+        starts_at: slot.starts_at,
+        sequence: 0,
+        cancelled_at: null,
+        cancel_reason: '',
+        created_at: now,
+        updated_at: now,
       })
       .onConflict((oc) => oc.column('uid').doNothing())
       .execute(),
@@ -55,8 +71,21 @@ export const calendarRepository = {
       .selectFrom('calendar_entries as e')
       .innerJoin('users as d', 'd.id', 'e.doctor_id')
       .innerJoin('users as p', 'p.id', 'e.patient_id')
-      .select(['e.uid', 'e.appointment_id', 'e.patient_id', 'e.doctor_id', 'e.starts_at', 'e.sequence', 'e.cancelled_at', 'e.cancel_reason', 'e.updated_at',
-        'd.name as doctor_name', 'd.specialization as doctor_specialization', 'd.location as doctor_location', 'p.name as patient_name'])
+      .select([
+        'e.uid',
+        'e.appointment_id',
+        'e.patient_id',
+        'e.doctor_id',
+        'e.starts_at',
+        'e.sequence',
+        'e.cancelled_at',
+        'e.cancel_reason',
+        'e.updated_at',
+        'd.name as doctor_name',
+        'd.specialization as doctor_specialization',
+        'd.location as doctor_location',
+        'p.name as patient_name',
+      ])
       .where('e.appointment_id', '=', slotId)
       .where((eb) => eb.or([eb('e.patient_id', '=', viewerId), eb('e.doctor_id', '=', viewerId)]))
       // The live event first, then the most recently changed cancelled one.
@@ -66,7 +95,13 @@ export const calendarRepository = {
 
   /** The live event of a patient's reservation on a slot. */
   liveOf: (db: Executor, slotId: string, patientId: string) =>
-    db.selectFrom('calendar_entries').select('uid').where('appointment_id', '=', slotId).where('patient_id', '=', patientId).where('cancelled_at', 'is', null).executeTakeFirst(),
+    db
+      .selectFrom('calendar_entries')
+      .select('uid')
+      .where('appointment_id', '=', slotId)
+      .where('patient_id', '=', patientId)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst(),
 };
 
 export type CalendarEntry = NonNullable<Awaited<ReturnType<typeof calendarRepository.latestFor>>>;

@@ -33,7 +33,10 @@ const toArray = (iso: string) => {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()] as [number, number, number, number, number];
 };
 
-type Entry = Pick<CalendarEntry, 'uid' | 'starts_at' | 'sequence' | 'cancelled_at' | 'cancel_reason' | 'doctor_name' | 'doctor_specialization' | 'doctor_location' | 'updated_at'>;
+type Entry = Pick<
+  CalendarEntry,
+  'uid' | 'starts_at' | 'sequence' | 'cancelled_at' | 'cancel_reason' | 'doctor_name' | 'doctor_specialization' | 'doctor_location' | 'updated_at'
+>;
 
 /** The event's title and description in the reader's language (the file's structure is the same in both). */
 function eventWords(entry: Entry, context: CalendarContext, cancelled: boolean, language: Language) {

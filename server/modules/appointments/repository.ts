@@ -44,9 +44,7 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
     findById: (id: string) => slotsWithPeople().where('a.id', '=', id).executeTakeFirst(),
 
     existsAt: async (doctorId: string, startsAt: string) =>
-      Boolean(
-        await db.selectFrom('appointments').select('id').where('doctor_id', '=', doctorId).where('starts_at', '=', startsAt).executeTakeFirst(),
-      ),
+      Boolean(await db.selectFrom('appointments').select('id').where('doctor_id', '=', doctorId).where('starts_at', '=', startsAt).executeTakeFirst()),
 
     insert: (row: Insertable<AppointmentsTable>) => db.insertInto('appointments').values(row).execute(),
 
@@ -149,12 +147,7 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
         .values({ id: newId(), sender_id: patientId, receiver_id: doctorId, last_message: '', created_at: now, updated_at: now })
         .onConflict((oc) => oc.columns(['sender_id', 'receiver_id']).doNothing())
         .execute();
-      const chat = await trx
-        .selectFrom('chats')
-        .select('id')
-        .where('sender_id', '=', patientId)
-        .where('receiver_id', '=', doctorId)
-        .executeTakeFirstOrThrow();
+      const chat = await trx.selectFrom('chats').select('id').where('sender_id', '=', patientId).where('receiver_id', '=', doctorId).executeTakeFirstOrThrow();
       return chat.id;
     },
 

@@ -91,7 +91,7 @@ export default async function appointmentsRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'The owning doctor records after the slot\'s time whether the patient came: attendance = attended | no_show',
+        summary: "The owning doctor records after the slot's time whether the patient came: attendance = attended | no_show",
         querystring: z.object({ appointment: queryText }),
         ...formBody(z.object({ attendance: cleanText().describe('attended or no_show') })),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses },
@@ -168,7 +168,13 @@ export default async function appointmentsRoutes(app: App) {
   app.get(
     '/doctors/:id/waitlist',
     {
-      schema: { tags, security, summary: "The calling patient's place on the doctor's waiting list", params: z.object({ id: z.string() }), response: { 200: z.object({ waitlist: waitlistSchema }), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: "The calling patient's place on the doctor's waiting list",
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ waitlist: waitlistSchema }), ...errorResponses },
+      },
     },
     async (request) => waitlist.status(requireViewer(request), request.params.id),
   );
@@ -194,7 +200,14 @@ export default async function appointmentsRoutes(app: App) {
   app.delete(
     '/doctors/:id/waitlist',
     {
-      schema: { tags, security, summary: "Leave the doctor's waiting list", params: z.object({ id: z.string() }), ...formBody(emptyForm), response: { 200: z.object({ message: z.string(), waitlist: waitlistSchema }), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: "Leave the doctor's waiting list",
+        params: z.object({ id: z.string() }),
+        ...formBody(emptyForm),
+        response: { 200: z.object({ message: z.string(), waitlist: waitlistSchema }), ...errorResponses },
+      },
     },
     async (request) => {
       const viewer = requireViewer(request);

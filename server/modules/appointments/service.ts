@@ -26,7 +26,6 @@ const maxCancelReasonLength = 500;
 /** How many of the doctor's next free times a patient whose slot he cancelled is offered. */
 const nextSlotsOffered = 3;
 
-
 export function appointmentsService(app: App) {
   const repo = appointmentsRepository(app.db, app.dialect);
   const zone = app.config.clinicTimeZone;
@@ -87,9 +86,9 @@ export function appointmentsService(app: App) {
         throw error;
       }
       // A new slot is a freed-up time for the doctor's waiting list: the first waiting patient is offered it.
-      const offered = await app.db.transaction().execute((trx) =>
-        offerFreedSlot(app, trx, { id, doctorId: viewer.id, doctorName: viewer.name, startsAt: startsIso }, new Date()),
-      );
+      const offered = await app.db
+        .transaction()
+        .execute((trx) => offerFreedSlot(app, trx, { id, doctorId: viewer.id, doctorName: viewer.name, startsAt: startsIso }, new Date()));
       await announce(app, offered);
       const created = await repo.findById(id);
       return { message: 'The appointment was added', appointment: toDto(created as SlotWithPeople) };
@@ -170,7 +169,8 @@ export function appointmentsService(app: App) {
       if (viewer.role === 'doctor' && slot.doctor_id === viewer.id) {
         const holder = fromFlag(slot.reserved) && slot.patient_id && slot.starts_at > now ? slot.patient_id : null;
         const reason = reasonText.trim();
-        if (holder && !reason) throw badRequest(`${slot.patient_name ?? 'A patient'} holds this appointment: please give the reason for cancelling, so she knows what happened`);
+        if (holder && !reason)
+          throw badRequest(`${slot.patient_name ?? 'A patient'} holds this appointment: please give the reason for cancelling, so she knows what happened`);
         if (reason.length > maxCancelReasonLength) throw badRequest(`Please shorten the reason to ${maxCancelReasonLength} characters`);
         const done = await app.db.transaction().execute(async (trx) => {
           if (!(await repo.remove(trx, slot.id, viewer.id, slot.patient_id))) return null;
@@ -198,7 +198,12 @@ export function appointmentsService(app: App) {
               message: { key: 'reservation_cancelled', patient: viewer.name, startsAt: slot.starts_at },
             },
           ]);
-          const offered = await offerFreedSlot(app, trx, { id: slot.id, doctorId: slot.doctor_id, doctorName: slot.doctor_name, startsAt: slot.starts_at }, nowDate);
+          const offered = await offerFreedSlot(
+            app,
+            trx,
+            { id: slot.id, doctorId: slot.doctor_id, doctorName: slot.doctor_name, startsAt: slot.starts_at },
+            nowDate,
+          );
           return mergeAnnouncements({ notifications, mails: [] }, offered);
         });
         if (!done) throw conflict('This appointment is no longer reserved by you');
@@ -222,7 +227,8 @@ export function appointmentsService(app: App) {
       const to = isId(target) ? await repo.findById(target) : undefined;
       if (!to) throw notFound('The time you chose does not exist any more');
       if (to.id === from.id) throw badRequest('This is already the time of your appointment');
-      if (to.doctor_id !== from.doctor_id) throw badRequest(`Please choose another time of ${from.doctor_name}; to see another doctor, reserve a new appointment`);
+      if (to.doctor_id !== from.doctor_id)
+        throw badRequest(`Please choose another time of ${from.doctor_name}; to see another doctor, reserve a new appointment`);
       const nowDate = new Date();
       const now = nowDate.toISOString();
       const cutoff = cutoffFrom(nowDate);
@@ -251,7 +257,12 @@ export function appointmentsService(app: App) {
             message: { key: 'reservation_moved', patient: viewer.name, from: from.starts_at, to: to.starts_at },
           },
         ]);
-        const offered = await offerFreedSlot(app, trx, { id: from.id, doctorId: from.doctor_id, doctorName: from.doctor_name, startsAt: from.starts_at }, nowDate);
+        const offered = await offerFreedSlot(
+          app,
+          trx,
+          { id: from.id, doctorId: from.doctor_id, doctorName: from.doctor_name, startsAt: from.starts_at },
+          nowDate,
+        );
         return mergeAnnouncements(passedOn, { notifications, mails: [] }, offered);
       });
       const mails = await booking.confirmationMails(viewer.id, to.id, (contact, what, entry) =>
@@ -300,12 +311,25 @@ export function appointmentsService(app: App) {
     const next = await repo.freeSlotsOf(trx, slot.doctor_id, now, nextSlotsOffered);
     const nextText = next.map((s) => slotWhen(zone, s.starts_at));
     const what = describeSlot(zone, slot.doctor_name, slot.starts_at);
-    const offer = nextText.length ? `Next free times: ${nextText.join('; ')}.` : 'No free time is published now; you can join the waiting list on the doctor’s page.';
+    const offer = nextText.length
+      ? `Next free times: ${nextText.join('; ')}.`
+      : 'No free time is published now; you can join the waiting list on the doctor’s page.';
     const chat = await repo.ensureChat(trx, patientId, slot.doctor_id, now);
-    await requests.tellInChat(trx, chat, slot.doctor_id, `I had to cancel your appointment on ${slotWhen(zone, slot.starts_at)}: ${reason}. ${offer}`, newId(), now);
+    await requests.tellInChat(
+      trx,
+      chat,
+      slot.doctor_id,
+      `I had to cancel your appointment on ${slotWhen(zone, slot.starts_at)}: ${reason}. ${offer}`,
+      newId(),
+      now,
+    );
     const notifications = await recordNotifications(trx, [
       {
-        userId: patientId, event: 'slot_released', title: `Your appointment ${what} was cancelled by the doctor`, body: `Reason: ${reason}. ${offer}`, link: doctorPagePath(slot.doctor_name),
+        userId: patientId,
+        event: 'slot_released',
+        title: `Your appointment ${what} was cancelled by the doctor`,
+        body: `Reason: ${reason}. ${offer}`,
+        link: doctorPagePath(slot.doctor_name),
         message: { key: 'slot_released', doctor: slot.doctor_name, startsAt: slot.starts_at, reason, next: next.map((s) => s.starts_at) },
       },
     ]);
@@ -314,16 +338,18 @@ export function appointmentsService(app: App) {
       calendar.latestFor(trx, slot.id, patientId),
     ]);
     const language = asLanguage(contact?.language);
-    const mail = contact && entry
-      ? appointmentMails.slotReleased(
-          language,
-          {
-            ...booking.mailFacts({ ...contact, language }, describeSlot(zone, slot.doctor_name, slot.starts_at, language), doctorPagePath(slot.doctor_name)),
-            reason, nextSlots: next.map((s) => slotWhen(zone, s.starts_at, language)),
-          },
-          attachment(entry, language),
-        )
-      : undefined;
+    const mail =
+      contact && entry
+        ? appointmentMails.slotReleased(
+            language,
+            {
+              ...booking.mailFacts({ ...contact, language }, describeSlot(zone, slot.doctor_name, slot.starts_at, language), doctorPagePath(slot.doctor_name)),
+              reason,
+              nextSlots: next.map((s) => slotWhen(zone, s.starts_at, language)),
+            },
+            attachment(entry, language),
+          )
+        : undefined;
     return { notifications, mails: [], notificationMails: mail ? [[notifications[0].id, mail]] : [] };
   }
 }

@@ -62,8 +62,12 @@ export async function offerFreedSlot(app: App, trx: Executor, slot: FreedSlot, n
     ]);
     const language = asLanguage(candidate.patient_language);
     const mail = appointmentMails.waitlistOffer(language, {
-      clinic: app.config.clinicName, to: candidate.patient_email, name: candidate.patient_name,
-      what: describeSlot(zone, slot.doctorName, slot.startsAt, language), until: clinicTimeOfDay(language, zone, until), url: portalUrl(app, path),
+      clinic: app.config.clinicName,
+      to: candidate.patient_email,
+      name: candidate.patient_name,
+      what: describeSlot(zone, slot.doctorName, slot.startsAt, language),
+      until: clinicTimeOfDay(language, zone, until),
+      url: portalUrl(app, path),
     });
     return { notifications, mails: [], notificationMails: [[notifications[0].id, mail]] };
   }

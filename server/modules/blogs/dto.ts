@@ -45,14 +45,12 @@ const maxTitle = 200;
 
 /** `POST blog`: the title is checked here; the content (sanitized) and the category (stored) by the service. */
 export const blogBody = z.object({
-  title: formText
-    .optional()
-    .transform((value, ctx) => {
-      const title = cleanField(value).replace(/\s+/g, ' ');
-      if (!title) return refuse(ctx, 'Please enter a title for the blog');
-      if (title.length > maxTitle) return refuse(ctx, `The title can be at most ${maxTitle} characters long`);
-      return title;
-    }),
+  title: formText.optional().transform((value, ctx) => {
+    const title = cleanField(value).replace(/\s+/g, ' ');
+    if (!title) return refuse(ctx, 'Please enter a title for the blog');
+    if (title.length > maxTitle) return refuse(ctx, `The title can be at most ${maxTitle} characters long`);
+    return title;
+  }),
   content: cleanText().describe('HTML (sanitized)'),
   category: cleanText().describe('A category slug'),
   slug: cleanText().describe('The category slug again, as the existing client sends it once chosen'),

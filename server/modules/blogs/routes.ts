@@ -32,7 +32,10 @@ export default async function blogsRoutes(app: App) {
 
   app.get(
     '/blog/category',
-    { ...cachedRoute(app, { tables: ['blog_categories'] }), schema: { tags, summary: 'Blog categories', response: { 200: z.object({ categories: z.array(blogCategorySchema) }), ...errorResponses } } },
+    {
+      ...cachedRoute(app, { tables: ['blog_categories'] }),
+      schema: { tags, summary: 'Blog categories', response: { 200: z.object({ categories: z.array(blogCategorySchema) }), ...errorResponses } },
+    },
     async () => service.categories(),
   );
 

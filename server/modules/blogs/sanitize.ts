@@ -3,7 +3,34 @@ import type { Sanitizer } from '../../lib/sanitizer.js';
 
 /** Article HTML as it may be stored: text formatting, headings, lists, quotes, links and images. */
 const articlePolicy: HtmlPolicy = {
-  tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre', 'hr', 'img', 'span', 'div', 'figure', 'figcaption'],
+  tags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'blockquote',
+    'code',
+    'pre',
+    'hr',
+    'img',
+    'span',
+    'div',
+    'figure',
+    'figcaption',
+  ],
   attributes: ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height'],
 };
 

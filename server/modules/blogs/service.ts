@@ -12,7 +12,6 @@ import { sanitizeContent } from './sanitize.js';
 import { parseKeywords } from './text.js';
 import { insertWithFreeSlug, slugify } from '../../lib/slugs.js';
 
-
 export function blogsService(app: App) {
   const repo = blogsRepository(app.db);
 

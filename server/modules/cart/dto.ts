@@ -26,7 +26,14 @@ export function toCartDto(userId: string, lines: CartLine[], images: ImageStore)
     _id: userId,
     products: live.map((l) => ({
       _id: l.id,
-      product: { _id: l.product_id, slug: l.slug, name: l.name, price: centsToAmount(l.price_cents), thumbnail: images.url(l.thumbnail), stock: Number(l.stock) },
+      product: {
+        _id: l.product_id,
+        slug: l.slug,
+        name: l.name,
+        price: centsToAmount(l.price_cents),
+        thumbnail: images.url(l.thumbnail),
+        stock: Number(l.stock),
+      },
       quantity: Number(l.quantity),
     })),
     total: centsToAmount(totalCents),

@@ -15,7 +15,14 @@ export default async function cartRoutes(app: App) {
 
   app.get(
     '/cart',
-    { schema: { tags, security, summary: 'The cart as an array of one, or [] when empty', response: { 200: z.object({ cart: z.array(cartSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The cart as an array of one, or [] when empty',
+        response: { 200: z.object({ cart: z.array(cartSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.list(requireViewer(request)),
   );
 
@@ -41,7 +48,14 @@ export default async function cartRoutes(app: App) {
     '/cart',
     {
       onRequest: allowOnly(),
-      schema: { tags, security, summary: 'Take a product out of the cart', querystring: z.object({ product: queryText }), ...formBody(emptyForm), response: { 200: z.object({ cart: cartSchema }), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Take a product out of the cart',
+        querystring: z.object({ product: queryText }),
+        ...formBody(emptyForm),
+        response: { 200: z.object({ cart: cartSchema }), ...errorResponses },
+      },
     },
     async (request) => {
       const viewer = requireViewer(request);

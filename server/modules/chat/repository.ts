@@ -71,7 +71,11 @@ export function chatRepository(db: DB) {
         );
       }
       // One row more than a page tells whether older messages remain.
-      const rows = await query.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(MESSAGE_PAGE_SIZE + 1).execute();
+      const rows = await query
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(MESSAGE_PAGE_SIZE + 1)
+        .execute();
       const hasMore = rows.length > MESSAGE_PAGE_SIZE;
       return { rows: rows.slice(0, MESSAGE_PAGE_SIZE).reverse(), hasMore };
     },
@@ -92,7 +96,13 @@ export function chatRepository(db: DB) {
 
     /** Stores a message and moves the chat's last message and activity time with it, in one transaction. */
     /** Stores a message; `alongside` writes what must commit with it (the receiver's notification). */
-    async addMessage<T>(chatId: string, senderId: string, content: string, now: string, alongside?: (trx: Kysely<Database>) => Promise<T>): Promise<{ id: string; extra: T | undefined }> {
+    async addMessage<T>(
+      chatId: string,
+      senderId: string,
+      content: string,
+      now: string,
+      alongside?: (trx: Kysely<Database>) => Promise<T>,
+    ): Promise<{ id: string; extra: T | undefined }> {
       const id = newId();
       const extra = await db.transaction().execute(async (trx) => {
         await trx.insertInto('messages').values({ id, chat_id: chatId, sender_id: senderId, content, created_at: now }).execute();

@@ -89,10 +89,20 @@ export function chatService(app: App) {
       const receiverAway = isViewing ? !(await isViewing(chat.id, receiverId).catch(() => false)) : false;
       const { id, extra: told } = await repo.addMessage(chat.id, viewer.id, text, now, async (trx) => {
         if (!receiverAway || (await notificationsRepository(trx).hasUnread(receiverId, 'chat_message', chatLink(chat.id)))) return [];
-        return recordNotifications(trx, [
-          { userId: receiverId, event: 'chat_message', title: `New message from ${viewer.name}`, body: 'Open the conversation to read it.', link: chatLink(chat.id),
-            message: { key: 'chat_message', sender: viewer.name } },
-        ], now);
+        return recordNotifications(
+          trx,
+          [
+            {
+              userId: receiverId,
+              event: 'chat_message',
+              title: `New message from ${viewer.name}`,
+              body: 'Open the conversation to read it.',
+              link: chatLink(chat.id),
+              message: { key: 'chat_message', sender: viewer.name },
+            },
+          ],
+          now,
+        );
       });
       if (told?.length) void deliverNotifications(app, told);
       return { chat, message: toMessageDto(await repo.message(id), images), content: text, at: now };

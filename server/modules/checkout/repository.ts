@@ -7,18 +7,36 @@ type Trx = Transaction<Database>;
 
 /** What a buyer's or a seller's list shows of an order (joined with its payment for the number, its product for slug and picture). */
 export const orderColumns = [
-  'orders.id', 'orders.product_id', 'orders.product_name', 'orders.quantity', 'orders.price_cents', 'orders.currency',
-  'orders.delivery_status', 'orders.location', 'orders.country', 'orders.government', 'orders.created_at', 'orders.updated_at',
+  'orders.id',
+  'orders.product_id',
+  'orders.product_name',
+  'orders.quantity',
+  'orders.price_cents',
+  'orders.currency',
+  'orders.delivery_status',
+  'orders.location',
+  'orders.country',
+  'orders.government',
+  'orders.created_at',
+  'orders.updated_at',
   'payments.order_number',
 ] as const;
 
 /** Checkouts, the stock they reserve, and the payments and orders they turn into. Queries only. */
 export function checkoutRepository(db: DB) {
   return {
-    byKey: (userId: string, key: string) => db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst(),
+    byKey: (userId: string, key: string) =>
+      db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst(),
     byId: (id: string) => db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst(),
     latestForCart: (userId: string, cartKey: string) =>
-      db.selectFrom('checkouts').selectAll().where('user_id', '=', userId).where('cart_key', '=', cartKey).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+      db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('cart_key', '=', cartKey)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     /** The user's checkout that was in flight or settled at or after a moment. */
     activeSince: (userId: string, since: string) =>
       db
@@ -34,10 +52,12 @@ export function checkoutRepository(db: DB) {
       db
         .selectFrom('checkouts')
         .selectAll()
-        .where((eb) => eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('updated_at', '<', staleBefore)]),
-          eb.and([eb('status', '=', 'confirming'), eb('updated_at', '<', recheckBefore)]),
-        ]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('updated_at', '<', staleBefore)]),
+            eb.and([eb('status', '=', 'confirming'), eb('updated_at', '<', recheckBefore)]),
+          ]),
+        )
         .orderBy('updated_at')
         .limit(limit)
         .execute(),
@@ -55,7 +75,8 @@ export function checkoutRepository(db: DB) {
 
     insertCheckout: (trx: Trx, row: CheckoutsTable) => trx.insertInto('checkouts').values(row).execute(),
     insertItems: (trx: Trx, rows: CheckoutItemsTable[]) => trx.insertInto('checkout_items').values(rows).execute(),
-    items: (db2: DB | Trx, checkoutId: string) => db2.selectFrom('checkout_items').selectAll().where('checkout_id', '=', checkoutId).orderBy('product_id').execute(),
+    items: (db2: DB | Trx, checkoutId: string) =>
+      db2.selectFrom('checkout_items').selectAll().where('checkout_id', '=', checkoutId).orderBy('product_id').execute(),
 
     /** Takes stock only while enough is left: the database decides, so concurrent buyers cannot oversell. */
     reserveStock: async (trx: Trx, productId: string, quantity: number) => {

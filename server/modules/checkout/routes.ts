@@ -34,14 +34,18 @@ export default async function checkoutRoutes(app: App) {
           'Pay for the cart by card. Send an Idempotency-Key header (or idempotencyKey field): a retry with it is never charged twice. ' +
           'Send expectedTotal (the total shown): when the cart costs something else now, the answer is 409 with the new `total`. ' +
           'A clash of the products with her recorded allergies or current medicines answers 409 with `conflicts`: send again with acknowledgeWarnings=true to buy anyway (recorded on the order). ' +
-          'A prescription-only product is bought only against a valid prescription of the buyer\'s that covers it (403 otherwise); its packs are taken from the prescription. ' +
+          "A prescription-only product is bought only against a valid prescription of the buyer's that covers it (403 otherwise); its packs are taken from the prescription. " +
           '202: the payment is being confirmed with the provider; the orders appear once it is.',
         ...formBody(checkoutBody),
         response: {
           200: answerSchema,
           202: answerSchema,
           ...errorResponses,
-          409: messageSchema.extend({ total: z.number().optional(), conflicts: z.array(conflictSchema).optional(), needsAcknowledgement: z.boolean().optional() }),
+          409: messageSchema.extend({
+            total: z.number().optional(),
+            conflicts: z.array(conflictSchema).optional(),
+            needsAcknowledgement: z.boolean().optional(),
+          }),
           402: messageSchema,
           502: messageSchema,
         },
@@ -57,13 +61,27 @@ export default async function checkoutRoutes(app: App) {
 
   app.get(
     '/orders/user',
-    { schema: { tags, security, summary: "The caller's orders, newest first", response: { 200: z.object({ orders: z.array(orderSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's orders, newest first",
+        response: { 200: z.object({ orders: z.array(orderSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.orders(requireViewer(request)),
   );
 
   app.get(
     '/payments',
-    { schema: { tags, security, summary: "The caller's card payments (brand, last 4 digits, expiry)", response: { 200: z.object({ payments: z.array(paymentSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's card payments (brand, last 4 digits, expiry)",
+        response: { 200: z.object({ payments: z.array(paymentSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.payments(requireViewer(request)),
   );
 }

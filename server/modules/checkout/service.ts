@@ -85,7 +85,12 @@ function readClientKey(header: string | string[] | undefined, form: CheckoutForm
 /** The cart as a natural key: the same lines with the same quantities give the same fingerprint. */
 const cartFingerprint = (lines: CartLine[]) =>
   createHash('sha256')
-    .update(lines.map((l) => `${l.id}:${l.product_id}:${l.quantity}`).sort().join('|'))
+    .update(
+      lines
+        .map((l) => `${l.id}:${l.product_id}:${l.quantity}`)
+        .sort()
+        .join('|'),
+    )
     .digest('hex');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,7 +114,12 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
     const payment = checkout.payment_id ? await repo.payment(checkout.payment_id) : undefined;
     const ids = new Set((payment ? await repo.ordersOfPayment(payment.id) : []).map((o) => o.id));
     const orders = (await repo.ordersOfUser(checkout.user_id)).filter((o) => ids.has(o.id));
-    return { message: checkout.message || paidMessage, payment: payment ? toPaymentDto(payment) : null, orders: orders.map((o) => toOrderDto(o, app.images)), confirming: false };
+    return {
+      message: checkout.message || paidMessage,
+      payment: payment ? toPaymentDto(payment) : null,
+      orders: orders.map((o) => toOrderDto(o, app.images)),
+      confirming: false,
+    };
   }
 
   /** Accepted, outcome not known yet: 202, no payment, no orders, and no claim either way about the card. */
@@ -138,9 +148,20 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
     const ordered = [...lines].sort((a, b) => a.product_id.localeCompare(b.product_id));
     await app.db.transaction().execute(async (trx) => {
       await repo.insertCheckout(trx, {
-        id, user_id: viewer.id, idempotency_key: key || `auto:${id}`, status: 'pending', message: '', amount_cents: amount,
-        currency: details.currency, payment_id: null, cart_key: cartKey, status_code: 0, order_details: JSON.stringify(details),
-        safety_ack: safetyAck, created_at: now, updated_at: now,
+        id,
+        user_id: viewer.id,
+        idempotency_key: key || `auto:${id}`,
+        status: 'pending',
+        message: '',
+        amount_cents: amount,
+        currency: details.currency,
+        payment_id: null,
+        cart_key: cartKey,
+        status_code: 0,
+        order_details: JSON.stringify(details),
+        safety_ack: safetyAck,
+        created_at: now,
+        updated_at: now,
       });
       // Read again now that this is the user's only pending checkout: a twin that finished meanwhile has emptied it.
       const current = (await carts.lines(viewer.id, trx)).filter(isOnSale);
@@ -157,8 +178,13 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       await repo.insertItems(
         trx,
         ordered.map((l) => ({
-          id: newId(), checkout_id: id, product_id: l.product_id, seller_id: l.owner_id, product_name: l.name,
-          quantity: Number(l.quantity), price_cents: Number(l.price_cents) * Number(l.quantity),
+          id: newId(),
+          checkout_id: id,
+          product_id: l.product_id,
+          seller_id: l.owner_id,
+          product_name: l.name,
+          quantity: Number(l.quantity),
+          price_cents: Number(l.price_cents) * Number(l.quantity),
           prescription_line_id: prescribedBy.get(l.product_id) ?? null,
         })),
       );
@@ -200,7 +226,10 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
       // Price truth: the buyer is charged only the total they saw; a changed price or a product gone
       // from the cart since is shown to them first.
       if (expected !== null && expected !== total) {
-        throw cartChanged(`Prices in your cart changed since you saw them: the total is now ${dollars(total)} instead of ${dollars(expected)}. Please confirm the new total.`, total);
+        throw cartChanged(
+          `Prices in your cart changed since you saw them: the total is now ${dollars(total)} instead of ${dollars(expected)}. Please confirm the new total.`,
+          total,
+        );
       }
       const details: OrderDetails = { card: summarize(card), ...shipping };
       // Safety: her allergies and current medicines against what she buys; a warning must be acknowledged.
@@ -215,7 +244,9 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
           throw cartChanged(`Out of stock quantity: ${error.message} does not have that many left; please lower the quantity in your cart`, total);
         }
         if (error instanceof NotCoveredError) {
-          throw forbidden(`${error.message} is sold only with a prescription, and no valid prescription of yours covers this quantity any more; please remove it from your cart`);
+          throw forbidden(
+            `${error.message} is sold only with a prescription, and no valid prescription of yours covers this quantity any more; please remove it from your cart`,
+          );
         }
         if (error instanceof CartChangedError) {
           const twin = key ? undefined : await repo.activeSince(viewer.id, twinSince);

@@ -37,7 +37,11 @@ function paidOrderNotices(orderNumber: string, items: { seller_id: string; produ
   const bySeller = new Map<string, string[]>();
   for (const item of items) bySeller.set(item.seller_id, [...(bySeller.get(item.seller_id) ?? []), `${Number(item.quantity)} × ${item.product_name}`]);
   return [...bySeller].map(([sellerId, lines]) => ({
-    userId: sellerId, event: 'order_paid', title: `Order ${orderNumber} was paid`, body: `To send: ${lines.join(', ')}.`, link: `/orders/${orderNumber}`,
+    userId: sellerId,
+    event: 'order_paid',
+    title: `Order ${orderNumber} was paid`,
+    body: `To send: ${lines.join(', ')}.`,
+    link: `/orders/${orderNumber}`,
     message: { key: 'order_paid', orderNumber, lines },
   }));
 }
@@ -63,22 +67,48 @@ export function checkoutSettlement(app: App, gatewayName: string) {
         if (!settled) return null;
         const { card } = details;
         await repo.insertPayment(trx, {
-          id: paymentId, user_id: checkout.user_id, checkout_id: checkout.id, brand: card.brand, last4: card.last4,
-          exp_month: card.expMonth, exp_year: card.expYear, amount_cents: Number(checkout.amount_cents), currency: details.currency,
-          provider: gatewayName, provider_ref: reference, order_number: orderNumber, created_at: now,
+          id: paymentId,
+          user_id: checkout.user_id,
+          checkout_id: checkout.id,
+          brand: card.brand,
+          last4: card.last4,
+          exp_month: card.expMonth,
+          exp_year: card.expYear,
+          amount_cents: Number(checkout.amount_cents),
+          currency: details.currency,
+          provider: gatewayName,
+          provider_ref: reference,
+          order_number: orderNumber,
+          created_at: now,
         });
         const items = await repo.items(trx, checkout.id);
         await repo.insertOrders(
           trx,
           items.map((item) => ({
-            id: newId(), user_id: checkout.user_id, payment_id: paymentId, product_id: item.product_id, seller_id: item.seller_id,
-            product_name: item.product_name, quantity: Number(item.quantity), price_cents: Number(item.price_cents),
-            currency: details.currency, delivery_status: 'pending', location: details.location, country: details.country,
-            government: details.government, prescription_line_id: item.prescription_line_id ?? null, safety_ack: checkout.safety_ack ?? '',
-            created_at: now, updated_at: now,
+            id: newId(),
+            user_id: checkout.user_id,
+            payment_id: paymentId,
+            product_id: item.product_id,
+            seller_id: item.seller_id,
+            product_name: item.product_name,
+            quantity: Number(item.quantity),
+            price_cents: Number(item.price_cents),
+            currency: details.currency,
+            delivery_status: 'pending',
+            location: details.location,
+            country: details.country,
+            government: details.government,
+            prescription_line_id: item.prescription_line_id ?? null,
+            safety_ack: checkout.safety_ack ?? '',
+            created_at: now,
+            updated_at: now,
           })),
         );
-        await repo.emptyCart(trx, checkout.user_id, items.map((i) => i.product_id));
+        await repo.emptyCart(
+          trx,
+          checkout.user_id,
+          items.map((i) => i.product_id),
+        );
         return recordNotifications(trx, paidOrderNotices(orderNumber, items));
       });
       if (!told) return false;

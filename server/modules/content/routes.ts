@@ -13,7 +13,14 @@ export default async function contentRoutes(app: App) {
 
   app.get(
     '/cms/slider',
-    { ...cachedRoute(app, { tables: ['slides'], byLanguage: true }), schema: { tags, summary: 'The home slider, in display order, in the language of the request (Accept-Language)', response: { 200: z.object({ slides: z.array(slideSchema) }), ...errorResponses } } },
+    {
+      ...cachedRoute(app, { tables: ['slides'], byLanguage: true }),
+      schema: {
+        tags,
+        summary: 'The home slider, in display order, in the language of the request (Accept-Language)',
+        response: { 200: z.object({ slides: z.array(slideSchema) }), ...errorResponses },
+      },
+    },
     async (request) => ({ slides: await service.slides(languageOf(request.headers['accept-language'])) }),
   );
 

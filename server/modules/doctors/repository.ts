@@ -139,12 +139,15 @@ export function doctorsRepository(db: DB) {
     doctorsWithWords: (words: string[], filter: DoctorFilter, everyGroup: string[][] = []) => doctorsWithWords(words, filter, everyGroup).execute(),
 
     async countListed(filter: DoctorFilter) {
-      const row = await searchable(filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const row = await searchable(filter)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** One page of the listed doctors in the order asked for, sorted by the database. */
-    listedPage: (filter: DoctorFilter, sort: 'nextSlot' | 'rating' | 'name', offset: number, limit: number | null) => listedPage(filter, sort, offset, limit).execute(),
+    listedPage: (filter: DoctorFilter, sort: 'nextSlot' | 'rating' | 'name', offset: number, limit: number | null) =>
+      listedPage(filter, sort, offset, limit).execute(),
     listedPageQuery: listedPage,
     doctorsWithWordsQuery: doctorsWithWords,
 
@@ -163,8 +166,7 @@ export function doctorsRepository(db: DB) {
       return row ? rounded(row) : undefined;
     },
 
-    findDoctor: (id: string) =>
-      db.selectFrom('users').select(['id', 'name']).where('id', '=', id).where('role', '=', 'doctor').executeTakeFirst(),
+    findDoctor: (id: string) => db.selectFrom('users').select(['id', 'name']).where('id', '=', id).where('role', '=', 'doctor').executeTakeFirst(),
 
     education: (doctorId: string) =>
       db.selectFrom('doctor_education').selectAll().where('doctor_id', '=', doctorId).orderBy('position').orderBy('year').execute(),

@@ -72,7 +72,14 @@ export default async function doctorsRoutes(app: App) {
 
   app.get(
     '/top-doctors',
-    { ...cachedRoute(app, { tables: doctorTables, maxAgeMs: clockBoundMs }), schema: { tags, summary: 'The best-rated doctors, highest rate first', response: { 200: z.object({ doctors: z.array(doctorCardSchema) }), ...errorResponses } } },
+    {
+      ...cachedRoute(app, { tables: doctorTables, maxAgeMs: clockBoundMs }),
+      schema: {
+        tags,
+        summary: 'The best-rated doctors, highest rate first',
+        response: { 200: z.object({ doctors: z.array(doctorCardSchema) }), ...errorResponses },
+      },
+    },
     async () => ({ doctors: await service.top() }),
   );
 
@@ -81,7 +88,8 @@ export default async function doctorsRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Rate a doctor 1–5 with an optional comment (patients after a visit: a reserved appointment whose time has passed, not marked a no-show; a new rating replaces the earlier one)',
+        summary:
+          'Rate a doctor 1–5 with an optional comment (patients after a visit: a reserved appointment whose time has passed, not marked a no-show; a new rating replaces the earlier one)',
         ...formBody(z.object({ comment: sentText().describe('An optional comment') })),
         security: [{ token: [] }],
         querystring: z.object({ doctor: queryText, rate: queryText }),

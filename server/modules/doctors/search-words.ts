@@ -15,7 +15,11 @@ export function doctorWords(name: string, specialization: string): string[] {
 export async function indexDoctorWords(db: Kysely<any>, doctor: { id: string; name: string; specialization: string }) {
   await db.deleteFrom('doctor_search_words').where('doctor_id', '=', doctor.id).execute();
   const words = doctorWords(doctor.name, doctor.specialization);
-  if (words.length) await db.insertInto('doctor_search_words').values(words.map((word) => ({ doctor_id: doctor.id, word }))).execute();
+  if (words.length)
+    await db
+      .insertInto('doctor_search_words')
+      .values(words.map((word) => ({ doctor_id: doctor.id, word })))
+      .execute();
 }
 
 /** After an update of users: re-indexes the doctor when his name, department or role may have changed. */

@@ -108,7 +108,10 @@ export function doctorSearch(app: App) {
         // One word that can only mean a department ("cardiolgy"): its 1,000 doctors are filtered,
         // counted, sorted and paged by the database, like a department chosen from the filter.
         const byDepartment = { ...filter, specialization: department };
-        [total, shown] = await Promise.all([repo.countListed(byDepartment), repo.listedPage(byDepartment, sort, offset, limit).then((rows) => rows.map(toResult))]);
+        [total, shown] = await Promise.all([
+          repo.countListed(byDepartment),
+          repo.listedPage(byDepartment, sort, offset, limit).then((rows) => rows.map(toResult)),
+        ]);
         return answer(total, shown);
       }
       const words = [...new Set(near.flatMap((n) => [...n.keys()]))];

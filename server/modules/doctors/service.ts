@@ -30,7 +30,11 @@ export function doctorsService(app: App) {
     async byName(name: string, viewer: Viewer | null) {
       const doctor = await repo.findByName(name);
       if (!doctor) throw notFound(`There is no doctor called ${name.slice(0, 100)}`);
-      const [education, slots, reviews] = await Promise.all([repo.education(doctor.id), repo.upcomingSlots(doctor.id, nowIso()), repo.reviews(doctor.id, maxReviews)]);
+      const [education, slots, reviews] = await Promise.all([
+        repo.education(doctor.id),
+        repo.upcomingSlots(doctor.id, nowIso()),
+        repo.reviews(doctor.id, maxReviews),
+      ]);
       const holdsOne = viewer !== null && slots.some((s) => s.patient_id === viewer.id);
       const chat = holdsOne ? ((await repo.chatBetween(viewer.id, doctor.id))?.id ?? null) : null;
       const availableDates = slots.map((s) => toAvailableDate(s, zone, chat, viewer?.id ?? null));

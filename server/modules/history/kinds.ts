@@ -73,8 +73,7 @@ export function parseSeverity(raw: string | undefined): AllergySeverity {
  * A patient's own diagnosis cannot name a doctor as its author: an entry signed by a doctor is
  * one that doctor wrote himself. Who told her goes in the free text "told to me by".
  */
-export const selfReportedDoctorRefusal =
-  'A diagnosis you add yourself cannot name a doctor as its author; write who told you in “Told to me by” instead';
+export const selfReportedDoctorRefusal = 'A diagnosis you add yourself cannot name a doctor as its author; write who told you in “Told to me by” instead';
 
 function noDoctorNamed(form: HistoryForm): void {
   if (cleanField(form.fields.doctor)) throw badRequest(selfReportedDoctorRefusal);

@@ -56,9 +56,7 @@ export function historyRepository(db: DB | Transaction<Database>) {
       db
         .insertInto('history_guest_refusals')
         .values({ patient_id: patientId, address, count: 1, first_at: now, last_at: now })
-        .onConflict((oc) =>
-          oc.columns(['patient_id', 'address']).doUpdateSet({ count: sql<number>`history_guest_refusals.count + 1`, last_at: now }),
-        )
+        .onConflict((oc) => oc.columns(['patient_id', 'address']).doUpdateSet({ count: sql<number>`history_guest_refusals.count + 1`, last_at: now }))
         .execute(),
 
     guestRefusals: (patientId: string) =>

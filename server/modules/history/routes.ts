@@ -63,7 +63,13 @@ export default async function historyRoutes(app: App) {
         summary: 'Who read or changed the history, newest first, 50 a page (the patient only); refused guest reads counted per address',
         querystring: z.object({ patient: queryText, page: queryText }),
         response: {
-          200: z.object({ entries: z.array(accessEntrySchema), page: z.number(), pages: z.number(), total: z.number(), guestRefusals: z.array(guestRefusalSchema) }),
+          200: z.object({
+            entries: z.array(accessEntrySchema),
+            page: z.number(),
+            pages: z.number(),
+            total: z.number(),
+            guestRefusals: z.array(guestRefusalSchema),
+          }),
           ...errorResponses,
         },
       },
@@ -122,10 +128,18 @@ export default async function historyRoutes(app: App) {
     app.post(
       `/history/:kind/${action}`,
       {
-        schema: { tags, security, summary, params: kindParam, querystring: entryQuery, ...formBody(emptyForm), response: { 200: z.object({ message: z.string() }), ...errorResponses } },
+        schema: {
+          tags,
+          security,
+          summary,
+          params: kindParam,
+          querystring: entryQuery,
+          ...formBody(emptyForm),
+          response: { 200: z.object({ message: z.string() }), ...errorResponses },
+        },
       },
       async (request) => {
-          return service.change(request.viewer, action, request.params.kind, request.query);
+        return service.change(request.viewer, action, request.params.kind, request.query);
       },
     );
   }

@@ -203,17 +203,25 @@ export function historyService(app: App) {
       const now = nowIso();
       const entryId = newId();
       try {
-        await changeLogged(viewer, patient.id, 'add', kind, history.id, async (store) => {
-          await store.insertEntry(spec.table, {
-            id: entryId,
-            history_id: history.id,
-            created_at: now,
-            author_id: viewer.id,
-            self_reported: selfReported ? 1 : 0,
-            ...columns,
-          });
-          return true;
-        }, reason);
+        await changeLogged(
+          viewer,
+          patient.id,
+          'add',
+          kind,
+          history.id,
+          async (store) => {
+            await store.insertEntry(spec.table, {
+              id: entryId,
+              history_id: history.id,
+              created_at: now,
+              author_id: viewer.id,
+              self_reported: selfReported ? 1 : 0,
+              ...columns,
+            });
+            return true;
+          },
+          reason,
+        );
       } catch (error) {
         if (typeof columns.result === 'string' && columns.result) await removeStoredFile(columns.result);
         throw error;
@@ -237,7 +245,9 @@ export function historyService(app: App) {
         await record(viewer, patient.id, 'delete', kind, 'denied', 'Written by a doctor');
         throw forbidden('A doctor wrote this entry: you can hide it from your view, but not delete it');
       }
-      const done = await changeLogged(viewer, patient.id, 'delete', kind, history.id, (store) => store.markDeleted(kinds[kind].table, entryId, history.id, nowIso()));
+      const done = await changeLogged(viewer, patient.id, 'delete', kind, history.id, (store) =>
+        store.markDeleted(kinds[kind].table, entryId, history.id, nowIso()),
+      );
       if (!done) throw notFound(notInHistory);
       await purgeRemoved(history.id);
       return { message: 'Removed successfully' };

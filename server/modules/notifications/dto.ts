@@ -43,11 +43,17 @@ export const preferencesSchema = z.object({ preferences: z.array(preferenceSchem
  * taken as sent: the center checks them against her own notifications, in words about notifications.
  */
 export const markReadBody = z.looseObject({
-  ids: z.unknown().optional().meta({ type: 'array', items: { type: 'string' }, description: 'Ids of her notifications (at most 100)' }),
+  ids: z
+    .unknown()
+    .optional()
+    .meta({ type: 'array', items: { type: 'string' }, description: 'Ids of her notifications (at most 100)' }),
   all: z.unknown().optional().meta({ type: 'boolean', description: 'true marks every notification read' }),
 });
 
 /** `PATCH notifications/preferences` (JSON): event → whether it also comes by email (or the map itself). */
 export const preferencesBody = z.looseObject({
-  preferences: z.unknown().optional().meta({ type: 'object', additionalProperties: { type: 'boolean' }, description: 'Event name → true or false' }),
+  preferences: z
+    .unknown()
+    .optional()
+    .meta({ type: 'object', additionalProperties: { type: 'boolean' }, description: 'Event name → true or false' }),
 });

@@ -50,4 +50,5 @@ export const eventSettings: Record<NotificationEvent, EventSetting> = {
   chat_message: { label: 'A new chat message while the chat is closed', roles: ['patient', 'doctor'], email: false },
 };
 
-export const eventsForRole = (role: string): NotificationEvent[] => notificationEvents.filter((e) => (eventSettings[e].roles as readonly string[]).includes(role));
+export const eventsForRole = (role: string): NotificationEvent[] =>
+  notificationEvents.filter((e) => (eventSettings[e].roles as readonly string[]).includes(role));

@@ -39,7 +39,10 @@ const orderStatusAr = {
 /** The Arabic words of each message, written for the person reading them. */
 const arabic: Messages = {
   reservation_made: (m, zone) => ({ title: `حجز ${m.patient} موعدك يوم ${when(zone, m.startsAt)}`, body: '' }),
-  reservation_cancelled: (m, zone) => ({ title: `ألغى ${m.patient} الموعد المحدد يوم ${when(zone, m.startsAt)}`, body: 'أصبح هذا الموعد متاحًا من جديد لمرضى آخرين.' }),
+  reservation_cancelled: (m, zone) => ({
+    title: `ألغى ${m.patient} الموعد المحدد يوم ${when(zone, m.startsAt)}`,
+    body: 'أصبح هذا الموعد متاحًا من جديد لمرضى آخرين.',
+  }),
   reservation_moved: (m, zone) => ({ title: `نقل ${m.patient} الموعد من ${when(zone, m.from)} إلى ${when(zone, m.to)}`, body: '' }),
   slot_released: (m, zone) => ({
     title: `ألغى الطبيب موعدك ${describeSlotIn('ar', zone, m.doctor, m.startsAt)}`,

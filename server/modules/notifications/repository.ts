@@ -7,14 +7,7 @@ export function notificationsRepository(db: Kysely<Database>) {
     insert: (rows: NotificationsTable[]) => db.insertInto('notifications').values(rows).execute(),
 
     latest: (userId: string, limit: number) =>
-      db
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
+      db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
 
     async unreadCount(userId: string): Promise<number> {
       const row = await db
@@ -48,7 +41,14 @@ export function notificationsRepository(db: Kysely<Database>) {
 
     /** Marks read what a person has just seen elsewhere (the chat she opened). */
     markReadByLink: (userId: string, event: string, link: string, now: string) =>
-      db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('event', '=', event).where('link', '=', link).where('read_at', 'is', null).executeTakeFirst(),
+      db
+        .updateTable('notifications')
+        .set({ read_at: now })
+        .where('user_id', '=', userId)
+        .where('event', '=', event)
+        .where('link', '=', link)
+        .where('read_at', 'is', null)
+        .executeTakeFirst(),
 
     preferences: (userId: string) => db.selectFrom('notification_preferences').select(['event', 'email']).where('user_id', '=', userId).execute(),
 

@@ -14,7 +14,12 @@ export default async function notificationsRoutes(app: App) {
   app.get(
     '/notifications',
     {
-      schema: { tags, security, summary: 'Her latest 30 notifications, newest first, with read flags, and how many are unread', response: { 200: notificationListSchema, ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Her latest 30 notifications, newest first, with read flags, and how many are unread',
+        response: { 200: notificationListSchema, ...errorResponses },
+      },
     },
     async (request) => center.list(requireViewer(request)),
   );

@@ -100,7 +100,12 @@ export function wantsEmail(event: string, stored: number | undefined): boolean {
  * `ownMails` holds, by notification id, a mail written for that event (such as a cancellation with
  * its calendar file): it goes instead of the generic one, under the same choice and checks.
  */
-async function emailNotifications(app: App, rows: NotificationsTable[], { byId, choice }: Recipients, ownMails: ReadonlyMap<string, MailMessage>): Promise<void> {
+async function emailNotifications(
+  app: App,
+  rows: NotificationsTable[],
+  { byId, choice }: Recipients,
+  ownMails: ReadonlyMap<string, MailMessage>,
+): Promise<void> {
   const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
   for (const row of rows) {
     const person = byId.get(row.user_id);
@@ -111,9 +116,12 @@ async function emailNotifications(app: App, rows: NotificationsTable[], { byId, 
     const message =
       ownMails.get(row.id) ??
       mails.notification(person.language, {
-        clinic: app.config.clinicName, to: person.email, name: person.name,
+        clinic: app.config.clinicName,
+        to: person.email,
+        name: person.name,
         ...wordNotification(row, person.language, app.config.clinicTimeZone),
-        url: row.link ? `${base}${row.link}` : undefined, settingsUrl: `${base}/settings/notifications`,
+        url: row.link ? `${base}${row.link}` : undefined,
+        settingsUrl: `${base}/settings/notifications`,
       });
     try {
       await app.mailer.send(message);

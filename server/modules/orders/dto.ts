@@ -62,7 +62,11 @@ export function toOrderPage(
   const timeline = [
     { status: 'placed', at: payment.created_at, item: '' },
     ...events.map((e) => ({ status: e.status, at: e.created_at, item: names.get(e.order_id) ?? '' })),
-    ...(asBuyer ? refunds.filter((r) => r.status === 'refunded').map((r) => ({ status: 'refunded', at: r.updated_at, item: centsToAmount(Number(r.amount_cents)).toFixed(2) })) : []),
+    ...(asBuyer
+      ? refunds
+          .filter((r) => r.status === 'refunded')
+          .map((r) => ({ status: 'refunded', at: r.updated_at, item: centsToAmount(Number(r.amount_cents)).toFixed(2) }))
+      : []),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return {
     number: payment.order_number,
@@ -88,9 +92,18 @@ export function toOrderPage(
     },
     delivery: { location: first?.location ?? '', country: first?.country ?? '', government: first?.government ?? '' },
     payment: asBuyer
-      ? { brand: payment.brand, last4: payment.last4, exp_month: Number(payment.exp_month), exp_year: Number(payment.exp_year), amount: centsToAmount(Number(payment.amount_cents)), paidAt: payment.created_at }
+      ? {
+          brand: payment.brand,
+          last4: payment.last4,
+          exp_month: Number(payment.exp_month),
+          exp_year: Number(payment.exp_year),
+          amount: centsToAmount(Number(payment.amount_cents)),
+          paidAt: payment.created_at,
+        }
       : null,
-    refunds: asBuyer ? refunds.map((r) => ({ amount: centsToAmount(Number(r.amount_cents)), status: r.status, created_at: r.created_at, updated_at: r.updated_at })) : [],
+    refunds: asBuyer
+      ? refunds.map((r) => ({ amount: centsToAmount(Number(r.amount_cents)), status: r.status, created_at: r.created_at, updated_at: r.updated_at }))
+      : [],
     timeline,
     canCancel: asBuyer && status === 'pending' && lines.every((l) => l.delivery_status === 'pending' || l.delivery_status === 'cancelled'),
     canRetryRefund: asBuyer && refunds.some((r) => r.status === 'pending'),

@@ -16,9 +16,23 @@ export function ordersRepository(db: DB) {
         .selectFrom('orders')
         .leftJoin('products', 'products.id', 'orders.product_id')
         .select([
-          'orders.id', 'orders.product_id', 'orders.seller_id', 'orders.product_name', 'orders.quantity', 'orders.price_cents',
-          'orders.currency', 'orders.delivery_status', 'orders.location', 'orders.country', 'orders.government',
-          'orders.created_at', 'orders.updated_at', 'products.slug', 'products.thumbnail', 'orders.prescription_line_id', 'orders.refusal_reason',
+          'orders.id',
+          'orders.product_id',
+          'orders.seller_id',
+          'orders.product_name',
+          'orders.quantity',
+          'orders.price_cents',
+          'orders.currency',
+          'orders.delivery_status',
+          'orders.location',
+          'orders.country',
+          'orders.government',
+          'orders.created_at',
+          'orders.updated_at',
+          'products.slug',
+          'products.thumbnail',
+          'orders.prescription_line_id',
+          'orders.refusal_reason',
         ])
         .where('orders.payment_id', '=', paymentId)
         .orderBy('orders.id')
@@ -31,7 +45,12 @@ export function ordersRepository(db: DB) {
 
     /** Moves a line only from the status it was read in, so two requests cannot both apply. */
     moveLine: async (trx: Trx, id: string, from: OrdersTable['delivery_status'], to: OrdersTable['delivery_status'], at: string) => {
-      const result = await trx.updateTable('orders').set({ delivery_status: to, updated_at: at }).where('id', '=', id).where('delivery_status', '=', from).executeTakeFirst();
+      const result = await trx
+        .updateTable('orders')
+        .set({ delivery_status: to, updated_at: at })
+        .where('id', '=', id)
+        .where('delivery_status', '=', from)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     returnStock,
@@ -41,11 +60,18 @@ export function ordersRepository(db: DB) {
     addRefund: (trx: Trx, row: RefundsTable) => trx.insertInto('refunds').values(row).execute(),
     /** Marks a refund done once; a second confirmation of the same refund changes nothing. */
     refundDone: (id: string, reference: string, at: string) =>
-      db.updateTable('refunds').set({ status: 'refunded', provider_ref: reference, updated_at: at }).where('id', '=', id).where('status', '=', 'pending').execute(),
+      db
+        .updateTable('refunds')
+        .set({ status: 'refunded', provider_ref: reference, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute(),
 
     /** What reordering needs of a product: still sold, how many are left, who sells it. */
     products: (ids: string[]) =>
-      ids.length ? db.selectFrom('products').select(['id', 'slug', 'name', 'quantity', 'deleted', 'owner_id', 'prescription_only']).where('id', 'in', ids).execute() : Promise.resolve([]),
+      ids.length
+        ? db.selectFrom('products').select(['id', 'slug', 'name', 'quantity', 'deleted', 'owner_id', 'prescription_only']).where('id', 'in', ids).execute()
+        : Promise.resolve([]),
   };
 }
 

@@ -34,7 +34,8 @@ export default async function ordersRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'The buyer cancels the order while every line is pending: stock returns and the card is refunded. Sending it again retries a refund that did not go through.',
+        summary:
+          'The buyer cancels the order while every line is pending: stock returns and the card is refunded. Sending it again retries a refund that did not go through.',
         params,
         ...formBody(emptyForm),
         response: { 200: z.object({ message: z.string(), refundPending: z.boolean(), order: orderPageSchema }), ...errorResponses },

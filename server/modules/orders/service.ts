@@ -93,7 +93,16 @@ export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app
           await repo.addEvent(trx, { id: newId(), order_id: line.id, status: 'cancelled', actor_role: 'patient', created_at: at });
           cents += Number(line.price_cents);
         }
-        if (cents > 0) await repo.addRefund(trx, { id: newId(), payment_id: payment.id, amount_cents: cents, status: 'pending', provider_ref: '', created_at: at, updated_at: at });
+        if (cents > 0)
+          await repo.addRefund(trx, {
+            id: newId(),
+            payment_id: payment.id,
+            amount_cents: cents,
+            status: 'pending',
+            provider_ref: '',
+            created_at: at,
+            updated_at: at,
+          });
         return cents;
       });
       const hadWaiting = (await repo.refunds(payment.id)).some((r) => r.status === 'pending');

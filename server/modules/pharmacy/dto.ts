@@ -30,7 +30,15 @@ export const receivedOrderSchema = z.object({
   country: z.string(),
   government: z.string(),
   /** The prescription it was bought against (prescription-only products), for checking; null otherwise. */
-  prescription: z.object({ _id: z.string(), code: z.string(), issuedAt: z.string(), validUntil: z.string(), doctor: z.object({ name: z.string(), licenseNumber: z.string() }) }).nullable(),
+  prescription: z
+    .object({
+      _id: z.string(),
+      code: z.string(),
+      issuedAt: z.string(),
+      validUntil: z.string(),
+      doctor: z.object({ name: z.string(), licenseNumber: z.string() }),
+    })
+    .nullable(),
   /** Safety warnings the buyer acknowledged at checkout. */
   acknowledgedWarnings: z.array(z.string()),
   /** Why the pharmacist refused it ('' unless refused). */
@@ -56,7 +64,10 @@ export function toReceivedOrder(row: ReceivedOrderRow, images: ImageStore): z.in
     government: row.government,
     prescription: row.prescription_id
       ? {
-          _id: row.prescription_id, code: row.prescription_code ?? '', issuedAt: row.prescription_issued_at ?? '', validUntil: row.prescription_valid_until ?? '',
+          _id: row.prescription_id,
+          code: row.prescription_code ?? '',
+          issuedAt: row.prescription_issued_at ?? '',
+          validUntil: row.prescription_valid_until ?? '',
           doctor: { name: row.prescriber_name ?? '', licenseNumber: row.prescriber_license ?? '' },
         }
       : null,

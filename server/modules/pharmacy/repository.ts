@@ -13,7 +13,14 @@ export function pharmacyRepository(db: DB) {
     slugTaken: async (slug: string) => Boolean(await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst()),
     productBySlug: (slug: string) => db.selectFrom('products').selectAll().where('slug', '=', slug).where('deleted', '=', 0).executeTakeFirst(),
     ownSlugs: (ownerId: string) =>
-      db.selectFrom('products').select('slug').where('owner_id', '=', ownerId).where('deleted', '=', 0).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+      db
+        .selectFrom('products')
+        .select('slug')
+        .where('owner_id', '=', ownerId)
+        .where('deleted', '=', 0)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
 
     insertProduct: (trx: Trx, row: ProductsTable) => trx.insertInto('products').values(row).execute(),
     updateProduct: (trx: Trx, id: string, changes: Partial<ProductsTable>) => trx.updateTable('products').set(changes).where('id', '=', id).execute(),
@@ -63,7 +70,12 @@ export function pharmacyRepository(db: DB) {
 
     /** Moves an order only from the status it was read in, so two clicks cannot both apply. */
     moveOrder: async (trx: Trx, id: string, from: OrdersTable['delivery_status'], to: OrdersTable['delivery_status'], at: string, reason = '') => {
-      const result = await trx.updateTable('orders').set({ delivery_status: to, updated_at: at, ...(reason ? { refusal_reason: reason } : {}) }).where('id', '=', id).where('delivery_status', '=', from).executeTakeFirst();
+      const result = await trx
+        .updateTable('orders')
+        .set({ delivery_status: to, updated_at: at, ...(reason ? { refusal_reason: reason } : {}) })
+        .where('id', '=', id)
+        .where('delivery_status', '=', from)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     returnStock,

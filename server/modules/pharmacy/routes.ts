@@ -8,7 +8,6 @@ import { productDetailSchema } from '../shop/dto.js';
 import { moveOrderBody, productBody, receivedOrderSchema } from './dto.js';
 import { pharmacyService } from './service.js';
 
-
 /** The pharmacist's side of the shop: own products and the orders placed for them. */
 /** The only fields of a product form that carry files. */
 const productFiles = ['thumbnail', 'photos'];
@@ -21,13 +20,28 @@ export default async function pharmacyRoutes(app: App) {
 
   app.get(
     '/medicines/mine',
-    { schema: { tags, security, summary: "The pharmacist's own products, stock included", response: { 200: z.object({ products: z.array(productDetailSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The pharmacist's own products, stock included",
+        response: { 200: z.object({ products: z.array(productDetailSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.mine(requireViewer(request)),
   );
 
   app.post(
     '/medicines',
-    { schema: { tags, security, summary: 'List a new product (pharmacists); the address (slug) is made from the name', ...formBody(productBody, { files: productFiles }), response: { 200: productAnswer, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List a new product (pharmacists); the address (slug) is made from the name',
+        ...formBody(productBody, { files: productFiles }),
+        response: { 200: productAnswer, ...errorResponses },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.create(viewer, { fields: request.body, files: uploadsOf(request) });
@@ -54,7 +68,16 @@ export default async function pharmacyRoutes(app: App) {
 
   app.delete(
     '/medicine',
-    { schema: { tags, security, summary: 'Stop selling an own product (its orders stay)', querystring: z.object({ product: queryText }), ...formBody(emptyForm), response: { 200: messageSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stop selling an own product (its orders stay)',
+        querystring: z.object({ product: queryText }),
+        ...formBody(emptyForm),
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
       return service.remove(viewer, request.query.product);
@@ -63,7 +86,14 @@ export default async function pharmacyRoutes(app: App) {
 
   app.get(
     '/orders/received',
-    { schema: { tags, security, summary: "Orders for the pharmacist's products, newest first", response: { 200: z.object({ orders: z.array(receivedOrderSchema) }), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Orders for the pharmacist's products, newest first",
+        response: { 200: z.object({ orders: z.array(receivedOrderSchema) }), ...errorResponses },
+      },
+    },
     async (request) => service.received(requireViewer(request)),
   );
 

@@ -97,14 +97,32 @@ export function pharmacyService(app: App) {
       const { slug } = await insertWithFreeSlug(slugify(input.name ?? '', 'product'), repo.slugTaken, (slug) =>
         app.db.transaction().execute(async (trx) => {
           const row: ProductsTable = {
-            id, slug, name: input.name ?? '', price_cents: input.priceCents ?? 0, quantity: input.quantity ?? 0, thumbnail,
-            about: input.about ?? '', description: input.description ?? '', indications: input.indications ?? '',
-            side_effects: input.sideEffects ?? '', contraindications: input.contraindications ?? '',
-            category_id: category ?? null, owner_id: viewer.id, brand: input.brand ?? '', deleted: 0, created_at: now, updated_at: now,
-            active_ingredients: JSON.stringify(input.activeIngredients ?? []), prescription_only: input.prescriptionOnly ? 1 : 0,
+            id,
+            slug,
+            name: input.name ?? '',
+            price_cents: input.priceCents ?? 0,
+            quantity: input.quantity ?? 0,
+            thumbnail,
+            about: input.about ?? '',
+            description: input.description ?? '',
+            indications: input.indications ?? '',
+            side_effects: input.sideEffects ?? '',
+            contraindications: input.contraindications ?? '',
+            category_id: category ?? null,
+            owner_id: viewer.id,
+            brand: input.brand ?? '',
+            deleted: 0,
+            created_at: now,
+            updated_at: now,
+            active_ingredients: JSON.stringify(input.activeIngredients ?? []),
+            prescription_only: input.prescriptionOnly ? 1 : 0,
           };
           await repo.insertProduct(trx, row);
-          await repo.replacePhotos(trx, id, (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })));
+          await repo.replacePhotos(
+            trx,
+            id,
+            (photos.length ? photos : [thumbnail]).map((url, position) => ({ id: newId(), product_id: id, url, position })),
+          );
         }),
       );
       return { message: 'Product added successfully', ...(await shop.product(slug)) };
@@ -139,7 +157,12 @@ export function pharmacyService(app: App) {
       try {
         await app.db.transaction().execute(async (trx) => {
           await repo.updateProduct(trx, product.id, changes);
-          if (photos.length) await repo.replacePhotos(trx, product.id, photos.map((url, position) => ({ id: newId(), product_id: product.id, url, position })));
+          if (photos.length)
+            await repo.replacePhotos(
+              trx,
+              product.id,
+              photos.map((url, position) => ({ id: newId(), product_id: product.id, url, position })),
+            );
         });
       } catch (error) {
         // Nothing refers to the files just saved: they go, and the old ones stay.
@@ -190,7 +213,15 @@ export function pharmacyService(app: App) {
           // The prescribed packs can be bought again (elsewhere) against the same prescription.
           await prescriptions.restore(trx, order.prescription_line_id, Number(order.quantity));
           // The buyer paid for this line: it is refunded like a cancellation by the buyer.
-          await orderBook.addRefund(trx, { id: newId(), payment_id: order.payment_id, amount_cents: Number(order.price_cents), status: 'pending', provider_ref: '', created_at: at, updated_at: at });
+          await orderBook.addRefund(trx, {
+            id: newId(),
+            payment_id: order.payment_id,
+            amount_cents: Number(order.price_cents),
+            status: 'pending',
+            provider_ref: '',
+            created_at: at,
+            updated_at: at,
+          });
         }
         return recordNotifications(trx, paid ? [buyerNotice(order, to, paid.order_number, reason)] : []);
       });

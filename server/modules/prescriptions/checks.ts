@@ -47,15 +47,24 @@ export function prescriptionChecks(db: DB) {
       return null;
     },
 
-    restore: (trx: Transaction<Database>, lineId: string | null | undefined, quantity: number) => (lineId ? repo.restore(trx, lineId, quantity) : Promise.resolve()),
+    restore: (trx: Transaction<Database>, lineId: string | null | undefined, quantity: number) =>
+      lineId ? repo.restore(trx, lineId, quantity) : Promise.resolve(),
 
     /**
      * The patient's allergies and current medicines against the products. Medicines written on a
      * prescription for the same product (by name) are not counted as a duplicate of it: buying
      * what was prescribed is the treatment, not a second one.
      */
-    async conflicts(patientId: string, products: (CheckedProduct & { freeText?: boolean })[], options: { skipPrescriptionId?: string } = {}): Promise<SafetyConflict[]> {
-      const [allergies, continuous, prescribed] = await Promise.all([repo.allergies(patientId), repo.continuousMedicines(patientId), repo.currentPrescribed(patientId, nowIso())]);
+    async conflicts(
+      patientId: string,
+      products: (CheckedProduct & { freeText?: boolean })[],
+      options: { skipPrescriptionId?: string } = {},
+    ): Promise<SafetyConflict[]> {
+      const [allergies, continuous, prescribed] = await Promise.all([
+        repo.allergies(patientId),
+        repo.continuousMedicines(patientId),
+        repo.currentPrescribed(patientId, nowIso()),
+      ]);
       const medicines: (CurrentMedicine & { sourceProduct?: string })[] = [
         ...continuous.map((m) => ({ name: m.medicine })),
         ...prescribed
@@ -67,7 +76,8 @@ export function prescriptionChecks(db: DB) {
       const checked = products.map((p) => (p.ingredients.length || !p.freeText ? p : { ...p, ingredients: mentionedIngredients(p.name, known) }));
       const found = findConflicts(checked, allergies, medicines);
       return found.filter(
-        (c) => c.kind !== 'duplicate' || !medicines.some((m) => m.name === c.with && m.sourceProduct && m.sourceProduct.toLowerCase() === c.product.toLowerCase()),
+        (c) =>
+          c.kind !== 'duplicate' || !medicines.some((m) => m.name === c.with && m.sourceProduct && m.sourceProduct.toLowerCase() === c.product.toLowerCase()),
       );
     },
   };
@@ -81,10 +91,20 @@ export function safetyWarning(conflicts: SafetyConflict[], who: 'doctor' | 'pati
 }
 
 /** A product as the safety check reads it. */
-export const checkedProduct = (p: { name: string; active_ingredients?: string | null }): CheckedProduct => ({ name: p.name, ingredients: readIngredients(p.active_ingredients) });
+export const checkedProduct = (p: { name: string; active_ingredients?: string | null }): CheckedProduct => ({
+  name: p.name,
+  ingredients: readIngredients(p.active_ingredients),
+});
 
 /** The acknowledged warnings as stored on a prescription or order. */
-export const acknowledgement = (conflicts: SafetyConflict[], at: string) => (conflicts.length ? JSON.stringify({ at, conflicts: conflicts.map((c) => c.message) }) : '');
+export const acknowledgement = (conflicts: SafetyConflict[], at: string) =>
+  conflicts.length ? JSON.stringify({ at, conflicts: conflicts.map((c) => c.message) }) : '';
 
 /** Whether a form's acknowledgement flag is set. */
-export const acknowledged = (value: string | boolean | undefined) => value === true || ['true', '1', 'on', 'yes'].includes(String(value ?? '').trim().toLowerCase());
+export const acknowledged = (value: string | boolean | undefined) =>
+  value === true ||
+  ['true', '1', 'on', 'yes'].includes(
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  );

@@ -43,7 +43,13 @@ export const prescriptionSchema = z.object({
   acknowledgedWarnings: z.array(z.string()),
 });
 
-export const conflictSchema = z.object({ kind: z.enum(['allergy', 'duplicate']), product: z.string(), ingredient: z.string(), with: z.string(), message: z.string() });
+export const conflictSchema = z.object({
+  kind: z.enum(['allergy', 'duplicate']),
+  product: z.string(),
+  ingredient: z.string(),
+  with: z.string(),
+  message: z.string(),
+});
 
 export type PrescriptionDto = z.infer<typeof prescriptionSchema>;
 export type Offer = z.infer<typeof offerSchema>;
@@ -77,7 +83,12 @@ export function toPrescriptionDto(row: PrescriptionRow, lines: PrescriptionLineR
     lines: lines.map((l) => ({
       _id: l.id,
       product: l.product_id
-        ? { _id: l.product_id, slug: l.slug ?? '', prescriptionOnly: Number(l.prescription_only) === 1, activeIngredients: readIngredients(l.active_ingredients) }
+        ? {
+            _id: l.product_id,
+            slug: l.slug ?? '',
+            prescriptionOnly: Number(l.prescription_only) === 1,
+            activeIngredients: readIngredients(l.active_ingredients),
+          }
         : null,
       medicine: l.medicine,
       dose: l.dose,
@@ -92,7 +103,16 @@ export function toPrescriptionDto(row: PrescriptionRow, lines: PrescriptionLineR
   };
 }
 
-export const toOffer = (o: { id: string; slug: string; name: string; price_cents: number; quantity: number; owner_id: string; pharmacy_name: string; username: string }): Offer => ({
+export const toOffer = (o: {
+  id: string;
+  slug: string;
+  name: string;
+  price_cents: number;
+  quantity: number;
+  owner_id: string;
+  pharmacy_name: string;
+  username: string;
+}): Offer => ({
   product: { _id: o.id, slug: o.slug, name: o.name },
   pharmacy: { _id: o.owner_id, name: o.pharmacy_name || o.username },
   price: centsToAmount(o.price_cents),

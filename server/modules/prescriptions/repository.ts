@@ -13,7 +13,12 @@ export function prescriptionsRepository(db: DB) {
       .innerJoin('users as doctor', 'doctor.id', 'prescriptions.doctor_id')
       .innerJoin('users as patient', 'patient.id', 'prescriptions.patient_id')
       .selectAll('prescriptions')
-      .select(['doctor.name as doctor_name', 'doctor.license_number as doctor_license', 'doctor.specialization as doctor_specialization', 'patient.name as patient_name']);
+      .select([
+        'doctor.name as doctor_name',
+        'doctor.license_number as doctor_license',
+        'doctor.specialization as doctor_specialization',
+        'patient.name as patient_name',
+      ]);
 
   return {
     person: (id: string) => db.selectFrom('users').select(['id', 'role', 'name']).where('id', '=', id).executeTakeFirst(),
@@ -42,7 +47,12 @@ export function prescriptionsRepository(db: DB) {
         .orderBy('prescriptions.id', 'desc')
         .execute(),
     ofDoctor: (doctorId: string) =>
-      withPeople(db).where('prescriptions.doctor_id', '=', doctorId).orderBy('prescriptions.issued_at', 'desc').orderBy('prescriptions.id', 'desc').limit(200).execute(),
+      withPeople(db)
+        .where('prescriptions.doctor_id', '=', doctorId)
+        .orderBy('prescriptions.issued_at', 'desc')
+        .orderBy('prescriptions.id', 'desc')
+        .limit(200)
+        .execute(),
 
     lines: (prescriptionIds: string[], executor: Executor = db) =>
       prescriptionIds.length
@@ -124,14 +134,22 @@ export function prescriptionsRepository(db: DB) {
         .where('id', '=', lineId)
         .where('remaining', '>=', quantity)
         .where('prescription_id', 'in', (eb) =>
-          eb.selectFrom('prescriptions').select('prescriptions.id').where('prescriptions.patient_id', '=', patientId).where('prescriptions.valid_until', '>', now),
+          eb
+            .selectFrom('prescriptions')
+            .select('prescriptions.id')
+            .where('prescriptions.patient_id', '=', patientId)
+            .where('prescriptions.valid_until', '>', now),
         )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Gives packs back (a checkout not charged, an order cancelled or refused). */
     restore: (trx: Trx, lineId: string, quantity: number) =>
-      trx.updateTable('prescription_lines').set((eb) => ({ remaining: eb('remaining', '+', quantity) })).where('id', '=', lineId).execute(),
+      trx
+        .updateTable('prescription_lines')
+        .set((eb) => ({ remaining: eb('remaining', '+', quantity) }))
+        .where('id', '=', lineId)
+        .execute(),
 
     /** Products sold under the same name, in stock, from approved pharmacists: cheapest first. */
     offers: (names: string[]) =>
@@ -139,8 +157,23 @@ export function prescriptionsRepository(db: DB) {
         ? db
             .selectFrom('products')
             .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-            .select(['products.id', 'products.slug', 'products.name', 'products.price_cents', 'products.quantity', 'owner.pharmacy_name', 'owner.username', 'owner.id as owner_id'])
-            .where((eb) => eb(eb.fn('lower', ['products.name']), 'in', names.map((n) => n.toLowerCase())))
+            .select([
+              'products.id',
+              'products.slug',
+              'products.name',
+              'products.price_cents',
+              'products.quantity',
+              'owner.pharmacy_name',
+              'owner.username',
+              'owner.id as owner_id',
+            ])
+            .where((eb) =>
+              eb(
+                eb.fn('lower', ['products.name']),
+                'in',
+                names.map((n) => n.toLowerCase()),
+              ),
+            )
             .where('products.deleted', '=', 0)
             .where('products.quantity', '>', 0)
             .where('owner.status', '=', 'approved')
@@ -167,7 +200,14 @@ export function prescriptionsRepository(db: DB) {
         .selectFrom('prescription_lines')
         .innerJoin('prescriptions', 'prescriptions.id', 'prescription_lines.prescription_id')
         .innerJoin('users as doctor', 'doctor.id', 'prescriptions.doctor_id')
-        .select(['prescriptions.id', 'prescriptions.code', 'prescriptions.issued_at', 'prescriptions.valid_until', 'doctor.name as doctor_name', 'doctor.license_number as doctor_license'])
+        .select([
+          'prescriptions.id',
+          'prescriptions.code',
+          'prescriptions.issued_at',
+          'prescriptions.valid_until',
+          'doctor.name as doctor_name',
+          'doctor.license_number as doctor_license',
+        ])
         .where('prescription_lines.id', '=', lineId)
         .executeTakeFirst(),
   };

@@ -12,15 +12,24 @@ const lineBody = z.object({
   dose: short,
   frequency: short,
   duration: short,
-  quantity: z.union([z.number(), z.string().max(20)]).optional().describe('Packs, 1 to 100'),
+  quantity: z
+    .union([z.number(), z.string().max(20)])
+    .optional()
+    .describe('Packs, 1 to 100'),
   notes: short,
 });
 const createBody = z.object({
   patient: short.describe('The patient id'),
   lines: z.array(lineBody).max(50).optional(),
   notes: short,
-  validDays: z.union([z.number(), z.string().max(20)]).optional().describe('Days it stays valid (default 30)'),
-  acknowledgeWarnings: z.union([z.boolean(), z.string().max(10)]).optional().describe('true to write it despite the safety warnings listed in a 409'),
+  validDays: z
+    .union([z.number(), z.string().max(20)])
+    .optional()
+    .describe('Days it stays valid (default 30)'),
+  acknowledgeWarnings: z
+    .union([z.boolean(), z.string().max(10)])
+    .optional()
+    .describe('true to write it despite the safety warnings listed in a 409'),
 });
 
 /** Prescriptions: written by doctors, read by their patients and doctors, bought from through the cart. */
@@ -68,7 +77,8 @@ export default async function prescriptionsRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'One prescription: its patient (with the pharmacies that have each medicine, cheapest first), its doctor and her other doctors, a pharmacist who sold against it',
+        summary:
+          'One prescription: its patient (with the pharmacies that have each medicine, cheapest first), its doctor and her other doctors, a pharmacist who sold against it',
         params,
         response: { 200: one, ...errorResponses },
       },

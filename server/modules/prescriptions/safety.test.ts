@@ -30,7 +30,11 @@ describe('findConflicts', () => {
   });
 
   it('warns about the same ingredient in a current medicine (by its ingredients or its written name)', () => {
-    const byIngredients = findConflicts([{ name: 'Panadol Extra', ingredients: ['Paracetamol', 'Caffeine'] }], [], [{ name: 'Paracetamol 500 mg', ingredients: ['paracetamol'] }]);
+    const byIngredients = findConflicts(
+      [{ name: 'Panadol Extra', ingredients: ['Paracetamol', 'Caffeine'] }],
+      [],
+      [{ name: 'Paracetamol 500 mg', ingredients: ['paracetamol'] }],
+    );
     expect(byIngredients).toHaveLength(1);
     expect(byIngredients[0]).toMatchObject({ kind: 'duplicate', ingredient: 'Paracetamol', with: 'Paracetamol 500 mg' });
     expect(byIngredients[0].message).toContain('duplicate therapy');

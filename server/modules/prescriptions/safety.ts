@@ -17,7 +17,10 @@ export const drugClasses: readonly { names: readonly string[]; members: readonly
   { names: ['cephalosporin', 'cephalosporins'], members: ['cefalexin', 'cephalexin', 'cefuroxime', 'ceftriaxone', 'cefixime', 'cefadroxil'] },
   { names: ['macrolide', 'macrolides'], members: ['azithromycin', 'clarithromycin', 'erythromycin'] },
   { names: ['sulfonamide', 'sulfonamides', 'sulfa', 'sulpha'], members: ['sulfamethoxazole', 'sulfasalazine'] },
-  { names: ['nsaid', 'nsaids', 'non-steroidal anti-inflammatory drugs'], members: ['ibuprofen', 'naproxen', 'diclofenac', 'aspirin', 'acetylsalicylic acid', 'mefenamic acid'] },
+  {
+    names: ['nsaid', 'nsaids', 'non-steroidal anti-inflammatory drugs'],
+    members: ['ibuprofen', 'naproxen', 'diclofenac', 'aspirin', 'acetylsalicylic acid', 'mefenamic acid'],
+  },
 ];
 
 export interface CheckedProduct {
@@ -74,7 +77,11 @@ export function textNames(text: string, ingredient: string): boolean {
  * member of a class she is allergic to) and with her current medicines (the same ingredient
  * already taken: duplicate therapy). One conflict per product, ingredient and allergy or medicine.
  */
-export function findConflicts(products: readonly CheckedProduct[], allergies: readonly RecordedAllergy[], medicines: readonly CurrentMedicine[]): SafetyConflict[] {
+export function findConflicts(
+  products: readonly CheckedProduct[],
+  allergies: readonly RecordedAllergy[],
+  medicines: readonly CurrentMedicine[],
+): SafetyConflict[] {
   const conflicts: SafetyConflict[] = [];
   const seen = new Set<string>();
   const add = (c: SafetyConflict) => {

@@ -100,8 +100,15 @@ export function prescriptionsService(app: App) {
     const person = await history.findPerson(patientId);
     const now = nowIso();
     await history.createHistory({
-      id: newId(), patient_id: patientId, current_state: '', blood_type: person?.blood_type ?? '', pregnancy: 0,
-      height: person?.height ?? '', weight: person?.weight ?? '', created_at: now, updated_at: now,
+      id: newId(),
+      patient_id: patientId,
+      current_state: '',
+      blood_type: person?.blood_type ?? '',
+      pregnancy: 0,
+      height: person?.height ?? '',
+      weight: person?.weight ?? '',
+      created_at: now,
+      updated_at: now,
     });
     return (await repo.historyOf(app.db, patientId))!.id;
   }
@@ -138,7 +145,8 @@ export function prescriptionsService(app: App) {
       const patientId = typeof input.patient === 'string' ? input.patient.trim() : '';
       const patient = isId(patientId) ? await repo.person(patientId) : undefined;
       if (!patient || patient.role !== 'patient') throw badRequest('Please choose the patient to write the prescription for');
-      if (!(await careAccess(app, viewer, patient.id)).allowed) throw forbidden('You can write prescriptions only for patients who hold or held an appointment with you');
+      if (!(await careAccess(app, viewer, patient.id)).allowed)
+        throw forbidden('You can write prescriptions only for patients who hold or held an appointment with you');
       const lines = await readLines(input.lines);
       const validDays = wholeNumber(input.validDays, 'The validity', 1, 365, defaultValidDays);
       const notes = text(input.notes, 'The notes', 1000);
@@ -158,28 +166,55 @@ export function prescriptionsService(app: App) {
         try {
           const notices = await app.db.transaction().execute(async (trx) => {
             await repo.insert(trx, {
-              id, code, patient_id: patient.id, doctor_id: viewer.id, issued_at: now, valid_until: validUntil, notes,
-              safety_ack: acknowledgement(conflicts, now), created_at: now,
+              id,
+              code,
+              patient_id: patient.id,
+              doctor_id: viewer.id,
+              issued_at: now,
+              valid_until: validUntil,
+              notes,
+              safety_ack: acknowledgement(conflicts, now),
+              created_at: now,
             });
             const rows: PrescriptionLinesTable[] = lines.map((l, position) => ({
-              id: newId(), prescription_id: id, position, product_id: l.product?.id ?? null, medicine: l.medicine, dose: l.dose,
-              frequency: l.frequency, duration: l.duration, quantity: l.quantity, remaining: l.product ? l.quantity : 0, notes: l.notes,
+              id: newId(),
+              prescription_id: id,
+              position,
+              product_id: l.product?.id ?? null,
+              medicine: l.medicine,
+              dose: l.dose,
+              frequency: l.frequency,
+              duration: l.duration,
+              quantity: l.quantity,
+              remaining: l.product ? l.quantity : 0,
+              notes: l.notes,
             }));
             await repo.insertLines(trx, rows);
             // Her medicines section shows what was prescribed, linked to the prescription.
             await repo.insertHistoryMedicines(
               trx,
               lines.map((l) => ({
-                id: newId(), history_id: historyId, created_at: now, date: now, prescription_id: id,
+                id: newId(),
+                history_id: historyId,
+                created_at: now,
+                date: now,
+                prescription_id: id,
                 // Written by the prescribing doctor: she may hide these lines, not delete them.
-                author_id: viewer.id, self_reported: 0,
+                author_id: viewer.id,
+                self_reported: 0,
                 medicine: [l.medicine, l.dose, l.frequency, l.duration].filter(Boolean).join(', '),
               })),
             );
             await repo.touchHistory(trx, historyId, now);
             return recordNotifications(trx, [
-              { userId: patient.id, event: 'prescription_issued', title: `${viewer.name} wrote you a prescription`, body: lines.map((l) => l.medicine).join(', '), link: `/prescriptions/${id}`,
-                message: { key: 'prescription_issued', doctor: viewer.name, medicines: lines.map((l) => l.medicine) } },
+              {
+                userId: patient.id,
+                event: 'prescription_issued',
+                title: `${viewer.name} wrote you a prescription`,
+                body: lines.map((l) => l.medicine).join(', '),
+                link: `/prescriptions/${id}`,
+                message: { key: 'prescription_issued', doctor: viewer.name, medicines: lines.map((l) => l.medicine) },
+              },
             ]);
           });
           deliverNotifications(app, notices);
@@ -190,8 +225,16 @@ export function prescriptionsService(app: App) {
       }
       // The history's access log shows who wrote to it.
       await history.appendLog({
-        id: newId(), patient_id: patient.id, actor_id: viewer.id, actor_name: viewer.name, actor_role: viewer.role,
-        action: 'add', target: 'prescription', outcome: 'allowed', reason: '', created_at: now,
+        id: newId(),
+        patient_id: patient.id,
+        actor_id: viewer.id,
+        actor_name: viewer.name,
+        actor_role: viewer.role,
+        action: 'add',
+        target: 'prescription',
+        outcome: 'allowed',
+        reason: '',
+        created_at: now,
       });
       const row = (await repo.byId(id))!;
       return { message: 'Prescription saved', prescription: await dto(row) };
@@ -251,11 +294,17 @@ export function prescriptionsService(app: App) {
           continue;
         }
         // Switching pharmacy: the same medicine from another pharmacy leaves the cart.
-        for (const other of candidates) if (other.product._id !== offer.product._id && inCart.has(other.product._id)) await carts.remove(viewer.id, other.product._id);
+        for (const other of candidates)
+          if (other.product._id !== offer.product._id && inCart.has(other.product._id)) await carts.remove(viewer.id, other.product._id);
         const quantity = Math.min(wanted, offer.stock);
         await carts.setQuantity(viewer.id, offer.product._id, quantity);
         added.push({ line: line.id, name: line.medicine, pharmacy: offer.pharmacy.name, quantity, slug: offer.product.slug });
-        if (quantity < wanted) unavailable.push({ line: line.id, name: line.medicine, reason: `has only ${offer.stock} in stock at ${offer.pharmacy.name}, so ${quantity} went in your cart` });
+        if (quantity < wanted)
+          unavailable.push({
+            line: line.id,
+            name: line.medicine,
+            reason: `has only ${offer.stock} in stock at ${offer.pharmacy.name}, so ${quantity} went in your cart`,
+          });
       }
       const message = added.length
         ? `${added.length === 1 ? 'One medicine is' : `${added.length} medicines are`} in your cart.`

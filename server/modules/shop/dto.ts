@@ -74,8 +74,6 @@ export function toDetail(
     indications: sanitizeProductHtml(texts.indications),
     sideEffects: sanitizeProductHtml(texts.side_effects),
     contraindicationsAndWarnings: sanitizeProductHtml(texts.contraindications),
-    photos: photos.length
-      ? photos.map((p) => ({ _id: p.id, photo: images.url(p.url) }))
-      : [{ _id: row.id, photo: images.url(row.thumbnail) }],
+    photos: photos.length ? photos.map((p) => ({ _id: p.id, photo: images.url(p.url) })) : [{ _id: row.id, photo: images.url(row.thumbnail) }],
   };
 }

@@ -97,8 +97,13 @@ export function shopRepository(db: DB, dialect: Dialect) {
       }
       // Typos rarely hit the first letter; reading only that letter's terms keeps this fast on a large catalogue.
       const first = [...word][0];
-      const { rows } = await sql<{ term: string }>`select term from products_fts_vocab where term >= ${first} and term < ${`${first}\uffff`} and length(term) >= ${word.length - 2}`.execute(db);
-      const close = closestTerms(word, rows.map((r) => r.term));
+      const { rows } = await sql<{
+        term: string;
+      }>`select term from products_fts_vocab where term >= ${first} and term < ${`${first}\uffff`} and length(term) >= ${word.length - 2}`.execute(db);
+      const close = closestTerms(
+        word,
+        rows.map((r) => r.term),
+      );
       if (!close.length) return null;
       groups.push(`(${close.map(ftsLiteral).join(' OR ')})`);
     }
@@ -120,7 +125,9 @@ export function shopRepository(db: DB, dialect: Dialect) {
       const conditions: RawBuilder<boolean>[] = [];
       for (const word of words) {
         const pattern = containsPattern(word);
-        const found = await sql<{ found: boolean }>`select exists (select 1 from products where ${doc} like ${pattern} escape '\\' and products.deleted = 0) as found`.execute(executor);
+        const found = await sql<{
+          found: boolean;
+        }>`select exists (select 1 from products where ${doc} like ${pattern} escape '\\' and products.deleted = 0) as found`.execute(executor);
         if (found.rows[0]?.found) conditions.push(sql<boolean>`${doc} like ${pattern} escape '\\'`);
         else if (word.length > 3) conditions.push(sql<boolean>`${names} operator(${trgm}.%>) ${word}`);
         else return null;
@@ -133,7 +140,10 @@ export function shopRepository(db: DB, dialect: Dialect) {
     }
     const match = await ftsMatch(words);
     if (!match) return null;
-    const fts = sql<{ fts_rowid: number; fts_rank: number }>`(select rowid as fts_rowid, bm25(products_fts, 10.0, 10.0, 5.0, 1.0) as fts_rank from products_fts where products_fts match ${match})`;
+    const fts = sql<{
+      fts_rowid: number;
+      fts_rank: number;
+    }>`(select rowid as fts_rowid, bm25(products_fts, 10.0, 10.0, 5.0, 1.0) as fts_rank from products_fts where products_fts match ${match})`;
     // bm25 is lower for better matches; name and brand weigh ten times the summary, ingredients five times.
     return { q: q.innerJoin(fts.as('fts'), (join) => join.on(sql<boolean>`fts.fts_rowid = products.rowid`)), rank: sql<number>`(0 - fts.fts_rank)` };
   }
@@ -155,7 +165,12 @@ export function shopRepository(db: DB, dialect: Dialect) {
     else if (s.sort === 'price-desc') ordered = ordered.orderBy('products.price_cents', 'desc');
     else if (s.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
     // The queries are built on the repository's handle and run on the executor (a transaction with its own settings).
-    const counted = await executor.executeQuery(q.clearSelect().select((eb) => eb.fn.countAll().as('n')).compile());
+    const counted = await executor.executeQuery(
+      q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .compile(),
+    );
     const rows = await executor.executeQuery(newestFirst(ordered).limit(limit).offset(offset).compile());
     return { rows: rows.rows as ListedProduct[], total: Number(counted.rows[0]?.n ?? 0) };
   }

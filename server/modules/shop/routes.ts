@@ -23,7 +23,15 @@ export default async function shopRoutes(app: App) {
         tags,
         summary:
           'One page of the catalogue (12 products), in stock first. Optional: q (name, brand or summary, small typos forgiven), sort (relevance, price-asc, price-desc, newest), category, minPrice, maxPrice, pharmacy',
-        querystring: z.object({ page: queryText, q: queryText, sort: queryText, category: queryText, minPrice: queryText, maxPrice: queryText, pharmacy: queryText }),
+        querystring: z.object({
+          page: queryText,
+          q: queryText,
+          sort: queryText,
+          category: queryText,
+          minPrice: queryText,
+          maxPrice: queryText,
+          pharmacy: queryText,
+        }),
         response: { 200: z.object({ products: z.array(productListItemSchema), page: z.number(), pages: z.number(), results: z.number() }), ...errorResponses },
       },
     },
@@ -49,7 +57,10 @@ export default async function shopRoutes(app: App) {
     '/medicine',
     {
       // One product: forgotten by a write to its own row, not by every write to the catalogue.
-      ...cachedRoute(app, { tables: ['categories', 'users', 'product_photos'], row: { table: 'products', id: (answer) => (answer as { product?: { _id?: string } }).product?._id } }),
+      ...cachedRoute(app, {
+        tables: ['categories', 'users', 'product_photos'],
+        row: { table: 'products', id: (answer) => (answer as { product?: { _id?: string } }).product?._id },
+      }),
       schema: {
         tags,
         summary: 'One product with photos, seller and sanitized texts',

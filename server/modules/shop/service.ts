@@ -9,7 +9,6 @@ export const pageSize = 12;
 const maxFound = 200;
 const relatedCount = 4;
 
-
 function priceBound(value: string | undefined, label: string): number | null {
   const text = cleanField(value);
   if (!text) return null;

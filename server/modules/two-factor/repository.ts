@@ -11,7 +11,12 @@ export function twoFactorRepository(db: DB, box: SecretBox) {
       for (const column of ['mfa_secret', 'mfa_pending_secret'] as const) {
         const stored = row[column];
         if (stored && !box.isSealed(stored)) {
-          await db.updateTable('account_security').set({ [column]: box.seal(stored) }).where('user_id', '=', userId).where(column, '=', stored).execute();
+          await db
+            .updateTable('account_security')
+            .set({ [column]: box.seal(stored) })
+            .where('user_id', '=', userId)
+            .where(column, '=', stored)
+            .execute();
         }
       }
       return { ...row, mfa_secret: row.mfa_secret && box.open(row.mfa_secret), mfa_pending_secret: row.mfa_pending_secret && box.open(row.mfa_pending_secret) };
@@ -36,7 +41,10 @@ export function twoFactorRepository(db: DB, box: SecretBox) {
           .where('user_id', '=', userId)
           .execute();
         await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
-        await trx.insertInto('mfa_recovery_codes').values(codeHashes.map((code_hash) => ({ code_hash, user_id: userId, created_at: now, used_at: null }))).execute();
+        await trx
+          .insertInto('mfa_recovery_codes')
+          .values(codeHashes.map((code_hash) => ({ code_hash, user_id: userId, created_at: now, used_at: null })))
+          .execute();
       }),
 
     disable: (userId: string, now: string) =>
@@ -52,7 +60,10 @@ export function twoFactorRepository(db: DB, box: SecretBox) {
     replaceCodes: (userId: string, codeHashes: string[], now: string) =>
       db.transaction().execute(async (trx) => {
         await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
-        await trx.insertInto('mfa_recovery_codes').values(codeHashes.map((code_hash) => ({ code_hash, user_id: userId, created_at: now, used_at: null }))).execute();
+        await trx
+          .insertInto('mfa_recovery_codes')
+          .values(codeHashes.map((code_hash) => ({ code_hash, user_id: userId, created_at: now, used_at: null })))
+          .execute();
       }),
 
     /** Accepts a TOTP time step once: false when this or a later step was already used. */

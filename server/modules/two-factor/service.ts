@@ -109,8 +109,14 @@ export function twoFactorService(app: App) {
       const secret = newSecret();
       const now = new Date();
       await links.insertToken({
-        id: hashSecret(secret), user_id: userId, purpose: 'mfa_login', new_email: null, attempts: 0,
-        created_at: now.toISOString(), expires_at: new Date(now.getTime() + CHALLENGE_MS).toISOString(), used_at: null,
+        id: hashSecret(secret),
+        user_id: userId,
+        purpose: 'mfa_login',
+        new_email: null,
+        attempts: 0,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + CHALLENGE_MS).toISOString(),
+        used_at: null,
       });
       return secret;
     },

@@ -29,19 +29,35 @@ export function SiteFooter() {
           <nav className="col-6 col-lg-2" aria-label={t('footer.portal')}>
             <h2 className="site-footer__title">{t('footer.portal')}</h2>
             <ul className="list-unstyled">
-              <li><Link to="/doctors">{t('footer.findDoctor')}</Link></li>
-              <li><Link to="/appointment/request">{t('footer.appointments')}</Link></li>
-              <li><Link to="/shop">{t('footer.shop')}</Link></li>
-              <li><Link to="/blogs">{t('footer.articles')}</Link></li>
+              <li>
+                <Link to="/doctors">{t('footer.findDoctor')}</Link>
+              </li>
+              <li>
+                <Link to="/appointment/request">{t('footer.appointments')}</Link>
+              </li>
+              <li>
+                <Link to="/shop">{t('footer.shop')}</Link>
+              </li>
+              <li>
+                <Link to="/blogs">{t('footer.articles')}</Link>
+              </li>
             </ul>
           </nav>
           <nav className="col-6 col-lg-2" aria-label={t('footer.clinic')}>
             <h2 className="site-footer__title">{t('footer.clinic')}</h2>
             <ul className="list-unstyled">
-              <li><Link to="/about">{t('footer.aboutUs')}</Link></li>
-              <li><Link to="/contact">{t('footer.contact')}</Link></li>
-              <li><Link to="/account/register">{t('footer.register')}</Link></li>
-              <li><Link to="/account/login">{t('footer.login')}</Link></li>
+              <li>
+                <Link to="/about">{t('footer.aboutUs')}</Link>
+              </li>
+              <li>
+                <Link to="/contact">{t('footer.contact')}</Link>
+              </li>
+              <li>
+                <Link to="/account/register">{t('footer.register')}</Link>
+              </li>
+              <li>
+                <Link to="/account/login">{t('footer.login')}</Link>
+              </li>
             </ul>
           </nav>
           <div className="col-lg-4">

@@ -8,7 +8,10 @@ import AccountBanner from './AccountBanner';
 
 const withSecurity = (security: Record<string, boolean>, role: 'patient' | 'doctor' = 'patient') => {
   const state = signedIn(testUser(), role);
-  return { ...state, session: { ...state.session!, security: { emailVerified: true, twoFactor: false, twoFactorRequired: false, verifiedEmailRequired: false, ...security } } };
+  return {
+    ...state,
+    session: { ...state.session!, security: { emailVerified: true, twoFactor: false, twoFactorRequired: false, verifiedEmailRequired: false, ...security } },
+  };
 };
 
 describe('AccountBanner', () => {

@@ -62,7 +62,13 @@ export default function ResetPasswordPage() {
                 <ErrorAlert message={error} />
                 <Form.Group className="mb-3" controlId="reset-password">
                   <Form.Label>{t('reset.password')}</Form.Label>
-                  <Form.Control type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="reset-password-help" />
+                  <Form.Control
+                    type="password"
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-describedby="reset-password-help"
+                  />
                   <Form.Text id="reset-password-help">{t('reset.help')}</Form.Text>
                 </Form.Group>
                 <Form.Group className="mb-4" controlId="reset-confirm">

@@ -11,8 +11,26 @@ import { endOtherSessions, endSession, fetchSessions, type SessionInfo } from '.
 /** A short name for a browser's user agent, enough to tell one's devices apart. */
 function deviceName(agent: string, t: TFunction): string {
   if (!agent) return t('sessions.unknownDevice');
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : t('sessions.aBrowser');
-  const system = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : '';
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Firefox\//.test(agent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(agent)
+        ? 'Chrome'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : t('sessions.aBrowser');
+  const system = /Android/.test(agent)
+    ? 'Android'
+    : /iPhone|iPad/.test(agent)
+      ? 'iOS'
+      : /Windows/.test(agent)
+        ? 'Windows'
+        : /Mac OS X/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : '';
   return system ? t('sessions.browserOn', { browser, system }) : browser;
 }
 
@@ -75,7 +93,12 @@ export function SessionsSection() {
               );
             })}
           </ul>
-          <button type="button" className="btn btn-outline-danger" disabled={others.length === 0} onClick={() => void act(() => dispatch(endOtherSessions({})).unwrap())}>
+          <button
+            type="button"
+            className="btn btn-outline-danger"
+            disabled={others.length === 0}
+            onClick={() => void act(() => dispatch(endOtherSessions({})).unwrap())}
+          >
             {t('sessions.signOutOthers')}
           </button>
         </>

@@ -5,7 +5,15 @@ import { useTranslation } from '../../i18n';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import './texts';
-import { disableTwoFactor, enableTwoFactor, fetchTwoFactor, regenerateRecoveryCodes, setupTwoFactor, type TwoFactorSetup, type TwoFactorStatus } from './thunks';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  fetchTwoFactor,
+  regenerateRecoveryCodes,
+  setupTwoFactor,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from './thunks';
 
 /** Two-factor sign-in in settings: set up with a QR code and a first code, recovery codes, turn off. */
 export function TwoFactorSection() {
@@ -133,7 +141,10 @@ export function TwoFactorSection() {
           </ol>
           <img src={setup.qr} alt={t('twoFactor.qr')} width={220} height={220} className="mb-2 border" />
           <p className="small">
-            {t('twoFactor.cannotScan')} <code className="user-select-all" dir="ltr">{setup.secret}</code>
+            {t('twoFactor.cannotScan')}{' '}
+            <code className="user-select-all" dir="ltr">
+              {setup.secret}
+            </code>
           </p>
           <Form.Group className="mb-3" controlId="two-factor-code">
             <Form.Label>{t('twoFactor.code')}</Form.Label>

@@ -25,7 +25,9 @@ describe('VerifyEmailPage', () => {
   });
 
   it("shows the server's refusal for a used link", async () => {
-    server.use(http.post('/api/auth/email/verify', () => HttpResponse.json({ message: 'This link is invalid, was already used or has expired.' }, { status: 400 })));
+    server.use(
+      http.post('/api/auth/email/verify', () => HttpResponse.json({ message: 'This link is invalid, was already used or has expired.' }, { status: 400 })),
+    );
     renderWithProviders(<VerifyEmailPage />, { route: '/account/verify-email#token=used' });
     expect(await screen.findByRole('alert')).toHaveTextContent('already used');
   });

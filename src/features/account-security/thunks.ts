@@ -30,7 +30,7 @@ export interface TwoFactorSetup {
 }
 
 /** A POST of a few form fields that answers `T`, rejecting with the server's message. */
-const post = <T,>(name: string, url: string) =>
+const post = <T>(name: string, url: string) =>
   createAppAsyncThunk(`accountSecurity/${name}`, async (fields: Record<string, string>, { extra, rejectWithValue }) => {
     try {
       return (await extra.http.post<T>(url, toFormData(fields))).data;
@@ -67,15 +67,18 @@ export const enableTwoFactor = createAppAsyncThunk('accountSecurity/enableTwoFac
   }
 });
 
-export const disableTwoFactor = createAppAsyncThunk('accountSecurity/disableTwoFactor', async (currentPassword: string, { extra, rejectWithValue, dispatch }) => {
-  try {
-    const { data } = await extra.http.post<Message>('auth/two-factor/disable', toFormData({ currentPassword }));
-    dispatch(twoFactorChanged(false));
-    return data;
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
-});
+export const disableTwoFactor = createAppAsyncThunk(
+  'accountSecurity/disableTwoFactor',
+  async (currentPassword: string, { extra, rejectWithValue, dispatch }) => {
+    try {
+      const { data } = await extra.http.post<Message>('auth/two-factor/disable', toFormData({ currentPassword }));
+      dispatch(twoFactorChanged(false));
+      return data;
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
 
 export const fetchTwoFactor = createAppAsyncThunk('accountSecurity/fetchTwoFactor', async (_: void, { extra, rejectWithValue }) => {
   try {

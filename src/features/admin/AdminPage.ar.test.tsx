@@ -23,8 +23,18 @@ describe('AdminPage in Arabic', () => {
 
   it("names an applicant doctor's department in Arabic", async () => {
     const applicant = {
-      _id: 'dd00000000000000000000a1', name: 'Dr. Karim Fathalla', email: 'karim@example.test', role: 'doctor', status: 'pending', statusReason: '',
-      specialization: 'Neurology', pharmacyName: '', licenseNumber: 'EMS-77120', pharmacyLicenseNumber: '', hasLicenseDocument: true, created_at: '2026-11-25T08:00:00.000Z',
+      _id: 'dd00000000000000000000a1',
+      name: 'Dr. Karim Fathalla',
+      email: 'karim@example.test',
+      role: 'doctor',
+      status: 'pending',
+      statusReason: '',
+      specialization: 'Neurology',
+      pharmacyName: '',
+      licenseNumber: 'EMS-77120',
+      pharmacyLicenseNumber: '',
+      hasLicenseDocument: true,
+      created_at: '2026-11-25T08:00:00.000Z',
     };
     server.use(http.get('/api/admin/professionals', () => HttpResponse.json({ professionals: [applicant] })));
     renderWithProviders(<AdminPage />, { route: '/admin/applications', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });

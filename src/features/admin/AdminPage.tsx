@@ -38,7 +38,12 @@ export default function AdminPage() {
             <nav className="col-lg-3" aria-label={t('nav')}>
               <div className="list-group">
                 {tabs.map((tab) => (
-                  <NavLink key={tab.path} end to={`/admin${tab.path ? `/${tab.path}` : ''}`} className={({ isActive }) => `list-group-item list-group-item-action${isActive ? ' active' : ''}`}>
+                  <NavLink
+                    key={tab.path}
+                    end
+                    to={`/admin${tab.path ? `/${tab.path}` : ''}`}
+                    className={({ isActive }) => `list-group-item list-group-item-action${isActive ? ' active' : ''}`}
+                  >
                     {t(`tabs.${tab.title}`)}
                   </NavLink>
                 ))}

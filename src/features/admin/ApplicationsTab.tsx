@@ -31,7 +31,12 @@ export function ApplicationsTab() {
           <label className="form-label small mb-1" htmlFor="admin-applications-status">
             {t('applications.filter')}
           </label>
-          <select id="admin-applications-status" className="form-select form-select-sm" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+          <select
+            id="admin-applications-status"
+            className="form-select form-select-sm"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as typeof status)}
+          >
             {statuses.map((s) => (
               <option key={s} value={s}>
                 {t(`statuses.${s}`)}
@@ -60,9 +65,7 @@ export function ApplicationsTab() {
                 {p.role === 'pharmacist' && (
                   <>
                     <dt className="col-sm-4">{t('applications.pharmacy')}</dt>
-                    <dd className="col-sm-8">
-                      {t('applications.pharmacyLicence', { pharmacy: p.pharmacyName, licence: p.pharmacyLicenseNumber || '—' })}
-                    </dd>
+                    <dd className="col-sm-8">{t('applications.pharmacyLicence', { pharmacy: p.pharmacyName, licence: p.pharmacyLicenseNumber || '—' })}</dd>
                   </>
                 )}
                 {p.role === 'doctor' && (
@@ -82,7 +85,15 @@ export function ApplicationsTab() {
               </dl>
               <div className="d-flex flex-wrap gap-2 align-items-start">
                 {p.hasLicenseDocument ? (
-                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void dispatch(openLicenseDocument(p._id)).unwrap().catch(() => setDocError(t('applications.documentFailed')))}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-secondary"
+                    onClick={() =>
+                      void dispatch(openLicenseDocument(p._id))
+                        .unwrap()
+                        .catch(() => setDocError(t('applications.documentFailed')))
+                    }
+                  >
                     {t('applications.openDocument', { name: p.name })}
                   </button>
                 ) : (
@@ -93,7 +104,9 @@ export function ApplicationsTab() {
                     {t('applications.approve', { name: p.name })}
                   </button>
                 )}
-                {p.status === 'pending' && <ReasonAction action="reject" subject={p.name} onConfirm={(reason) => action.run(rejectProfessional({ id: p._id, reason }))} />}
+                {p.status === 'pending' && (
+                  <ReasonAction action="reject" subject={p.name} onConfirm={(reason) => action.run(rejectProfessional({ id: p._id, reason }))} />
+                )}
               </div>
             </div>
           </li>

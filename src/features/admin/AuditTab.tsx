@@ -54,9 +54,7 @@ export function AuditTab() {
           <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('audit.newer')}
           </button>
-          <span>
-            {t('audit.page', { page: formatNumber(page), pages: formatNumber(data.pages) })}
-          </span>
+          <span>{t('audit.page', { page: formatNumber(page), pages: formatNumber(data.pages) })}</span>
           <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= data.pages} onClick={() => setPage(page + 1)}>
             {t('audit.older')}
           </button>

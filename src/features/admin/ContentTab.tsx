@@ -31,7 +31,9 @@ function ContentList({ kind }: { kind: ContentKind }) {
                 {item.published ? '' : t('content.unpublished', { reason: item.unpublishedReason })}
               </div>
             </div>
-            {item.published && <ReasonAction action="unpublish" subject={item.title} onConfirm={(reason) => action.run(unpublishContent({ kind, id: item._id, reason }))} />}
+            {item.published && (
+              <ReasonAction action="unpublish" subject={item.title} onConfirm={(reason) => action.run(unpublishContent({ kind, id: item._id, reason }))} />
+            )}
           </li>
         ))}
       </ul>

@@ -56,7 +56,8 @@ export function DashboardTab() {
         <>
           {stats.pending > 0 && (
             <p className="alert alert-info">
-              {t('dashboard.pending', { count: stats.pending, number: formatNumber(stats.pending) })} <Link to="/admin/applications">{t('dashboard.review')}</Link>
+              {t('dashboard.pending', { count: stats.pending, number: formatNumber(stats.pending) })}{' '}
+              <Link to="/admin/applications">{t('dashboard.review')}</Link>
             </p>
           )}
           <div className="row g-3 mb-4">

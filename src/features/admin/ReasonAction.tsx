@@ -8,7 +8,17 @@ export type ReasonedAction = 'reject' | 'suspend' | 'unpublish';
  * A button that asks for a reason before acting (reject, suspend, unpublish): the person concerned
  * reads the reason, so it cannot be empty.
  */
-export function ReasonAction({ action, subject, onConfirm, variant = 'danger' }: { action: ReasonedAction; subject: string; onConfirm: (reason: string) => Promise<void>; variant?: string }) {
+export function ReasonAction({
+  action,
+  subject,
+  onConfirm,
+  variant = 'danger',
+}: {
+  action: ReasonedAction;
+  subject: string;
+  onConfirm: (reason: string) => Promise<void>;
+  variant?: string;
+}) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');

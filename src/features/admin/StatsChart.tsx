@@ -20,7 +20,12 @@ export default function StatsChart({ daily }: { daily: Stats['daily'] }) {
         <Bar
           role="img"
           aria-label={t('chart.label', days)}
-          options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom' } }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
+          options={{
+            responsive: true,
+            maintainAspectRatio: false,
+            plugins: { legend: { position: 'bottom' } },
+            scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+          }}
           data={{
             labels,
             datasets: [

@@ -29,7 +29,14 @@ export function UsersTab() {
         <label className="visually-hidden" htmlFor="admin-users-q">
           {t('users.searchLabel')}
         </label>
-        <input id="admin-users-q" type="search" className="form-control" placeholder={t('users.searchPlaceholder')} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <input
+          id="admin-users-q"
+          type="search"
+          className="form-control"
+          placeholder={t('users.searchPlaceholder')}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary">
           {t('users.search')}
         </button>

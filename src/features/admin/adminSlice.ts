@@ -31,7 +31,10 @@ const initialState: AdminState = {
 
 export const fetchStats = createServerThunk('admin/stats', async (_: void, { extra, signal }) => (await extra.http.get<Stats>('admin/stats', { signal })).data);
 
-export const fetchAudit = createServerThunk('admin/audit', async (page: number, { extra, signal }) => (await extra.http.get<AuditPage>(`admin/audit?page=${page}`, { signal })).data);
+export const fetchAudit = createServerThunk(
+  'admin/audit',
+  async (page: number, { extra, signal }) => (await extra.http.get<AuditPage>(`admin/audit?page=${page}`, { signal })).data,
+);
 
 /** Applications of doctors and pharmacists with one status (pending, rejected, approved). */
 export const fetchProfessionals = createServerThunk('admin/professionals', async (status: string, { extra, signal }) => {
@@ -62,7 +65,10 @@ export const approveProfessional = action('approve', (id: string) => ({ path: `a
 export const rejectProfessional = action('reject', ({ id, reason }: { id: string; reason: string }) => ({ path: `admin/professionals/${id}/reject`, reason }));
 export const suspendUser = action('suspend', ({ id, reason }: { id: string; reason: string }) => ({ path: `admin/users/${id}/suspend`, reason }));
 export const reinstateUser = action('reinstate', (id: string) => ({ path: `admin/users/${id}/reinstate` }));
-export const unpublishContent = action('unpublish', ({ kind, id, reason }: { kind: ContentKind; id: string; reason: string }) => ({ path: `admin/${kind}/${id}/unpublish`, reason }));
+export const unpublishContent = action('unpublish', ({ kind, id, reason }: { kind: ContentKind; id: string; reason: string }) => ({
+  path: `admin/${kind}/${id}/unpublish`,
+  reason,
+}));
 
 /** Opens a licence document in a new tab: it needs the session token, so it is fetched as a blob first. */
 export const openLicenseDocument = createServerThunk('admin/licenseDocument', async (id: string, { dispatch }) => {

@@ -60,7 +60,13 @@ export function AddAppointmentModal({ show, onClose }: { show: boolean; onClose:
           </Form.Group>
           <Form.Group className="mb-3" controlId="appointment-date">
             <Form.Label>{t('add.date')}</Form.Label>
-            <Form.Control type="date" placeholder={t('add.datePlaceholder')} min={new Date().toISOString().slice(0, 10)} value={date} onChange={(e) => setDate(e.target.value)} />
+            <Form.Control
+              type="date"
+              placeholder={t('add.datePlaceholder')}
+              min={new Date().toISOString().slice(0, 10)}
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+            />
           </Form.Group>
           <SuccessAlert message={done ? t('add.done') : null} className="mb-0" />
           <ErrorAlert message={error} className="mb-0" />

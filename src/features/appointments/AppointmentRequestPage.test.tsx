@@ -9,7 +9,6 @@ import AppointmentRequestPage from './AppointmentRequestPage';
 // Popups and dialogs load lazily; give them time when the machine is busy.
 configure({ asyncUtilTimeout: 5000 });
 
-
 const path = '/appointment/request/:doctorName?/:specialization?';
 
 describe('AppointmentRequestPage', { timeout: 20_000 }, () => {
@@ -19,7 +18,12 @@ describe('AppointmentRequestPage', { timeout: 20_000 }, () => {
     server.use(
       http.get('/api/doctors', ({ request }) => {
         calls.push(request.url);
-        return HttpResponse.json({ doctor: [{ _id: 'a1', name: 'Dr. Ahmed Hassan' }, { _id: 'a2', name: 'Dr. Laila Mansour' }] });
+        return HttpResponse.json({
+          doctor: [
+            { _id: 'a1', name: 'Dr. Ahmed Hassan' },
+            { _id: 'a2', name: 'Dr. Laila Mansour' },
+          ],
+        });
       }),
       http.post('/api/appointment/requests', async ({ request }) => {
         sent.push(Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, String(v)])));
@@ -48,7 +52,14 @@ describe('AppointmentRequestPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Appointment requested successfully')).not.toBeInTheDocument();
     expect(await screen.findByText('Appointment requested successfully', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(sent).toEqual([
-      expect.objectContaining({ name: 'Sara Ali', email: 'patient@clinic.test', doctor: 'Dr. Ahmed Hassan', department: 'Cardiology', date: '2030-01-15', reason: 'Palpitations' }),
+      expect.objectContaining({
+        name: 'Sara Ali',
+        email: 'patient@clinic.test',
+        doctor: 'Dr. Ahmed Hassan',
+        department: 'Cardiology',
+        date: '2030-01-15',
+        reason: 'Palpitations',
+      }),
     ]);
   });
 

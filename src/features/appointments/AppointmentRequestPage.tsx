@@ -84,11 +84,24 @@ export default function AppointmentRequestPage() {
               <div className="row g-3">
                 <Form.Group className="col-md-6" controlId="request-name">
                   <Form.Label>{t('request.name')}</Form.Label>
-                  <Form.Control value={shownName} readOnly={lockedPerson} disabled={lockedPerson} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+                  <Form.Control
+                    value={shownName}
+                    readOnly={lockedPerson}
+                    disabled={lockedPerson}
+                    onChange={(e) => setName(e.target.value)}
+                    autoComplete="name"
+                  />
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-email">
                   <Form.Label>{t('request.email')}</Form.Label>
-                  <Form.Control type="email" value={shownEmail} readOnly={lockedPerson} disabled={lockedPerson} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+                  <Form.Control
+                    type="email"
+                    value={shownEmail}
+                    readOnly={lockedPerson}
+                    disabled={lockedPerson}
+                    onChange={(e) => setEmail(e.target.value)}
+                    autoComplete="email"
+                  />
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-phone">
                   <Form.Label>{t('request.phone')}</Form.Label>
@@ -110,7 +123,9 @@ export default function AppointmentRequestPage() {
                         {t(`departments.${d}`, { ns: 'common' })}
                       </option>
                     ))}
-                    {routeDepartment && !(departments as readonly string[]).includes(routeDepartment) && <option value={routeDepartment}>{routeDepartment}</option>}
+                    {routeDepartment && !(departments as readonly string[]).includes(routeDepartment) && (
+                      <option value={routeDepartment}>{routeDepartment}</option>
+                    )}
                   </Form.Select>
                 </Form.Group>
                 <Form.Group className="col-md-6" controlId="request-doctor">

@@ -20,7 +20,13 @@ const reservedSlot = {
   patient: { _id: '6078afb1fb33703fe4a1414a', name: 'Sara Ali' },
   chat: null,
 };
-const allergy = { kind: 'allergy', product: 'Amoxicillin 500 mg', ingredient: 'amoxicillin', with: 'penicillin', message: 'Amoxicillin 500 mg contains amoxicillin, and an allergy to penicillin is recorded.' };
+const allergy = {
+  kind: 'allergy',
+  product: 'Amoxicillin 500 mg',
+  ingredient: 'amoxicillin',
+  with: 'penicillin',
+  message: 'Amoxicillin 500 mg contains amoxicillin, and an allergy to penicillin is recorded.',
+};
 
 describe('Writing a prescription from the appointment row', { timeout: 30_000 }, () => {
   it('picks a catalogue product, adds a free-text medicine, and writes it only after the allergy warning is acknowledged', async () => {
@@ -30,12 +36,18 @@ describe('Writing a prescription from the appointment row', { timeout: 30_000 },
       http.get('/api/appointment', () => HttpResponse.json({ appointments: [reservedSlot] })),
       http.get('/api/medicines/', ({ request }) => {
         searches.push(new URL(request.url).searchParams.get('q'));
-        return HttpResponse.json({ products: [{ _id: 'p-amox', slug: 'amox', name: 'Amoxicillin 500 mg', owner: { _id: 'ph', username: 'nile', pharmacyName: 'Nile Pharmacy' } }], page: 1, pages: 1, results: 1 });
+        return HttpResponse.json({
+          products: [{ _id: 'p-amox', slug: 'amox', name: 'Amoxicillin 500 mg', owner: { _id: 'ph', username: 'nile', pharmacyName: 'Nile Pharmacy' } }],
+          page: 1,
+          pages: 1,
+          results: 1,
+        });
       }),
       http.post('/api/prescriptions', async ({ request }) => {
         const body = (await request.json()) as { acknowledgeWarnings: boolean };
         bodies.push(body);
-        if (!body.acknowledgeWarnings) return HttpResponse.json({ message: 'Safety warning', conflicts: [allergy], needsAcknowledgement: true }, { status: 409 });
+        if (!body.acknowledgeWarnings)
+          return HttpResponse.json({ message: 'Safety warning', conflicts: [allergy], needsAcknowledgement: true }, { status: 409 });
         return HttpResponse.json({ message: 'The prescription is written', prescription: prescription({ code: 'RX-NEW1-2345' }) });
       }),
     );
@@ -70,7 +82,10 @@ describe('Writing a prescription from the appointment row', { timeout: 30_000 },
     const line = { dose: '1 capsule', frequency: 'every 8 hours', duration: '7 days', quantity: 2, notes: 'after meals', product: 'p-amox' };
     const free = { medicine: 'Saline nose spray', dose: '', frequency: '', duration: '', quantity: 1, notes: '' };
     const sent = { patient: '6078afb1fb33703fe4a1414a', lines: [line, free], notes: '', validDays: 30 };
-    expect(bodies).toEqual([{ ...sent, acknowledgeWarnings: false }, { ...sent, acknowledgeWarnings: true }]);
+    expect(bodies).toEqual([
+      { ...sent, acknowledgeWarnings: false },
+      { ...sent, acknowledgeWarnings: true },
+    ]);
   });
 
   it("shows the server's refusal in the form", async () => {

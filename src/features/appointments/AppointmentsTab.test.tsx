@@ -100,7 +100,9 @@ describe('AppointmentsTab for a doctor', { timeout: 20_000 }, () => {
   it("keeps the dialog open with the server's message when a slot is refused", async () => {
     server.use(
       http.get('/api/appointment', () => HttpResponse.json({ appointments: [] })),
-      http.post('/api/appointment', () => HttpResponse.json({ message: '2020-01-01 at 10:00 has already passed; choose a date and time in the future' }, { status: 400 })),
+      http.post('/api/appointment', () =>
+        HttpResponse.json({ message: '2020-01-01 at 10:00 has already passed; choose a date and time in the future' }, { status: 400 }),
+      ),
     );
     renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(doctorUser, 'doctor') });
     expect(await screen.findByText('You have not added any appointment yet.')).toBeInTheDocument();
@@ -167,7 +169,11 @@ describe('AppointmentsTab for a patient', { timeout: 20_000 }, () => {
   });
 
   it('disables Move and Cancel once the cutoff has passed, and says why', async () => {
-    const soon = appointment({ ...patientSlot, startsAt: new Date(Date.now() + 3 * 3600000).toISOString(), changeableUntil: new Date(Date.now() - 9 * 3600000).toISOString() });
+    const soon = appointment({
+      ...patientSlot,
+      startsAt: new Date(Date.now() + 3 * 3600000).toISOString(),
+      changeableUntil: new Date(Date.now() - 9 * 3600000).toISOString(),
+    });
     server.use(http.get('/api/appointment', () => HttpResponse.json({ appointments: [soon] })));
     renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(testUser(), 'patient') });
     const row = await screen.findByRole('row', { name: /10:30 AM/ });
@@ -187,8 +193,24 @@ describe('AppointmentsTab for a patient', { timeout: 20_000 }, () => {
         HttpResponse.json({
           doctor: {
             availableDates: [
-              { _id: 'bb00000000000000000000c1', date: '2027-01-15T12:00:00.000Z', time: '10:30', reserved: true, patient: 'x', heldUntil: null, heldForYou: false },
-              { _id: 'bb00000000000000000000c9', date: '2027-01-16T12:00:00.000Z', time: '11:00', reserved: false, patient: null, heldUntil: null, heldForYou: false },
+              {
+                _id: 'bb00000000000000000000c1',
+                date: '2027-01-15T12:00:00.000Z',
+                time: '10:30',
+                reserved: true,
+                patient: 'x',
+                heldUntil: null,
+                heldForYou: false,
+              },
+              {
+                _id: 'bb00000000000000000000c9',
+                date: '2027-01-16T12:00:00.000Z',
+                time: '11:00',
+                reserved: false,
+                patient: null,
+                heldUntil: null,
+                heldForYou: false,
+              },
             ],
           },
         }),

@@ -10,7 +10,14 @@ import { Spinner } from '../../ui/Spinner';
 import { i18n, useTranslation } from '../../i18n';
 import { selectRole } from '../session';
 import { AddAppointmentModal } from './AddAppointmentModal';
-import { downloadCalendar, fetchAppointments, markAttendance, selectAppointments, selectAppointmentsError, selectAppointmentsStatus } from './appointmentsSlice';
+import {
+  downloadCalendar,
+  fetchAppointments,
+  markAttendance,
+  selectAppointments,
+  selectAppointmentsError,
+  selectAppointmentsStatus,
+} from './appointmentsSlice';
 import { CancelAppointmentModal } from './CancelAppointmentModal';
 import { RescheduleModal } from './RescheduleModal';
 import { MyRequests } from './MyRequests';
@@ -144,7 +151,11 @@ export default function AppointmentsTab() {
       {asPatient && <RescheduleModal appointment={moving} onClose={closeMove} />}
       {!asPatient && prescribing && (
         <Suspense fallback={<Spinner />}>
-          <WritePrescriptionModal patient={prescribing} onClose={() => setPrescribing(null)} onWritten={(rx, message) => setWritten(`${message} (${rx.code})`)} />
+          <WritePrescriptionModal
+            patient={prescribing}
+            onClose={() => setPrescribing(null)}
+            onWritten={(rx, message) => setWritten(`${message} (${rx.code})`)}
+          />
         </Suspense>
       )}
     </>
@@ -298,12 +309,24 @@ function AttendanceCell({ appointment: a }: { appointment: Appointment }) {
     <div className="d-flex flex-wrap gap-1 align-items-center">
       {a.attendance ? <span className="badge text-bg-light border me-1">{t(attendanceKey[a.attendance])}</span> : null}
       {a.attendance !== 'attended' && (
-        <button type="button" className="btn btn-sm btn-outline-success" disabled={saving} aria-label={t('attendedLabel', { name })} onClick={() => void mark('attended')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-success"
+          disabled={saving}
+          aria-label={t('attendedLabel', { name })}
+          onClick={() => void mark('attended')}
+        >
           {t('attended')}
         </button>
       )}
       {a.attendance !== 'no_show' && (
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={saving} aria-label={t('noShowLabel', { name })} onClick={() => void mark('no_show')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          disabled={saving}
+          aria-label={t('noShowLabel', { name })}
+          onClick={() => void mark('no_show')}
+        >
           {t('noShow')}
         </button>
       )}

@@ -73,7 +73,15 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
             <label htmlFor="cancel-reason" className="form-label">
               {t('cancelModal.reason')}
             </label>
-            <textarea id="cancel-reason" className="form-control" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} required />
+            <textarea
+              id="cancel-reason"
+              className="form-control"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              required
+            />
           </div>
         )}
         <SuccessAlert message={done ? t('cancelModal.done') : null} className="mb-0" />

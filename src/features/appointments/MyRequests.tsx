@@ -35,7 +35,8 @@ export function MyRequests() {
             <div className="small text-muted">{t('mine.asked', { when: preferredWhen(r) })}</div>
             {r.status === 'accepted' && r.appointment && (
               <div className="small">
-                {t('mine.reserved')} <bdi>{r.appointment.doctor}</bdi> {t('mine.reservedWhen', { day: slotDay(r.appointment.date), time: slotTime(r.appointment.time) })}
+                {t('mine.reserved')} <bdi>{r.appointment.doctor}</bdi>{' '}
+                {t('mine.reservedWhen', { day: slotDay(r.appointment.date), time: slotTime(r.appointment.time) })}
               </div>
             )}
             {r.status === 'declined' && <div className="small">{t('mine.reason', { reason: r.declineReason })}</div>}

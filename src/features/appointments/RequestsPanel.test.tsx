@@ -55,7 +55,16 @@ describe('appointment requests in the appointments tab', { timeout: 20_000 }, ()
       http.get('/api/appointment/requests', () => HttpResponse.json({ requests: [request()] })),
       http.get('/api/appointment/requests/:id/slots', () =>
         HttpResponse.json({
-          slots: [{ _id: 'bb00000000000000000000c1', date: '2027-01-16T12:00:00.000Z', time: '10:00', startsAt: '', timeZone: 'Africa/Cairo', doctor: { _id: 'a', name: 'Dr. Ahmed Hassan' } }],
+          slots: [
+            {
+              _id: 'bb00000000000000000000c1',
+              date: '2027-01-16T12:00:00.000Z',
+              time: '10:00',
+              startsAt: '',
+              timeZone: 'Africa/Cairo',
+              doctor: { _id: 'a', name: 'Dr. Ahmed Hassan' },
+            },
+          ],
         }),
       ),
       http.post('/api/appointment/requests/:id/accept', async ({ request: req }) => {

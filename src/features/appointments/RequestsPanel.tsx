@@ -49,14 +49,28 @@ export function RequestsPanel() {
                 {t('requests.asksFor', { when: preferredWhen(r) })}
                 <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>
               </div>
-              {r.reason && <div className="small text-muted" dir="auto">“{r.reason}”</div>}
+              {r.reason && (
+                <div className="small text-muted" dir="auto">
+                  “{r.reason}”
+                </div>
+              )}
               {r.status === 'declined' && <div className="small">{t('requests.declined', { reason: r.declineReason })}</div>}
               {r.status === 'pending' && (
                 <div className="d-flex gap-2 mt-2">
-                  <button type="button" className="btn btn-sm btn-primary" aria-label={t('answer.acceptTitle', { name: r.name })} onClick={() => setAnswering({ request: r, action: 'accept' })}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-primary"
+                    aria-label={t('answer.acceptTitle', { name: r.name })}
+                    onClick={() => setAnswering({ request: r, action: 'accept' })}
+                  >
                     {t('requests.accept')}
                   </button>
-                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('answer.declineTitle', { name: r.name })} onClick={() => setAnswering({ request: r, action: 'decline' })}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    aria-label={t('answer.declineTitle', { name: r.name })}
+                    onClick={() => setAnswering({ request: r, action: 'decline' })}
+                  >
                     {t('requests.decline')}
                   </button>
                 </div>

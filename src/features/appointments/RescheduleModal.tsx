@@ -71,7 +71,15 @@ export function RescheduleModal({ appointment, onClose }: { appointment: Appoint
             <legend className="h6">{t('move.freeTimes')}</legend>
             {slots.slice(0, 20).map((s) => (
               <div className="form-check" key={s._id}>
-                <input className="form-check-input" type="radio" name="new-time" id={`move-${s._id}`} value={s._id} checked={chosen === s._id} onChange={() => setChosen(s._id)} />
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name="new-time"
+                  id={`move-${s._id}`}
+                  value={s._id}
+                  checked={chosen === s._id}
+                  onChange={() => setChosen(s._id)}
+                />
                 <label className="form-check-label" htmlFor={`move-${s._id}`}>
                   {t('slotWhen', { day: slotDay(s.date), time: slotTime(s.time) })}
                 </label>

@@ -25,17 +25,14 @@ export const fetchAppointments = createAppAsyncThunk('appointments/fetch', async
 });
 
 /** A doctor publishes a slot; the list is fetched again so it shows in order. */
-export const addAppointment = createAppAsyncThunk(
-  'appointments/add',
-  async (slot: { date: string; time: string }, { extra, dispatch, rejectWithValue }) => {
-    try {
-      await extra.http.post('appointment', toFormData(slot));
-    } catch (error) {
-      return rejectWithValue(messageOf(error));
-    }
-    void dispatch(fetchAppointments());
-  },
-);
+export const addAppointment = createAppAsyncThunk('appointments/add', async (slot: { date: string; time: string }, { extra, dispatch, rejectWithValue }) => {
+  try {
+    await extra.http.post('appointment', toFormData(slot));
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+  void dispatch(fetchAppointments());
+});
 
 /** The doctor deletes a slot (with the reason the holding patient reads), or the patient cancels a reservation. */
 export const cancelAppointment = createAppAsyncThunk(
@@ -112,17 +109,14 @@ export const markAttendance = createAppAsyncThunk(
 );
 
 /** The doctors of one department, for the request form's doctor list. */
-export const fetchDepartmentDoctors = createAppAsyncThunk(
-  'appointments/departmentDoctors',
-  async (department: string, { extra, rejectWithValue }) => {
-    try {
-      const { data } = await extra.http.get<{ doctor: DepartmentDoctor[] }>(`doctors/?specialization=${encodeURIComponent(department)}`);
-      return Array.isArray(data.doctor) ? data.doctor.map((d) => ({ _id: d._id, name: d.name })) : [];
-    } catch (error) {
-      return rejectWithValue(messageOf(error));
-    }
-  },
-);
+export const fetchDepartmentDoctors = createAppAsyncThunk('appointments/departmentDoctors', async (department: string, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.get<{ doctor: DepartmentDoctor[] }>(`doctors/?specialization=${encodeURIComponent(department)}`);
+    return Array.isArray(data.doctor) ? data.doctor.map((d) => ({ _id: d._id, name: d.name })) : [];
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
 
 export const appointmentsSlice = createSlice({
   name: 'appointments',

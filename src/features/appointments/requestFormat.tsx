@@ -4,7 +4,6 @@ import { slotDay, slotTime } from '../../ui/clinicTime';
 import { departmentName } from '../../ui/departments';
 import type { AppointmentRequest } from './types';
 
-
 /** "Tue, 15 Jan 2027 at 11:00 AM": the day and time she asked for (clinic time). */
 export const preferredWhen = (r: AppointmentRequest) =>
   i18n.t('mine.when', { ns: 'appointments', day: slotDay(`${r.preferredDate}T12:00:00.000Z`), time: slotTime(r.preferredTime) });

@@ -58,20 +58,17 @@ export const acceptRequest = createAppAsyncThunk(
   },
 );
 
-export const declineRequest = createAppAsyncThunk(
-  'requests/decline',
-  async ({ id, reason }: { id: string; reason: string }, { extra, rejectWithValue }) => {
-    try {
-      const { data } = await extra.http.post<{ message: string; request: AppointmentRequest }>(
-        `appointment/requests/${encodeURIComponent(id)}/decline`,
-        toFormData({ reason }),
-      );
-      return data;
-    } catch (error) {
-      return rejectWithValue(messageOf(error));
-    }
-  },
-);
+export const declineRequest = createAppAsyncThunk('requests/decline', async ({ id, reason }: { id: string; reason: string }, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.post<{ message: string; request: AppointmentRequest }>(
+      `appointment/requests/${encodeURIComponent(id)}/decline`,
+      toFormData({ reason }),
+    );
+    return data;
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
 
 export const requestsSlice = createSlice({
   name: 'requests',

@@ -25,7 +25,8 @@ describe('BlogCreatePage in Arabic', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('العنوان*')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'انشر' })).toBeInTheDocument();
     await screen.findByRole('toolbar', { name: 'التنسيق' });
-    for (const name of ['عريض', 'مائل', 'عنوان', 'قائمة نقطية', 'قائمة مرقّمة']) expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
+    for (const name of ['عريض', 'مائل', 'عنوان', 'قائمة نقطية', 'قائمة مرقّمة'])
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
     // The writing area is named by its label and takes the direction of what is written in it.
     const editor = screen.getByRole('textbox', { name: 'المحتوى*' });
     expect(editor).toHaveAttribute('dir', 'auto');

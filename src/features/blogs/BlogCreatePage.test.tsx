@@ -119,9 +119,14 @@ describe('BlogCreatePage', { timeout: 20_000 }, () => {
     renderWithProviders(<BlogCreatePage />, { preloadedState: doctor() });
     const editor = await screen.findByRole('textbox', { name: 'Content*' });
     await userEvent.click(editor);
-    const clipboard = { 'text/plain': 'Copied from a website', 'text/html': '<p style="color:red"><b>Copied</b> from a <a href="https://example.org">website</a></p>' };
+    const clipboard = {
+      'text/plain': 'Copied from a website',
+      'text/html': '<p style="color:red"><b>Copied</b> from a <a href="https://example.org">website</a></p>',
+    };
     const paste = new Event('paste', { bubbles: true, cancelable: true });
-    Object.defineProperty(paste, 'clipboardData', { value: { types: Object.keys(clipboard), getData: (type: keyof typeof clipboard) => clipboard[type] ?? '' } });
+    Object.defineProperty(paste, 'clipboardData', {
+      value: { types: Object.keys(clipboard), getData: (type: keyof typeof clipboard) => clipboard[type] ?? '' },
+    });
     editor.dispatchEvent(paste);
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     await screen.findByRole('alert');

@@ -51,7 +51,12 @@ export function BlogSidebar({ blogs, search, onSearch, activeCategory, onCategor
           {[...categories.entries()].map(([key, { name, count }]) => (
             <li key={key}>
               {onCategory ? (
-                <button type="button" className={`blog-sidebar__category${activeCategory === key ? ' is-active' : ''}`} aria-pressed={activeCategory === key} onClick={() => onCategory(activeCategory === key ? null : key)}>
+                <button
+                  type="button"
+                  className={`blog-sidebar__category${activeCategory === key ? ' is-active' : ''}`}
+                  aria-pressed={activeCategory === key}
+                  onClick={() => onCategory(activeCategory === key ? null : key)}
+                >
                   <bdi>{categoryName(name)}</bdi> <span className="badge rounded-pill">{count}</span>
                 </button>
               ) : (

@@ -20,7 +20,12 @@ describe('BlogsPage', () => {
     expect(document.querySelector('.blog-entry__image img')).toHaveAttribute('src', 'https://cdn.clinic.test/post-4.png');
 
     await userEvent.click(screen.getByRole('button', { name: /Nutrition/ }));
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent).slice(0, 2)).toEqual(['Post number 4', 'Post number 2']);
+    expect(
+      screen
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent)
+        .slice(0, 2),
+    ).toEqual(['Post number 4', 'Post number 2']);
     await userEvent.click(screen.getByRole('button', { name: /Nutrition/ }));
     await userEvent.type(screen.getByLabelText('Search articles'), 'number 3');
     expect(screen.getByRole('heading', { level: 2, name: 'Post number 3' })).toBeInTheDocument();

@@ -40,7 +40,13 @@ const safeLink = /^(https?:\/\/|mailto:)\S+$/i;
  * What the editor holds, as HTML: an editor with no visible text is '', and the empty paragraph the
  * editor keeps after a final list or heading (so the caret can leave it) is not part of the article.
  */
-const contentOf = (editor: Editor): string => (editor.getText().replace(/\u00a0/g, ' ').trim() ? editor.getHTML().replace(/(<p><\/p>)+$/, '') : '');
+const contentOf = (editor: Editor): string =>
+  editor
+    .getText()
+    .replace(/\u00a0/g, ' ')
+    .trim()
+    ? editor.getHTML().replace(/(<p><\/p>)+$/, '')
+    : '';
 
 /**
  * The article editor, on Tiptap (ProseMirror): bold, italic, heading, lists and links, producing HTML
@@ -135,7 +141,8 @@ export default function RichTextEditor({ labelledBy, describedBy, onChange }: Pr
       return;
     }
     const chain = editor.chain().focus();
-    if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
+    if (editor.state.selection.empty && !editor.isActive('link'))
+      chain.insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
     else chain.extendMarkRange('link').setLink({ href: url }).run();
     setLinkOpen(false);
   };

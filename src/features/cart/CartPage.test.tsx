@@ -25,12 +25,23 @@ describe('CartPage', () => {
         const slug = String(form.get('product'));
         const quantity = Number(form.get('quantity'));
         sent.push([slug, String(quantity)]);
-        cart = cartFixture(cart.products.map((l) => ({ slug: l.product.slug, name: l.product.name, price: l.product.price, quantity: l.product.slug === slug ? quantity : l.quantity })));
+        cart = cartFixture(
+          cart.products.map((l) => ({
+            slug: l.product.slug,
+            name: l.product.name,
+            price: l.product.price,
+            quantity: l.product.slug === slug ? quantity : l.quantity,
+          })),
+        );
         return HttpResponse.json({ cart });
       }),
       http.delete('/api/cart/', ({ request }) => {
         const slug = new URL(request.url).searchParams.get('product');
-        cart = cartFixture(cart.products.filter((l) => l.product.slug !== slug).map((l) => ({ slug: l.product.slug, name: l.product.name, price: l.product.price, quantity: l.quantity })));
+        cart = cartFixture(
+          cart.products
+            .filter((l) => l.product.slug !== slug)
+            .map((l) => ({ slug: l.product.slug, name: l.product.name, price: l.product.price, quantity: l.quantity })),
+        );
         return HttpResponse.json({ cart });
       }),
     );

@@ -89,7 +89,8 @@ export default function CartPage() {
                           <td>
                             <div className="d-flex align-items-center gap-2">
                               <img src={line.product.thumbnail} alt="" width={56} height={42} className="cart-table__thumb" />
-                              <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}><bdi>{line.product.name}</bdi>
+                              <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}>
+                                <bdi>{line.product.name}</bdi>
                               </Link>
                             </div>
                           </td>
@@ -98,13 +99,25 @@ export default function CartPage() {
                           </td>
                           <td data-label={t('quantity')}>
                             <div className="input-group input-group-sm cart-quantity" role="group" aria-label={t('quantityOf', { name: line.product.name })}>
-                              <button type="button" className="btn btn-outline-secondary" aria-label={t('decrease', { name: line.product.name })} disabled={busy || line.quantity <= 1} onClick={() => void change(line.product.slug, line.quantity - 1)}>
+                              <button
+                                type="button"
+                                className="btn btn-outline-secondary"
+                                aria-label={t('decrease', { name: line.product.name })}
+                                disabled={busy || line.quantity <= 1}
+                                onClick={() => void change(line.product.slug, line.quantity - 1)}
+                              >
                                 −
                               </button>
                               <output className="form-control text-center" aria-live="polite">
                                 {line.quantity}
                               </output>
-                              <button type="button" className="btn btn-outline-secondary" aria-label={t('increase', { name: line.product.name })} disabled={busy || line.quantity >= stock} onClick={() => void change(line.product.slug, line.quantity + 1)}>
+                              <button
+                                type="button"
+                                className="btn btn-outline-secondary"
+                                aria-label={t('increase', { name: line.product.name })}
+                                disabled={busy || line.quantity >= stock}
+                                onClick={() => void change(line.product.slug, line.quantity + 1)}
+                              >
                                 +
                               </button>
                             </div>
@@ -113,7 +126,13 @@ export default function CartPage() {
                             <bdi>{dollarsOf(line.product.price * line.quantity)}</bdi>
                           </td>
                           <td className="cart-table__remove">
-                            <button type="button" className="btn btn-link text-danger cart-table__remove-btn" aria-label={t('removeLine', { name: line.product.name })} disabled={busy} onClick={() => void remove(line.product.slug)}>
+                            <button
+                              type="button"
+                              className="btn btn-link text-danger cart-table__remove-btn"
+                              aria-label={t('removeLine', { name: line.product.name })}
+                              disabled={busy}
+                              onClick={() => void remove(line.product.slug)}
+                            >
                               ✕
                             </button>
                           </td>

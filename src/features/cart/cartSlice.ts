@@ -18,8 +18,7 @@ interface CartState {
 
 const initialState: CartState = { cart: null, status: 'idle', error: null, updating: null, lastAdded: null };
 
-const nonEmpty = (cart: Cart | undefined | null): Cart | null =>
-  cart && Array.isArray(cart.products) && cart.products.length ? cart : null;
+const nonEmpty = (cart: Cart | undefined | null): Cart | null => (cart && Array.isArray(cart.products) && cart.products.length ? cart : null);
 
 export const fetchCart = createAppAsyncThunk('cart/fetch', async (_: void, { extra, rejectWithValue }) => {
   try {

@@ -3,15 +3,5 @@
  * it (the shop's useAddToCart and mini-cart toast), and the cart's type. Slices in every route's first
  * chunk import this index, so it holds the slice's API only: no component, no CSS.
  */
-export {
-  cartEmptied,
-  cartItemAdded,
-  cartSlice,
-  fetchCart,
-  miniCartClosed,
-  selectCart,
-  selectCartStatus,
-  selectLastAdded,
-  setCartQuantity,
-} from './cartSlice';
+export { cartEmptied, cartItemAdded, cartSlice, fetchCart, miniCartClosed, selectCart, selectCartStatus, selectLastAdded, setCartQuantity } from './cartSlice';
 export type { Cart } from './types';

@@ -39,7 +39,11 @@ export function ChatLink() {
   const unread = useAppSelector(selectUnreadChats);
   const { t } = useTranslation();
   return (
-    <Link to="/chat" className="icon-link-btn" aria-label={unread > 0 ? t('chatLink.labelUnread', { count: unread, number: formatNumber(unread) }) : t('chatLink.label')}>
+    <Link
+      to="/chat"
+      className="icon-link-btn"
+      aria-label={unread > 0 ? t('chatLink.labelUnread', { count: unread, number: formatNumber(unread) }) : t('chatLink.label')}
+    >
       <ChatIcon />
       <ChatBadge />
     </Link>

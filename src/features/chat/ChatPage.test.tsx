@@ -126,7 +126,12 @@ describe('ChatPage', () => {
     // A late list for the chat left behind is ignored.
     act(() => fake.server.messages(demoMessages, demoChat._id));
     expect(screen.queryByText('Please bring your home readings.')).not.toBeInTheDocument();
-    act(() => fake.server.messages([{ sender: { _id: otherDoctorId }, content: 'Please bring your lab results.', created_at: '2026-11-19T08:00:00.000Z' }], secondChat._id));
+    act(() =>
+      fake.server.messages(
+        [{ sender: { _id: otherDoctorId }, content: 'Please bring your lab results.', created_at: '2026-11-19T08:00:00.000Z' }],
+        secondChat._id,
+      ),
+    );
     expect(within(screen.getByRole('list', { name: 'Messages' })).getByText('Please bring your lab results.')).toBeInTheDocument();
   });
 
@@ -143,7 +148,11 @@ describe('ChatPage', () => {
     expect(within(list).getByRole('button', { name: 'Loading older messages…' })).toBeDisabled();
     const older = { _id: 'm0', sender: { _id: doctorId }, content: 'Welcome to the clinic.', created_at: '2026-11-20T09:00:00.000Z' };
     act(() => fake.server.messages([older], demoChat._id, { kind: 'older', hasMore: true }));
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Load older messages',
       expect.stringContaining('Welcome to the clinic.'),
       expect.stringContaining('Good morning doctor'),
@@ -169,7 +178,9 @@ describe('ChatPage', () => {
     renderChat();
     expect(await screen.findByTestId('chat-badge')).toHaveTextContent('1');
     await waitFor(() => expect(fake.calls.start.length).toBeGreaterThan(0));
-    act(() => fake.server.chatUpdated({ chatId: demoChat._id, lastMessage: 'Your results look fine.', updated_at: '2026-11-22T08:00:00.000Z', from: doctorId }));
+    act(() =>
+      fake.server.chatUpdated({ chatId: demoChat._id, lastMessage: 'Your results look fine.', updated_at: '2026-11-22T08:00:00.000Z', from: doctorId }),
+    );
     expect(screen.getByTestId('chat-badge')).toHaveTextContent('2');
     // The moved conversation goes to the top with its new last message.
     const rows = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button');

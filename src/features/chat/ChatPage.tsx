@@ -7,7 +7,16 @@ import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { selectIsLoggedIn, selectUserId } from '../session';
 import { loadChatSocket, useChatConnection } from './chatConnection';
-import { chatSelected, fetchChats, olderMessagesRequested, selectChatError, selectChats, selectChatStatus, selectMessages, selectSelectedChatId } from './chatSlice';
+import {
+  chatSelected,
+  fetchChats,
+  olderMessagesRequested,
+  selectChatError,
+  selectChats,
+  selectChatStatus,
+  selectMessages,
+  selectSelectedChatId,
+} from './chatSlice';
 import { ConversationList } from './ConversationList';
 import { ConversationPane } from './ConversationPane';
 import './chat.css';

@@ -40,7 +40,9 @@ describe('chatSlice', () => {
   it('counts unread conversations from live updates of chats that are not open', () => {
     const store = storeWithChats();
     expect(selectUnreadChats(store.getState())).toBe(1);
-    store.dispatch(chatUpdated({ update: { chatId: demoChat._id, lastMessage: 'New', updated_at: '2026-11-23T10:00:00.000Z', from: doctorId }, selfId: patientId }));
+    store.dispatch(
+      chatUpdated({ update: { chatId: demoChat._id, lastMessage: 'New', updated_at: '2026-11-23T10:00:00.000Z', from: doctorId }, selfId: patientId }),
+    );
     expect(selectUnreadChats(store.getState())).toBe(2);
     store.dispatch(chatSelected(demoChat._id));
     expect(selectUnreadChats(store.getState())).toBe(1);

@@ -173,7 +173,8 @@ export const chatSlice = createSlice({
   },
 });
 
-export const { chatSelected, messagesReceived, olderMessagesRequested, onlineListReceived, chatUpdated, connectionChanged, socketErrorReceived } = chatSlice.actions;
+export const { chatSelected, messagesReceived, olderMessagesRequested, onlineListReceived, chatUpdated, connectionChanged, socketErrorReceived } =
+  chatSlice.actions;
 export const {
   selectChats,
   selectChatStatus,

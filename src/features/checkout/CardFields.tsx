@@ -53,7 +53,13 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
           <label className="form-label" htmlFor={`${id}-month`}>
             {t('card.month')}
           </label>
-          <select id={`${id}-month`} className="form-select" autoComplete="cc-exp-month" value={card.exp_month} onChange={(e) => onChange({ exp_month: e.target.value })}>
+          <select
+            id={`${id}-month`}
+            className="form-select"
+            autoComplete="cc-exp-month"
+            value={card.exp_month}
+            onChange={(e) => onChange({ exp_month: e.target.value })}
+          >
             <option value="">{t('card.mm')}</option>
             {months.map((m) => (
               <option key={m} value={m}>
@@ -66,7 +72,13 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
           <label className="form-label" htmlFor={`${id}-year`}>
             {t('card.year')}
           </label>
-          <select id={`${id}-year`} className="form-select" autoComplete="cc-exp-year" value={card.exp_year} onChange={(e) => onChange({ exp_year: e.target.value })}>
+          <select
+            id={`${id}-year`}
+            className="form-select"
+            autoComplete="cc-exp-year"
+            value={card.exp_year}
+            onChange={(e) => onChange({ exp_year: e.target.value })}
+          >
             <option value="">{t('card.yy')}</option>
             {years.map((y) => (
               <option key={y} value={String(y % 100).padStart(2, '0')}>

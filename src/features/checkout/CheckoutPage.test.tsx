@@ -37,12 +37,20 @@ describe('CheckoutPage', () => {
     );
     const { store } = renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
     const summary = await screen.findByRole('list', { name: 'Products to pay for' });
-    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alpha × 2$5.00', 'Beta × 1$10.00']);
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Alpha × 2$5.00', 'Beta × 1$10.00']);
     expect(screen.getByText('$15.00')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Expiry month *')).getAllByRole('option')).toHaveLength(13);
     const years = within(screen.getByLabelText('Expiry year *')).getAllByRole('option').slice(1);
     expect(years.map((o) => o.textContent)).toEqual(Array.from({ length: 10 }, (_, i) => String(new Date().getFullYear() + i)));
-    expect(within(screen.getByLabelText('Currency')).getAllByRole('option').map((o) => o.textContent)).toEqual(['usd']);
+    expect(
+      within(screen.getByLabelText('Currency'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['usd']);
 
     const country = await screen.findByLabelText('Country', {}, { timeout: 5000 });
     expect(within(country).queryByRole('option', { name: 'Israel' })).not.toBeInTheDocument();
@@ -58,7 +66,14 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('Your order number is CPABCD2345.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(Object.fromEntries(sent[0].form)).toEqual({
-      number: '4242 4242 4242 4242', exp_month: '08', exp_year: year, cvc: '123', currency: 'usd', location: '12 Nile St', country: 'Egypt', government: 'Cairo',
+      number: '4242 4242 4242 4242',
+      exp_month: '08',
+      exp_year: year,
+      cvc: '123',
+      currency: 'usd',
+      location: '12 Nile St',
+      country: 'Egypt',
+      government: 'Cairo',
       expectedTotal: '15',
     });
     expect(sent[0].key).toBeTruthy();
@@ -68,7 +83,11 @@ describe('CheckoutPage', () => {
 
   it('pre-fills the delivery address from the profile', async () => {
     server.use(http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })));
-    renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser({ address: '7 Garden St, Maadi', country: 'Egypt', government: 'Giza' })) });
+    renderWithProviders(<CheckoutPage />, {
+      route: '/checkout',
+      path: '/checkout',
+      preloadedState: signedIn(testUser({ address: '7 Garden St, Maadi', country: 'Egypt', government: 'Giza' })),
+    });
     await screen.findByRole('list', { name: 'Products to pay for' });
     expect(screen.getByLabelText('Location *')).toHaveValue('7 Garden St, Maadi');
     expect(await screen.findByLabelText('Country', {}, { timeout: 5000 })).toHaveValue('Egypt');
@@ -122,7 +141,10 @@ describe('CheckoutPage', () => {
         const form = await request.formData();
         sent.push({ total: form.get('expectedTotal'), key: request.headers.get('Idempotency-Key') });
         if (form.get('expectedTotal') !== '25') {
-          return HttpResponse.json({ message: 'Prices in your cart changed since you saw them: the total is now $25.00 instead of $15.00. Please confirm the new total.', total: 25 }, { status: 409 });
+          return HttpResponse.json(
+            { message: 'Prices in your cart changed since you saw them: the total is now $25.00 instead of $15.00. Please confirm the new total.', total: 25 },
+            { status: 409 },
+          );
         }
         return HttpResponse.json({ message: 'Payed Successfully', payment: null, orders: [] });
       }),
@@ -143,8 +165,20 @@ describe('CheckoutPage', () => {
   it('lists the safety conflicts and pays only after "I understand, continue", sending the acknowledgement', async () => {
     const sent: (FormDataEntryValue | null)[] = [];
     const conflicts = [
-      { kind: 'allergy', product: 'Alpha', ingredient: 'amoxicillin', with: 'penicillin', message: 'Alpha contains amoxicillin, and an allergy to penicillin is recorded.' },
-      { kind: 'duplicate', product: 'Beta', ingredient: 'ibuprofen', with: 'Brufen 400', message: 'Beta contains ibuprofen, which is already taken in Brufen 400 (duplicate therapy).' },
+      {
+        kind: 'allergy',
+        product: 'Alpha',
+        ingredient: 'amoxicillin',
+        with: 'penicillin',
+        message: 'Alpha contains amoxicillin, and an allergy to penicillin is recorded.',
+      },
+      {
+        kind: 'duplicate',
+        product: 'Beta',
+        ingredient: 'ibuprofen',
+        with: 'Brufen 400',
+        message: 'Beta contains ibuprofen, which is already taken in Brufen 400 (duplicate therapy).',
+      },
     ];
     server.use(
       http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
@@ -152,7 +186,14 @@ describe('CheckoutPage', () => {
         const form = await request.formData();
         sent.push(form.get('acknowledgeWarnings'));
         if (form.get('acknowledgeWarnings') !== 'true') {
-          return HttpResponse.json({ message: `Safety warning: ${conflicts.map((c) => c.message).join(' ')} Acknowledge the warning to buy anyway.`, conflicts, needsAcknowledgement: true }, { status: 409 });
+          return HttpResponse.json(
+            {
+              message: `Safety warning: ${conflicts.map((c) => c.message).join(' ')} Acknowledge the warning to buy anyway.`,
+              conflicts,
+              needsAcknowledgement: true,
+            },
+            { status: 409 },
+          );
         }
         return HttpResponse.json({ message: 'Payed Successfully', payment: { orderNumber: 'CPSAFE2345' }, orders: [] });
       }),
@@ -162,7 +203,11 @@ describe('CheckoutPage', () => {
     await fillCard();
     await userEvent.click(screen.getByRole('button', { name: 'purchase now' }));
     const warning = await screen.findByRole('alert', { name: 'Safety warning' });
-    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual(conflicts.map((c) => c.message));
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(conflicts.map((c) => c.message));
     expect(warning).toHaveFocus();
     expect(screen.queryByText('Payed Successfully')).not.toBeInTheDocument();
     await userEvent.click(within(warning).getByRole('button', { name: 'I understand, continue' }));
@@ -173,7 +218,9 @@ describe('CheckoutPage', () => {
   it('says a payment is being confirmed (202) without claiming success, and keeps the cart', async () => {
     server.use(
       http.get('/api/cart', () => HttpResponse.json({ cart: [cart] })),
-      http.post('/api/checkout', () => HttpResponse.json({ message: 'Your payment is being confirmed with the card provider.', payment: null, orders: [] }, { status: 202 })),
+      http.post('/api/checkout', () =>
+        HttpResponse.json({ message: 'Your payment is being confirmed with the card provider.', payment: null, orders: [] }, { status: 202 }),
+      ),
     );
     const { store } = renderWithProviders(<CheckoutPage />, { route: '/checkout', path: '/checkout', preloadedState: signedIn(testUser()) });
     await screen.findByRole('list', { name: 'Products to pay for' });

@@ -155,7 +155,13 @@ export default function CheckoutPage() {
                     <label className="form-label" htmlFor="checkout-location">
                       {t('location')}
                     </label>
-                    <input id="checkout-location" className="form-control" autoComplete="street-address" value={card.location} onChange={(e) => change({ location: e.target.value })} />
+                    <input
+                      id="checkout-location"
+                      className="form-control"
+                      autoComplete="street-address"
+                      value={card.location}
+                      onChange={(e) => change({ location: e.target.value })}
+                    />
                   </div>
                   <CountryGovernmentFields country={card.country} government={card.government} onChange={change} />
                 </fieldset>

@@ -27,7 +27,6 @@ function serveDoctor(doctor: () => DoctorDetail | null) {
   return names;
 }
 
-
 describe('DoctorPage', { timeout: 20_000 }, () => {
   it('shows the profile, background and slots of the doctor named in the address', async () => {
     const names = serveDoctor(() => doctorDetail({ address: '' }));
@@ -62,7 +61,14 @@ describe('DoctorPage', { timeout: 20_000 }, () => {
   it('reserves a slot after the cancellation notice, then shows the chat link to its holder', async () => {
     let held = false;
     let query: URLSearchParams | null = null;
-    serveDoctor(() => doctorDetail({ availableDates: [held ? slot({ reserved: true, patient: patient._id, chat: 'cc00000000000000000000d1' }) : slot(), slot({ _id: 'other', time: '12:00', reserved: true, patient: 'someone-else' })] }));
+    serveDoctor(() =>
+      doctorDetail({
+        availableDates: [
+          held ? slot({ reserved: true, patient: patient._id, chat: 'cc00000000000000000000d1' }) : slot(),
+          slot({ _id: 'other', time: '12:00', reserved: true, patient: 'someone-else' }),
+        ],
+      }),
+    );
     server.use(
       http.post('/api/appointment/reserve', ({ request }) => {
         query = new URL(request.url).searchParams;
@@ -145,7 +151,9 @@ describe('DoctorPage', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal inside the reservation dialog", async () => {
     serveDoctor(() => doctorDetail());
-    server.use(http.post('/api/appointment/reserve', () => HttpResponse.json({ message: 'Sorry, someone else has just reserved this appointment' }, { status: 409 })));
+    server.use(
+      http.post('/api/appointment/reserve', () => HttpResponse.json({ message: 'Sorry, someone else has just reserved this appointment' }, { status: 409 })),
+    );
     renderWithProviders(<DoctorPage />, { ...route, preloadedState: signedIn(patient) });
     await userEvent.click(await screen.findByRole('button', { name: /Reserve Fri/ }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));

@@ -18,14 +18,5 @@ export function DoctorPhoto({ doctor, lazy = false }: { doctor: DoctorSummary; l
       </div>
     );
   }
-  return (
-    <img
-      src={doctor.image}
-      alt={doctor.alter || doctor.name}
-      width={400}
-      height={400}
-      loading={lazy ? 'lazy' : undefined}
-      decoding="async"
-    />
-  );
+  return <img src={doctor.image} alt={doctor.alter || doctor.name} width={400} height={400} loading={lazy ? 'lazy' : undefined} decoding="async" />;
 }

@@ -44,16 +44,25 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
         <h2 className="h4 mb-1">
           <bdi>{doctor.name}</bdi>
         </h2>
-        {doctor.education[0] && <p className="text-muted mb-1" dir="auto">
+        {doctor.education[0] && (
+          <p className="text-muted mb-1" dir="auto">
             {doctor.education[0].degree}
-          </p>}
+          </p>
+        )}
         <p className="doctor-list-card__dept mb-3">{departmentName(doctor.specialization)}</p>
         {loggedIn && (
           <div className="mb-2">
             <label htmlFor="rating-comment" className="form-label small mb-1">
               {t('profile.comment')}
             </label>
-            <textarea id="rating-comment" className="form-control form-control-sm" rows={2} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+            <textarea
+              id="rating-comment"
+              className="form-control form-control-sm"
+              rows={2}
+              maxLength={1000}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
             <div className="form-text">{t('profile.commentHelp')}</div>
           </div>
         )}
@@ -61,8 +70,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
           <StarRating value={rate} onRate={(n) => void onRate(n)} label={t('profile.rate', { name: doctor.name })} />
         </div>
         <p className="small mb-4">
-          {t('profile.total')} <strong>{rate.toFixed(1)}</strong> / 5
-          {doctor.ratings ? t('profile.ratings', { count: doctor.ratings }) : ''}
+          {t('profile.total')} <strong>{rate.toFixed(1)}</strong> / 5{doctor.ratings ? t('profile.ratings', { count: doctor.ratings }) : ''}
         </p>
         <h3 className="h6 text-uppercase text-muted">{t('profile.personal')}</h3>
         <dl className="doctor-info mb-0">

@@ -25,7 +25,10 @@ describe('DoctorsPage', { timeout: 20_000 }, () => {
     expect(within(cards[0]).getByText('Top rated')).toBeInTheDocument();
     expect(within(cards[1]).queryByText('Top rated')).not.toBeInTheDocument();
     expect(within(cards[0]).getByRole('link', { name: /^View profile of Dr\./ })).toHaveAttribute('href', '/doctor/Dr.%20Ahmed%20Hassan');
-    expect(within(cards[0]).getByRole('link', { name: /^Request appointment with Dr\./ })).toHaveAttribute('href', '/appointment/request/Dr.%20Ahmed%20Hassan/Cardiology');
+    expect(within(cards[0]).getByRole('link', { name: /^Request appointment with Dr\./ })).toHaveAttribute(
+      'href',
+      '/appointment/request/Dr.%20Ahmed%20Hassan/Cardiology',
+    );
   });
 
   it('offers the nine department buttons and searches the chosen department', async () => {
@@ -40,9 +43,11 @@ describe('DoctorsPage', { timeout: 20_000 }, () => {
     );
     renderWithProviders(<DoctorsPage />, { route: '/doctors', path: '/doctors' });
     const group = screen.getByRole('group', { name: 'Departments' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'All', 'Dental', 'Gynaecology', 'Eye', 'Cardiology', 'Orthopaedics', 'Gastroenterology', 'Neurology', 'Medicine',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Dental', 'Gynaecology', 'Eye', 'Cardiology', 'Orthopaedics', 'Gastroenterology', 'Neurology', 'Medicine']);
     await screen.findByRole('list', { name: 'All doctors' });
 
     await userEvent.click(within(group).getByRole('button', { name: 'Dental' }));

@@ -132,9 +132,7 @@ export default function DoctorsPage() {
             <button type="button" className="btn btn-outline-primary btn-sm" disabled={search.page <= 1} onClick={() => go({ page: search.page - 1 })}>
               {t('previousPage')}
             </button>
-            <span className="small">
-              {t('pageOf', { page: search.page, pages })}
-            </span>
+            <span className="small">{t('pageOf', { page: search.page, pages })}</span>
             <button type="button" className="btn btn-outline-primary btn-sm" disabled={search.page >= pages} onClick={() => go({ page: search.page + 1 })}>
               {t('nextPage')}
             </button>

@@ -98,7 +98,11 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
         {held && (
           <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center" role="status">
             <span>
-              {t('waitlist.held', { day: slotDay(held.date), time: slotTime(held.time), until: held.heldUntil ? formatTime(held.heldUntil) : t('waitlist.soon') })}
+              {t('waitlist.held', {
+                day: slotDay(held.date),
+                time: slotTime(held.time),
+                until: held.heldUntil ? formatTime(held.heldUntil) : t('waitlist.soon'),
+              })}
             </span>
             <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void reserveHeld(held)}>
               {t('waitlist.reserveNow')}

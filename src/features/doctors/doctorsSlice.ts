@@ -68,7 +68,9 @@ export const rateDoctor = createAppAsyncThunk(
   'doctors/rate',
   async ({ doctorId, rate, comment = '' }: { doctorId: string; rate: number; comment?: string }, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.post<{ rate: number; ratings: number }>('doctors/rate/', toFormData({ comment }), { params: { doctor: doctorId, rate } });
+      const { data } = await extra.http.post<{ rate: number; ratings: number }>('doctors/rate/', toFormData({ comment }), {
+        params: { doctor: doctorId, rate },
+      });
       return { doctorId, rate: data.rate, ratings: data.ratings };
     } catch (error) {
       return rejectWithValue(messageOf(error));
@@ -183,5 +185,15 @@ export const doctorsSlice = createSlice({
   },
 });
 
-export const { selectDoctorList, selectDepartment, selectListStatus, selectListError, selectListTotal, selectListPages, selectListTimeZone, selectDoctor, selectDoctorStatus, selectDoctorError } =
-  doctorsSlice.selectors;
+export const {
+  selectDoctorList,
+  selectDepartment,
+  selectListStatus,
+  selectListError,
+  selectListTotal,
+  selectListPages,
+  selectListTimeZone,
+  selectDoctor,
+  selectDoctorStatus,
+  selectDoctorError,
+} = doctorsSlice.selectors;

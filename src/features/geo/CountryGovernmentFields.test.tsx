@@ -43,13 +43,21 @@ describe('CountryGovernmentFields', () => {
     expect(within(government).getByRole('option')).toHaveTextContent('Choose a country first');
 
     await screen.findByRole('option', { name: 'Egypt' });
-    expect(within(country).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a country', ...testCountries.map((c) => c.name)]);
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a country', ...testCountries.map((c) => c.name)]);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     await userEvent.selectOptions(country, 'Egypt');
     expect(government).toBeEnabled();
     await userEvent.selectOptions(government, await screen.findByRole('option', { name: 'Giza' }));
-    expect(within(government).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a government', 'Alexandria', 'Cairo', 'Giza']);
+    expect(
+      within(government)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a government', 'Alexandria', 'Cairo', 'Giza']);
     expect(screen.getByTestId('values')).toHaveTextContent('Egypt|Giza');
 
     // Another country resets the government and brings its own list.
@@ -71,11 +79,20 @@ describe('CountryGovernmentFields', () => {
       renderWithProviders(<Form />);
       const country = screen.getByLabelText('الدولة');
       await screen.findByRole('option', { name: 'مصر' });
-      expect(within(country).getAllByRole('option').map((o) => o.textContent)).toEqual(['اختر الدولة', 'الأردن', 'المملكة العربية السعودية', 'أنتاركتيكا', 'مصر']);
+      expect(
+        within(country)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['اختر الدولة', 'الأردن', 'المملكة العربية السعودية', 'أنتاركتيكا', 'مصر']);
       await userEvent.selectOptions(country, 'مصر');
       const government = screen.getByLabelText('المحافظة');
       await userEvent.selectOptions(government, await screen.findByRole('option', { name: 'الجيزة' }));
-      expect(within(government).getAllByRole('option').map((o) => o.textContent).slice(1)).toEqual(['الإسكندرية', 'الجيزة', 'القاهرة']);
+      expect(
+        within(government)
+          .getAllByRole('option')
+          .map((o) => o.textContent)
+          .slice(1),
+      ).toEqual(['الإسكندرية', 'الجيزة', 'القاهرة']);
       expect(screen.getByTestId('values')).toHaveTextContent('Egypt|Giza');
       // A country whose governments have no Arabic names here keeps the data set's names.
       await userEvent.selectOptions(country, 'الأردن');
@@ -106,7 +123,11 @@ describe('CountryGovernmentFields', () => {
 
   it("shows the server's message when the countries cannot be loaded, and tries again on request", async () => {
     let fail = true;
-    server.use(http.get('/api/geo/countries', () => (fail ? HttpResponse.json({ message: 'The countries are not available' }, { status: 503 }) : HttpResponse.json({ countries: testCountries }))));
+    server.use(
+      http.get('/api/geo/countries', () =>
+        fail ? HttpResponse.json({ message: 'The countries are not available' }, { status: 503 }) : HttpResponse.json({ countries: testCountries }),
+      ),
+    );
     renderWithProviders(<Form />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The countries are not available');
     fail = false;
@@ -118,7 +139,11 @@ describe('CountryGovernmentFields', () => {
   it('says when the governments cannot be loaded, and tries again on request', async () => {
     let fail = true;
     server.use(
-      http.get('/api/geo/countries/:code/states', () => (fail ? HttpResponse.json({ message: 'The governments are not available' }, { status: 503 }) : HttpResponse.json({ states: [{ code: 'AM', name: 'Amman' }] }))),
+      http.get('/api/geo/countries/:code/states', () =>
+        fail
+          ? HttpResponse.json({ message: 'The governments are not available' }, { status: 503 })
+          : HttpResponse.json({ states: [{ code: 'AM', name: 'Amman' }] }),
+      ),
     );
     renderWithProviders(<Form />);
     await userEvent.selectOptions(screen.getByLabelText('Country'), await screen.findByRole('option', { name: 'Jordan' }));

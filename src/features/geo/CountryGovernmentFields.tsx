@@ -82,7 +82,12 @@ export function CountryGovernmentFields({ country, government, onChange, require
           {t('place.government')}
           {mark}
         </Form.Label>
-        <Form.Select value={government} disabled={!country} aria-busy={states.status === 'loading'} onChange={(e) => onChange({ country, government: e.target.value })}>
+        <Form.Select
+          value={government}
+          disabled={!country}
+          aria-busy={states.status === 'loading'}
+          onChange={(e) => onChange({ country, government: e.target.value })}
+        >
           <option value="">{country ? t('place.pickGovernment') : t('place.countryFirst')}</option>
           {governmentOptions(isoCode, states.items).map(({ place, label }) => (
             <option key={`${isoCode}-${place.code}`} value={place.name}>

@@ -75,7 +75,11 @@ export const geoSlice = createSlice({
         state.states[action.meta.arg] = { status: 'succeeded', items: action.payload, error: null };
       })
       .addCase(fetchStates.rejected, (state, action) => {
-        state.states[action.meta.arg] = { ...(state.states[action.meta.arg] ?? emptyList), status: 'failed', error: action.payload ?? 'The governments could not be loaded' };
+        state.states[action.meta.arg] = {
+          ...(state.states[action.meta.arg] ?? emptyList),
+          status: 'failed',
+          error: action.payload ?? 'The governments could not be loaded',
+        };
       });
   },
 });

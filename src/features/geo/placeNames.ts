@@ -36,4 +36,5 @@ function labelled(places: Place[], label: (place: Place) => string): { place: Pl
 }
 
 export const countryOptions = (countries: Place[]) => labelled(countries, countryLabel);
-export const governmentOptions = (countryCode: string | undefined, states: Place[]) => labelled(states, (place) => (countryCode ? governmentLabel(countryCode, place) : place.name));
+export const governmentOptions = (countryCode: string | undefined, states: Place[]) =>
+  labelled(states, (place) => (countryCode ? governmentLabel(countryCode, place) : place.name));

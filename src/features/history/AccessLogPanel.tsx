@@ -11,7 +11,10 @@ import type { AccessEntry } from './types';
 /** "Added a diagnosis", from the change (history:log.changes) and the section (history:log.targets). */
 function whatHappened(entry: AccessEntry, t: TFunction<'history'>): string {
   if (entry.action === 'read') return entry.target === 'access-log' ? t('log.askedList') : t('log.openedRecord');
-  return t('log.change', { change: t(`log.changes.${entry.action}`, { defaultValue: entry.action }), section: t(`log.targets.${entry.target}`, { defaultValue: entry.target }) });
+  return t('log.change', {
+    change: t(`log.changes.${entry.action}`, { defaultValue: entry.action }),
+    section: t(`log.targets.${entry.target}`, { defaultValue: entry.target }),
+  });
 }
 
 /** The owner's view of everyone who opened or changed her record, newest first. */
@@ -36,15 +39,20 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
           {t('log.title')}
         </h2>
         <div className="form-check form-switch mb-0">
-          <input className="form-check-input" type="checkbox" role="switch" id="history-log-own" checked={showOwn} onChange={(e) => setShowOwn(e.target.checked)} />
+          <input
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            id="history-log-own"
+            checked={showOwn}
+            onChange={(e) => setShowOwn(e.target.checked)}
+          />
           <label className="form-check-label" htmlFor="history-log-own">
             {t('log.showOwn')}
           </label>
         </div>
       </div>
-      <p className="card-body small text-muted mb-0 pb-0">
-        {t('log.intro')}
-      </p>
+      <p className="card-body small text-muted mb-0 pb-0">{t('log.intro')}</p>
       {logStatus === 'loading' && log.length === 0 && <Spinner label={t('log.loading')} />}
       <ErrorAlert message={logStatus === 'failed' ? (logError ?? t('log.failed')) : null} className="m-3" />
       {logStatus === 'succeeded' && shown.length === 0 && <p className="card-body mb-0">{t('log.empty')}</p>}
@@ -71,7 +79,11 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
                   <td>{t(`log.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })}</td>
                   <td>{whatHappened(entry, t)}</td>
                   <td>
-                    {entry.outcome === 'allowed' ? <span className="badge text-bg-success">{t('log.allowed')}</span> : <span className="badge text-bg-danger">{t('log.refused')}</span>}
+                    {entry.outcome === 'allowed' ? (
+                      <span className="badge text-bg-success">{t('log.allowed')}</span>
+                    ) : (
+                      <span className="badge text-bg-danger">{t('log.refused')}</span>
+                    )}
                   </td>
                   <td className="small">{entry.reason || (entry.outcome === 'denied' ? t('log.noAppointment') : '')}</td>
                 </tr>
@@ -82,13 +94,21 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
       )}
       {logPages > 1 && (
         <nav className="card-body d-flex flex-wrap gap-2 align-items-center" aria-label={t('log.pages')}>
-          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={logPage <= 1} onClick={() => void dispatch(fetchAccessLog({ patientId, page: logPage - 1 }))}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={logPage <= 1}
+            onClick={() => void dispatch(fetchAccessLog({ patientId, page: logPage - 1 }))}
+          >
             {t('log.newer')}
           </button>
-          <span>
-            {t('log.page', { page: formatNumber(logPage), pages: formatNumber(logPages) })}
-          </span>
-          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={logPage >= logPages} onClick={() => void dispatch(fetchAccessLog({ patientId, page: logPage + 1 }))}>
+          <span>{t('log.page', { page: formatNumber(logPage), pages: formatNumber(logPages) })}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={logPage >= logPages}
+            onClick={() => void dispatch(fetchAccessLog({ patientId, page: logPage + 1 }))}
+          >
             {t('log.older')}
           </button>
         </nav>
@@ -99,7 +119,8 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
           <ul className="small mb-0">
             {guestRefusals.map((r) => (
               <li key={r.address}>
-                {t('log.guestAttempts', { count: r.count, number: formatNumber(r.count), address: r.address })} <time dateTime={r.last_at}>{formatDateTime(r.last_at)}</time>
+                {t('log.guestAttempts', { count: r.count, number: formatNumber(r.count), address: r.address })}{' '}
+                <time dateTime={r.last_at}>{formatDateTime(r.last_at)}</time>
               </li>
             ))}
           </ul>

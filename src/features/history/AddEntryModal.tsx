@@ -56,7 +56,14 @@ export function AddEntryModal({ spec, patientId, asDoctor = false, onClose }: Pr
       case 'date':
         return (
           <>
-            <Form.Control type="text" inputMode="numeric" placeholder={placeholder(field)} aria-describedby={`${id}-hint`} value={values[field.name]} onChange={(e) => set(field.name, e.target.value)} />
+            <Form.Control
+              type="text"
+              inputMode="numeric"
+              placeholder={placeholder(field)}
+              aria-describedby={`${id}-hint`}
+              value={values[field.name]}
+              onChange={(e) => set(field.name, e.target.value)}
+            />
             <Form.Text id={`${id}-hint`}>{t('forms.dateHint')}</Form.Text>
           </>
         );

@@ -26,7 +26,14 @@ const history: History = {
   laboratory_tests: [],
 };
 const log: AccessEntry[] = [
-  { _id: 'a2', actor: { _id: 'aa00000000000000000000a1', name: 'Dr. Ahmed Hassan', role: 'doctor' }, action: 'read', target: 'history', outcome: 'allowed', created_at: '2026-03-02T10:00:00.000Z' },
+  {
+    _id: 'a2',
+    actor: { _id: 'aa00000000000000000000a1', name: 'Dr. Ahmed Hassan', role: 'doctor' },
+    action: 'read',
+    target: 'history',
+    outcome: 'allowed',
+    created_at: '2026-03-02T10:00:00.000Z',
+  },
 ];
 
 describe('HistoryPage in Arabic', () => {

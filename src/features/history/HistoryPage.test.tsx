@@ -54,9 +54,30 @@ const filled = makeHistory({
 });
 
 const log: AccessEntry[] = [
-  { _id: 'a2', actor: { _id: doctor._id, name: 'Dr. Ahmed Hassan', role: 'doctor' }, action: 'read', target: 'history', outcome: 'allowed', created_at: '2026-03-02T10:00:00.000Z' },
-  { _id: 'a1', actor: { _id: 'bb0000000000000000000001', name: 'Omar Khaled', role: 'patient' }, action: 'read', target: 'history', outcome: 'denied', created_at: '2026-03-01T10:00:00.000Z' },
-  { _id: 'a0', actor: { _id: patientId, name: 'Sara Ali', role: 'patient' }, action: 'add', target: 'diagnosis', outcome: 'allowed', created_at: '2026-02-28T10:00:00.000Z' },
+  {
+    _id: 'a2',
+    actor: { _id: doctor._id, name: 'Dr. Ahmed Hassan', role: 'doctor' },
+    action: 'read',
+    target: 'history',
+    outcome: 'allowed',
+    created_at: '2026-03-02T10:00:00.000Z',
+  },
+  {
+    _id: 'a1',
+    actor: { _id: 'bb0000000000000000000001', name: 'Omar Khaled', role: 'patient' },
+    action: 'read',
+    target: 'history',
+    outcome: 'denied',
+    created_at: '2026-03-01T10:00:00.000Z',
+  },
+  {
+    _id: 'a0',
+    actor: { _id: patientId, name: 'Sara Ali', role: 'patient' },
+    action: 'add',
+    target: 'diagnosis',
+    outcome: 'allowed',
+    created_at: '2026-02-28T10:00:00.000Z',
+  },
 ];
 
 function serve(history: History) {
@@ -169,8 +190,18 @@ describe('HistoryPage for the owning patient', () => {
       http.get('/api/history/access-log/', ({ request }) => {
         const page = new URL(request.url).searchParams.get('page') ?? '1';
         asked.push(page);
-        const entry = { ...log[0], _id: `e${page}`, reason: page === '1' ? 'Holds an upcoming appointment with her on 2026-12-01' : 'Saw her on 2026-11-01; access lasts 30 days after the appointment' };
-        return HttpResponse.json({ entries: [entry], page: Number(page), pages: 2, total: 51, guestRefusals: [{ address: '203.0.113.9', count: 40, first_at: '2026-11-20T10:00:00.000Z', last_at: '2026-11-21T10:00:00.000Z' }] });
+        const entry = {
+          ...log[0],
+          _id: `e${page}`,
+          reason: page === '1' ? 'Holds an upcoming appointment with her on 2026-12-01' : 'Saw her on 2026-11-01; access lasts 30 days after the appointment',
+        };
+        return HttpResponse.json({
+          entries: [entry],
+          page: Number(page),
+          pages: 2,
+          total: 51,
+          guestRefusals: [{ address: '203.0.113.9', count: 40, first_at: '2026-11-20T10:00:00.000Z', last_at: '2026-11-21T10:00:00.000Z' }],
+        });
       }),
     );
     renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
@@ -191,7 +222,9 @@ describe('HistoryPage for the owning patient', () => {
       http.get('/api/history/', () => HttpResponse.json({ history: current })),
       http.post('/api/history/diagnosis', async ({ request }) => {
         sent = await request.formData();
-        current = makeHistory({ diagnosis: [{ _id: 'd9', diagnosis: 'Migraine', notes: 'With aura', doctor: null, told_by: 'Dr. Karim', self_reported: true }] });
+        current = makeHistory({
+          diagnosis: [{ _id: 'd9', diagnosis: 'Migraine', notes: 'With aura', doctor: null, told_by: 'Dr. Karim', self_reported: true }],
+        });
         return HttpResponse.json({ message: 'Added successfully', _id: 'd9' });
       }),
     );
@@ -251,7 +284,11 @@ describe('HistoryPage for the owning patient', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add to genetic diseases' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add genetic diseases' });
     const condition = within(dialog).getByLabelText('Condition');
-    expect(within(condition).getAllByRole('option').map((o) => o.textContent)).toEqual(['cured', 'still not cured']);
+    expect(
+      within(condition)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['cured', 'still not cured']);
     await userEvent.type(within(dialog).getByLabelText('Disease *'), 'Haemophilia');
     await userEvent.selectOptions(condition, 'still not cured');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -451,7 +488,9 @@ describe('HistoryPage for others', () => {
 
   it('shows the server’s refusal instead of a broken page', async () => {
     server.use(
-      http.get('/api/history/', () => HttpResponse.json({ message: 'Only the patient and the doctors they have booked can open this medical history' }, { status: 403 })),
+      http.get('/api/history/', () =>
+        HttpResponse.json({ message: 'Only the patient and the doctors they have booked can open this medical history' }, { status: 403 }),
+      ),
     );
     renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(testUser({ _id: 'cc0000000000000000000001' })) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Only the patient and the doctors they have booked can open this medical history');

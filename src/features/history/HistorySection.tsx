@@ -33,7 +33,11 @@ function AddedBy({ meta, owner }: { meta: Authorship; owner: boolean }) {
   const { t } = useTranslation('history');
   return (
     <>
-      {isSelfReported(meta) ? <span className="badge text-bg-light border history-self-reported">{t('table.selfReported')}</span> : <span>{meta.author?.name ?? t('table.aDoctor')}</span>}
+      {isSelfReported(meta) ? (
+        <span className="badge text-bg-light border history-self-reported">{t('table.selfReported')}</span>
+      ) : (
+        <span>{meta.author?.name ?? t('table.aDoctor')}</span>
+      )}
       {meta.hidden && <span className="badge text-bg-secondary ms-1">{owner ? t('table.hidden') : t('table.hiddenByPatient')}</span>}
     </>
   );

@@ -33,9 +33,7 @@ export function UndoToast({ offer, onUndo, onExpire }: Props) {
     <ToastContainer position="bottom-center" className="p-3 history-undo" containerPosition="fixed">
       <Toast onClose={onExpire} role="status" aria-live="polite" aria-atomic="true" bg="dark">
         <Toast.Body className="d-flex align-items-center gap-2 text-white">
-          <span className="me-auto">
-            {t(offer.change === 'hide' ? 'undo.hidden' : 'undo.removed', { label: offer.label })}
-          </span>
+          <span className="me-auto">{t(offer.change === 'hide' ? 'undo.hidden' : 'undo.removed', { label: offer.label })}</span>
           <button type="button" className="btn btn-sm btn-light" onClick={() => void undo()} disabled={busy}>
             {t('undo.undo')}
           </button>

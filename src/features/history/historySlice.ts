@@ -81,7 +81,11 @@ export const addHistoryEntry = createAppAsyncThunk(
     { extra, dispatch, rejectWithValue },
   ) => {
     try {
-      const { data } = await extra.http.post<{ message: string }>(`history/${kind}`, toFormData(values), asDoctor ? { params: { patient: patientId } } : undefined);
+      const { data } = await extra.http.post<{ message: string }>(
+        `history/${kind}`,
+        toFormData(values),
+        asDoctor ? { params: { patient: patientId } } : undefined,
+      );
       await dispatch(fetchHistory(patientId));
       return data.message;
     } catch (error) {
@@ -112,21 +116,24 @@ export const changeHistoryEntry = createAppAsyncThunk(
   },
 );
 
-export const fetchAccessLog = createAppAsyncThunk('history/fetchLog', async ({ patientId, page = 1 }: { patientId: string; page?: number }, { extra, rejectWithValue }) => {
-  try {
-    const { data } = await extra.http.get<{ entries: AccessEntry[]; page?: number; pages?: number; guestRefusals?: GuestRefusal[] }>('history/access-log/', {
-      params: { patient: patientId, page },
-    });
-    return {
-      entries: Array.isArray(data.entries) ? data.entries : [],
-      page: data.page ?? page,
-      pages: data.pages ?? 1,
-      guestRefusals: Array.isArray(data.guestRefusals) ? data.guestRefusals : [],
-    };
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
-});
+export const fetchAccessLog = createAppAsyncThunk(
+  'history/fetchLog',
+  async ({ patientId, page = 1 }: { patientId: string; page?: number }, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.get<{ entries: AccessEntry[]; page?: number; pages?: number; guestRefusals?: GuestRefusal[] }>('history/access-log/', {
+        params: { patient: patientId, page },
+      });
+      return {
+        entries: Array.isArray(data.entries) ? data.entries : [],
+        page: data.page ?? page,
+        pages: data.pages ?? 1,
+        guestRefusals: Array.isArray(data.guestRefusals) ? data.guestRefusals : [],
+      };
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
 
 export const historySlice = createSlice({
   name: 'history',

@@ -77,7 +77,12 @@ export const sections: SectionSpec[] = [
     kind: 'allergies',
     columns: ['substance', 'reaction', 'severity'],
     rows: (h) =>
-      (h.allergies ?? []).map((a) => ({ _id: a._id, label: a.substance, meta: a, cells: [a.substance, a.reaction || '-', <Severity key="severity" value={a.severity} />] })),
+      (h.allergies ?? []).map((a) => ({
+        _id: a._id,
+        label: a.substance,
+        meta: a,
+        cells: [a.substance, a.reaction || '-', <Severity key="severity" value={a.severity} />],
+      })),
   },
   {
     kind: 'medicines',
@@ -98,12 +103,19 @@ export const sections: SectionSpec[] = [
   {
     kind: 'chronic_disease',
     columns: ['name', 'since', 'cured'],
-    rows: (h) => h.chronic_diseases.map((c) => ({ _id: c._id, label: c.diagnosis, meta: c, cells: [c.diagnosis, formatDay(c.date), <Cured key="cured" value={c.cured} />] })),
+    rows: (h) =>
+      h.chronic_diseases.map((c) => ({
+        _id: c._id,
+        label: c.diagnosis,
+        meta: c,
+        cells: [c.diagnosis, formatDay(c.date), <Cured key="cured" value={c.cured} />],
+      })),
   },
   {
     kind: 'genetic_disease',
     columns: ['disease', 'injured', 'cured'],
-    rows: (h) => h.genetic_disease.map((g) => ({ _id: g._id, label: g.disease, meta: g, cells: [g.disease, g.injured || '-', <Cured key="cured" value={g.cured} />] })),
+    rows: (h) =>
+      h.genetic_disease.map((g) => ({ _id: g._id, label: g.disease, meta: g, cells: [g.disease, g.injured || '-', <Cured key="cured" value={g.cured} />] })),
   },
   {
     kind: 'surgeries',

@@ -14,7 +14,9 @@ export function FeaturesStrip({ menu }: { menu: Menu | null }) {
             <h2 id="features-title" className="features-strip__title">
               {t('features.title')}
             </h2>
-            <p className="mb-0" dir="auto">{menu?.description ?? t('features.text')}</p>
+            <p className="mb-0" dir="auto">
+              {menu?.description ?? t('features.text')}
+            </p>
           </div>
           <ul className="features-strip__items list-unstyled">
             {(menu?.items ?? []).map((item) => (
@@ -51,7 +53,9 @@ export function BenefitsSection({ menu }: { menu: Menu | null }) {
             <h2 id="benefits-title" className="section-title">
               {t('benefits.title')}
             </h2>
-            <p className="lead benefits__lead" dir="auto">{menu?.description ?? t('benefits.text')}</p>
+            <p className="lead benefits__lead" dir="auto">
+              {menu?.description ?? t('benefits.text')}
+            </p>
             <ul className="benefits__list list-unstyled">
               {(menu?.items ?? []).map((item) => (
                 <li key={item._id} className="benefits__item">

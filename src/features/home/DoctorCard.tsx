@@ -19,15 +19,18 @@ export function DoctorCard({ doctor }: { doctor: TopDoctor }) {
         <h3 className="doctor-card__name">
           <bdi>{doctor.name}</bdi>
         </h3>
-        <p className="doctor-card__specialty">
-          {departmentName(doctor.specialization)}
-        </p>
+        <p className="doctor-card__specialty">{departmentName(doctor.specialization)}</p>
         {rate > 0 && (
           <p className="doctor-card__rate">
-            <span aria-hidden="true">★</span> {i18n.language === 'en' ? rate.toFixed(1) : formatNumber(Number(rate.toFixed(1)))} <span className="visually-hidden">{t('doctors.outOf5')}</span>
+            <span aria-hidden="true">★</span> {i18n.language === 'en' ? rate.toFixed(1) : formatNumber(Number(rate.toFixed(1)))}{' '}
+            <span className="visually-hidden">{t('doctors.outOf5')}</span>
           </p>
         )}
-        <Link className="btn btn-outline-primary btn-sm" to={`/doctor/${encodeURIComponent(doctor.name)}`} aria-label={t('doctors.viewProfileOf', { name: doctor.name })}>
+        <Link
+          className="btn btn-outline-primary btn-sm"
+          to={`/doctor/${encodeURIComponent(doctor.name)}`}
+          aria-label={t('doctors.viewProfileOf', { name: doctor.name })}
+        >
           {t('doctors.viewProfile')}
         </Link>
       </div>

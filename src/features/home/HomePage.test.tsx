@@ -8,11 +8,22 @@ import { testBlogs } from '../blogs/testing/data';
 import HomePage from './HomePage';
 
 const slides = [
-  { image: 'http://cdn.clinic.test/slide-1.png', title: 'Your health, our priority', description: 'Specialists in eight departments.', link: '/doctors', textOnLink: 'Find a doctor' },
+  {
+    image: 'http://cdn.clinic.test/slide-1.png',
+    title: 'Your health, our priority',
+    description: 'Specialists in eight departments.',
+    link: '/doctors',
+    textOnLink: 'Find a doctor',
+  },
   { image: '/uploads/slide-2.svg', title: 'A pharmacy at your door', description: 'Order medicines.', link: '/shop', textOnLink: 'Visit the shop' },
 ];
 const menu = (name: string, titles: string[]) => [
-  { _id: `${name}-menu`, name, description: `${name} description`, items: titles.map((title, i) => ({ _id: `${name}${i}`, title, link: `/${name}-${i}`, icon: 'fa fa-user-md' })) },
+  {
+    _id: `${name}-menu`,
+    name,
+    description: `${name} description`,
+    items: titles.map((title, i) => ({ _id: `${name}${i}`, title, link: `/${name}-${i}`, icon: 'fa fa-user-md' })),
+  },
 ];
 const doctors = [
   { _id: 'd1', name: 'Dr. Ahmed Hassan', image: 'http://cdn.clinic.test/ahmed.png', specialization: 'Cardiology', rate: 4.5 },
@@ -24,7 +35,10 @@ function homeHandlers() {
     http.get('/api/cms/slider', () => HttpResponse.json({ slides })),
     http.get('/api/cms/menu/', ({ request }) => {
       const name = new URL(request.url).searchParams.get('menu');
-      return HttpResponse.json({ menu: name === 'features' ? menu('features', ['Find a doctor', 'Online pharmacy']) : menu('benefits', ['Experienced specialists', 'Licensed pharmacists']) });
+      return HttpResponse.json({
+        menu:
+          name === 'features' ? menu('features', ['Find a doctor', 'Online pharmacy']) : menu('benefits', ['Experienced specialists', 'Licensed pharmacists']),
+      });
     }),
     http.get('/api/top-doctors', () => HttpResponse.json({ doctors })),
     http.get('/api/blog', () => HttpResponse.json({ blogs: testBlogs(4) })),
@@ -58,7 +72,9 @@ describe('HomePage', () => {
 
     const latest = screen.getByRole('region', { name: 'Latest articles' });
     await within(latest).findByRole('link', { name: 'Post number 4' });
-    const titles = within(latest).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = within(latest)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(titles).toEqual(['Post number 4', 'Post number 3', 'Post number 2']);
     expect(within(latest).getByRole('link', { name: 'Post number 3' })).toHaveAttribute('href', '/blogs/post-3');
 
@@ -74,7 +90,7 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { name: 'Your health, our priority' })).toBeInTheDocument();
   });
 
-  it('asks for the slides again in Arabic when the language changes, and shows the clinic\'s Arabic', async () => {
+  it("asks for the slides again in Arabic when the language changes, and shows the clinic's Arabic", async () => {
     homeHandlers();
     server.use(
       http.get('/api/cms/slider', ({ request }) =>

@@ -3,7 +3,19 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BenefitsSection, FeaturesStrip } from './ContentMenus';
 import { HeroSlider } from './HeroSlider';
 import './home.css';
-import { fetchHomeBlogs, fetchMenu, fetchSlides, fetchTopDoctors, homeSlice, selectBenefits, selectFeatures, selectHomeBlogs, selectHomeStatus, selectSlides, selectTopDoctors } from './homeSlice';
+import {
+  fetchHomeBlogs,
+  fetchMenu,
+  fetchSlides,
+  fetchTopDoctors,
+  homeSlice,
+  selectBenefits,
+  selectFeatures,
+  selectHomeBlogs,
+  selectHomeStatus,
+  selectSlides,
+  selectTopDoctors,
+} from './homeSlice';
 import { LatestBlogs } from './LatestBlogs';
 import { EmergencyBlock, Testimonials } from './StaticSections';
 import { TopDoctors } from './TopDoctors';

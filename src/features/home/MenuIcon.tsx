@@ -16,7 +16,18 @@ const cross = 'M9 3h6v6h6v6h-6v6H9v-6H3V9h6z';
 export function MenuIcon({ name, size = 28 }: { name: string; size?: number }) {
   const d = paths.find(([pattern]) => pattern.test(name))?.[1] ?? cross;
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={d} />
     </svg>
   );

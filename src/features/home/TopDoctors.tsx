@@ -99,7 +99,9 @@ export function TopDoctors({ doctors, status, error }: { doctors: TopDoctor[]; s
         {status === 'failed' && doctors.length === 0 ? (
           <ErrorAlert message={error} />
         ) : doctors.length === 0 ? (
-          <div className="doctors-placeholder">{status === 'loading' || status === 'idle' ? <Spinner label={t('doctors.loading')} /> : <p className="text-muted">{t('doctors.empty')}</p>}</div>
+          <div className="doctors-placeholder">
+            {status === 'loading' || status === 'idle' ? <Spinner label={t('doctors.loading')} /> : <p className="text-muted">{t('doctors.empty')}</p>}
+          </div>
         ) : carousel ? (
           <Carousel key={`${i18n.language}:${doctors.map((d) => d._id).join()}`} component={carousel} doctors={doctors} />
         ) : (

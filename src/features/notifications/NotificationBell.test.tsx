@@ -12,7 +12,15 @@ import { NotificationBell } from './NotificationBell';
 
 vi.mock('../../api/socket', () => ({ chatSocket: fake.service }));
 
-const note = (id: string, title: string, read = false) => ({ _id: id, event: 'reservation_made', title, body: '', link: '/settings/appointments', read, createdAt: '2026-11-25T08:00:00.000Z' });
+const note = (id: string, title: string, read = false) => ({
+  _id: id,
+  event: 'reservation_made',
+  title,
+  body: '',
+  link: '/settings/appointments',
+  read,
+  createdAt: '2026-11-25T08:00:00.000Z',
+});
 
 let list = { notifications: [note('n2', 'Nour Said reserved your appointment'), note('n1', 'Order CPABCD2345 was paid', true)], unread: 1 };
 let marked: unknown[] = [];

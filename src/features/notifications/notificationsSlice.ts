@@ -40,19 +40,30 @@ interface ListAnswer {
   unread: number;
 }
 
-export const fetchNotifications = createServerThunk('notifications/fetch', async (_: void, { extra }) => (await extra.http.get<ListAnswer>('notifications')).data);
+export const fetchNotifications = createServerThunk(
+  'notifications/fetch',
+  async (_: void, { extra }) => (await extra.http.get<ListAnswer>('notifications')).data,
+);
 
 /** Marks the given notifications read, or all of them when `ids` is omitted. */
-export const markNotificationsRead = createServerThunk('notifications/markRead', async (ids: string[] | undefined, { extra }) => (await extra.http.post<ListAnswer>('notifications/read', ids ? { ids } : { all: true })).data);
+export const markNotificationsRead = createServerThunk(
+  'notifications/markRead',
+  async (ids: string[] | undefined, { extra }) => (await extra.http.post<ListAnswer>('notifications/read', ids ? { ids } : { all: true })).data,
+);
 
 export const fetchNotificationPreferences = createServerThunk('notifications/preferences', async (_: void, { extra, signal }) => {
   return (await extra.http.get<{ preferences: NotificationPreference[] }>('notifications/preferences', { signal })).data.preferences;
 });
 
 /** Whether `event` also comes by email; answers the server's confirmation once it saved the choice. */
-export const saveNotificationPreference = createServerThunk('notifications/savePreference', async ({ event, email }: { event: string; email: boolean }, { extra }) => {
-  return (await extra.http.patch<{ message: string; preferences: NotificationPreference[] }>('notifications/preferences', { preferences: { [event]: email } })).data;
-});
+export const saveNotificationPreference = createServerThunk(
+  'notifications/savePreference',
+  async ({ event, email }: { event: string; email: boolean }, { extra }) => {
+    return (
+      await extra.http.patch<{ message: string; preferences: NotificationPreference[] }>('notifications/preferences', { preferences: { [event]: email } })
+    ).data;
+  },
+);
 
 const takeList = (state: NotificationsState, { payload }: PayloadAction<ListAnswer>) => {
   state.items = payload.notifications;

@@ -13,7 +13,14 @@ const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
   status: 'pending',
   currency: 'usd',
   lines: [
-    { _id: 'l1', medicine: { _id: 'p1', name: 'Paracetamol 500 mg', slug: 'paracetamol-500-mg', thumbnail: '' }, quantity: 2, unitPrice: 3.5, total: 7, deliveryStatus: 'pending' },
+    {
+      _id: 'l1',
+      medicine: { _id: 'p1', name: 'Paracetamol 500 mg', slug: 'paracetamol-500-mg', thumbnail: '' },
+      quantity: 2,
+      unitPrice: 3.5,
+      total: 7,
+      deliveryStatus: 'pending',
+    },
   ],
   totals: { items: 2, subtotal: 7, cancelled: 0, total: 7, refunded: 0 },
   delivery: { location: '12 Nile St', country: 'Egypt', government: 'Cairo' },
@@ -34,7 +41,11 @@ describe('OrderPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order CPABCD2345', level: 2 })).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Paracetamol 500 mg/ });
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Paracetamol 500 mg', '2', '$3.50', '$7.00', 'pending']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Paracetamol 500 mg', '2', '$3.50', '$7.00', 'pending']);
     expect(screen.getByTestId('order-total')).toHaveTextContent('$7.00 USD');
     expect(screen.getByText(/12 Nile St/)).toHaveTextContent('12 Nile StCairo, Egypt');
     expect(screen.getByText(/visa •••• 4242/)).toBeInTheDocument();
@@ -67,7 +78,11 @@ describe('OrderPage', () => {
     server.use(
       http.get('/api/orders/CPABCD2345', () => HttpResponse.json({ order: order() })),
       http.post('/api/orders/CPABCD2345/reorder', () =>
-        HttpResponse.json({ message: 'None of these products can be bought right now.', added: [], unavailable: [{ name: 'Paracetamol 500 mg', reason: 'is out of stock' }] }),
+        HttpResponse.json({
+          message: 'None of these products can be bought right now.',
+          added: [],
+          unavailable: [{ name: 'Paracetamol 500 mg', reason: 'is out of stock' }],
+        }),
       ),
     );
     renderPage();

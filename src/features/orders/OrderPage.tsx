@@ -85,9 +85,7 @@ export default function OrderPage() {
 
             {confirming && (
               <div className="alert alert-warning d-print-none" role="group" aria-label={t('confirmLabel')}>
-                <p className="mb-2">
-                  {t('confirm', { number: shown.number, amount: dollarsOf(shown.totals.total) })}
-                </p>
+                <p className="mb-2">{t('confirm', { number: shown.number, amount: dollarsOf(shown.totals.total) })}</p>
                 <div className="d-flex gap-2">
                   <button type="button" className="btn btn-sm order-danger order-danger--solid" onClick={() => void cancel()}>
                     {t('yes')}
@@ -139,10 +137,24 @@ export default function OrderPage() {
                 <tbody>
                   {shown.lines.map((l) => (
                     <tr key={l._id}>
-                      <td data-label={t('product')}>{l.medicine.slug ? <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}><bdi>{l.medicine.name}</bdi></Link> : <bdi>{l.medicine.name}</bdi>}</td>
-                      <td className="text-end" data-label={t('quantity')}>{formatNumber(l.quantity)}</td>
-                      <td className="text-end" data-label={t('unitPrice')}><bdi>{dollarsOf(l.unitPrice)}</bdi></td>
-                      <td className="text-end" data-label={t('total')}><bdi>{dollarsOf(l.total)}</bdi></td>
+                      <td data-label={t('product')}>
+                        {l.medicine.slug ? (
+                          <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}>
+                            <bdi>{l.medicine.name}</bdi>
+                          </Link>
+                        ) : (
+                          <bdi>{l.medicine.name}</bdi>
+                        )}
+                      </td>
+                      <td className="text-end" data-label={t('quantity')}>
+                        {formatNumber(l.quantity)}
+                      </td>
+                      <td className="text-end" data-label={t('unitPrice')}>
+                        <bdi>{dollarsOf(l.unitPrice)}</bdi>
+                      </td>
+                      <td className="text-end" data-label={t('total')}>
+                        <bdi>{dollarsOf(l.total)}</bdi>
+                      </td>
                       <td data-label={t('status')}>
                         <span className={`badge ${statusStyle[l.deliveryStatus] ?? 'text-bg-light'}`}>{statusLabel(l.deliveryStatus)}</span>
                         {l.refusalReason && <p className="small text-danger mb-0 mt-1">{t('refused', { reason: l.refusalReason })}</p>}

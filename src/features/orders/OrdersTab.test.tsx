@@ -10,7 +10,19 @@ describe('settings orders and payments', () => {
   it('lists orders with medicine, price, currency and delivery status', async () => {
     server.use(
       http.get('/api/orders/user', () =>
-        HttpResponse.json({ orders: [{ _id: 'o1', medicine: { name: 'Aspirin', slug: 'aspirin' }, quantity: 2, price: 7, currency: 'usd', deliveryStatus: 'shipped', created_at: '2026-11-20T10:00:00Z' }] }),
+        HttpResponse.json({
+          orders: [
+            {
+              _id: 'o1',
+              medicine: { name: 'Aspirin', slug: 'aspirin' },
+              quantity: 2,
+              price: 7,
+              currency: 'usd',
+              deliveryStatus: 'shipped',
+              created_at: '2026-11-20T10:00:00Z',
+            },
+          ],
+        }),
       ),
     );
     renderWithProviders(<OrdersTab />, { preloadedState: signedIn(testUser()) });
@@ -39,7 +51,11 @@ describe('settings orders and payments', () => {
   it('lists payment methods by brand, last four digits and expiry', async () => {
     server.use(
       http.get('/api/payments', () =>
-        HttpResponse.json({ payments: [{ _id: 'p1', brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2028, amount: 25, currency: 'usd', created_at: '2026-11-20T10:00:00Z' }] }),
+        HttpResponse.json({
+          payments: [
+            { _id: 'p1', brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2028, amount: 25, currency: 'usd', created_at: '2026-11-20T10:00:00Z' },
+          ],
+        }),
       ),
     );
     renderWithProviders(<PaymentsTab />, { preloadedState: signedIn(testUser()) });

@@ -58,7 +58,13 @@ export default function MyProductsTab() {
       <ErrorAlert message={error ?? loadError ?? categoriesError} />
       <SuccessAlert message={notice} />
       {editing !== null && (
-        <ProductForm key={editing === 'new' ? 'new' : editing._id} categories={categories} product={editing === 'new' ? undefined : editing} onSaved={saved} onCancel={() => setEditing(null)} />
+        <ProductForm
+          key={editing === 'new' ? 'new' : editing._id}
+          categories={categories}
+          product={editing === 'new' ? undefined : editing}
+          onSaved={saved}
+          onCancel={() => setEditing(null)}
+        />
       )}
       {products === null ? (
         <Spinner label={t('products.loading')} />
@@ -93,7 +99,12 @@ export default function MyProductsTab() {
                   <td>{p.quantity === 0 ? <span className="badge text-bg-danger">{t('products.outOfStock')}</span> : formatNumber(p.quantity)}</td>
                   <td>
                     <div className="d-flex gap-2 flex-wrap">
-                      <button type="button" className="btn btn-outline-primary btn-sm" aria-label={t('products.editLabel', { name: p.name })} onClick={() => setEditing(p)}>
+                      <button
+                        type="button"
+                        className="btn btn-outline-primary btn-sm"
+                        aria-label={t('products.editLabel', { name: p.name })}
+                        onClick={() => setEditing(p)}
+                      >
                         {t('products.edit')}
                       </button>
                       {confirming === p._id ? (
@@ -106,7 +117,12 @@ export default function MyProductsTab() {
                           </button>
                         </>
                       ) : (
-                        <button type="button" className="btn btn-outline-danger btn-sm" aria-label={t('products.deleteLabel', { name: p.name })} onClick={() => setConfirming(p._id)}>
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm"
+                          aria-label={t('products.deleteLabel', { name: p.name })}
+                          onClick={() => setConfirming(p._id)}
+                        >
                           {t('products.delete')}
                         </button>
                       )}

@@ -9,8 +9,18 @@ import OrdersReceivedTab from './OrdersReceivedTab';
 import type { ReceivedOrder } from './types';
 
 const order: ReceivedOrder = {
-  _id: 'o1', medicine: { name: 'Aspirin', slug: 'aspirin' }, buyer: { name: 'Sara Ali', phone: '' }, quantity: 2, price: 7, currency: 'usd',
-  deliveryStatus: 'pending', nextStatuses: ['shipped', 'cancelled'], location: '12 Nile St', country: 'Egypt', government: 'Cairo', created_at: '2026-11-20T10:00:00Z',
+  _id: 'o1',
+  medicine: { name: 'Aspirin', slug: 'aspirin' },
+  buyer: { name: 'Sara Ali', phone: '' },
+  quantity: 2,
+  price: 7,
+  currency: 'usd',
+  deliveryStatus: 'pending',
+  nextStatuses: ['shipped', 'cancelled'],
+  location: '12 Nile St',
+  country: 'Egypt',
+  government: 'Cairo',
+  created_at: '2026-11-20T10:00:00Z',
 };
 
 describe('OrdersReceivedTab', () => {
@@ -21,7 +31,10 @@ describe('OrdersReceivedTab', () => {
       http.patch('/api/orders/status/', async ({ request }) => {
         const status = String((await request.formData()).get('status'));
         sent.push(`${new URL(request.url).searchParams.get('order')}:${status}`);
-        return HttpResponse.json({ message: `The order is now ${status}`, order: { ...order, deliveryStatus: status, nextStatuses: ['delivered', 'cancelled'] } });
+        return HttpResponse.json({
+          message: `The order is now ${status}`,
+          order: { ...order, deliveryStatus: status, nextStatuses: ['delivered', 'cancelled'] },
+        });
       }),
     );
     renderWithProviders(<OrdersReceivedTab />, { preloadedState: signedIn(testUser({ roles: ['pharmacist'] }), 'pharmacist') });
@@ -64,7 +77,13 @@ describe('OrdersReceivedTab', () => {
       ...order,
       _id: 'o2',
       medicine: { name: 'Amoxicillin 500 mg', slug: 'amox' },
-      prescription: { _id: 'rx-1', code: 'RX-7K3M-9Q2X', issuedAt: '2026-11-20T10:00:00.000Z', validUntil: '2026-12-20T10:00:00.000Z', doctor: { name: 'Dr. Omar Hassan', licenseNumber: 'EG-12345' } },
+      prescription: {
+        _id: 'rx-1',
+        code: 'RX-7K3M-9Q2X',
+        issuedAt: '2026-11-20T10:00:00.000Z',
+        validUntil: '2026-12-20T10:00:00.000Z',
+        doctor: { name: 'Dr. Omar Hassan', licenseNumber: 'EG-12345' },
+      },
       refusalReason: '',
     };
     const sent: Record<string, FormDataEntryValue>[] = [];
@@ -74,7 +93,10 @@ describe('OrdersReceivedTab', () => {
         const form = Object.fromEntries(await request.formData());
         sent.push(form);
         if (form.reason === 'oops') return HttpResponse.json({ message: 'This order was changed meanwhile' }, { status: 409 });
-        return HttpResponse.json({ message: 'The order is refused', order: { ...rxOrder, deliveryStatus: 'cancelled', nextStatuses: [], refusalReason: String(form.reason) } });
+        return HttpResponse.json({
+          message: 'The order is refused',
+          order: { ...rxOrder, deliveryStatus: 'cancelled', nextStatuses: [], refusalReason: String(form.reason) },
+        });
       }),
     );
     renderWithProviders(<OrdersReceivedTab />, { preloadedState: signedIn(testUser({ roles: ['pharmacist'] }), 'pharmacist') });

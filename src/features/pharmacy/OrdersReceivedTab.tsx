@@ -10,7 +10,12 @@ import './texts';
 import { fetchReceivedOrders, moveReceivedOrder, selectReceivedOrders } from './pharmacySlice';
 import type { ReceivedOrder } from './types';
 
-const statusStyle: Record<string, string> = { pending: 'text-bg-warning', shipped: 'text-bg-info', delivered: 'text-bg-success', cancelled: 'text-bg-secondary' };
+const statusStyle: Record<string, string> = {
+  pending: 'text-bg-warning',
+  shipped: 'text-bg-info',
+  delivered: 'text-bg-success',
+  cancelled: 'text-bg-secondary',
+};
 
 /** Settings → Orders received (pharmacists): orders for own products and their delivery status. */
 export default function OrdersReceivedTab() {
@@ -100,7 +105,9 @@ export default function OrdersReceivedTab() {
                     <span dir="auto">{[o.location, o.government, o.country].filter(Boolean).join(', ')}</span>
                   </td>
                   <td data-label={t('received.status')}>
-                    <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{t(`received.delivery.${o.deliveryStatus}`, { defaultValue: o.deliveryStatus })}</span>
+                    <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>
+                      {t(`received.delivery.${o.deliveryStatus}`, { defaultValue: o.deliveryStatus })}
+                    </span>
                   </td>
                   <td data-label={t('received.actions')}>
                     <div className="d-flex gap-2 flex-wrap">
@@ -120,16 +127,16 @@ export default function OrdersReceivedTab() {
                             {t('received.refuse')}
                           </button>
                         ) : (
-                        <button
-                          key={s}
-                          type="button"
-                          className={`btn btn-sm ${s === 'cancelled' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
-                          disabled={busy === o._id}
-                          aria-label={t('received.actionLabel', { action: actionLabel(s), product: o.medicine.name, buyer: o.buyer.name })}
-                          onClick={() => void move(o, s)}
-                        >
-                          {actionLabel(s)}
-                        </button>
+                          <button
+                            key={s}
+                            type="button"
+                            className={`btn btn-sm ${s === 'cancelled' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+                            disabled={busy === o._id}
+                            aria-label={t('received.actionLabel', { action: actionLabel(s), product: o.medicine.name, buyer: o.buyer.name })}
+                            onClick={() => void move(o, s)}
+                          >
+                            {actionLabel(s)}
+                          </button>
                         ),
                       )}
                     </div>

@@ -60,7 +60,12 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
   };
 
   return (
-    <form className="card card-body mb-4" onSubmit={(e) => void submit(e)} noValidate aria-label={product ? t('form.edit', { name: product.name }) : t('form.add')}>
+    <form
+      className="card card-body mb-4"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={product ? t('form.edit', { name: product.name }) : t('form.add')}
+    >
       <h3 className="h5">{product ? t('form.edit', { name: product.name }) : t('form.add')}</h3>
       <ErrorAlert message={error} />
       <div className="row g-3">
@@ -104,11 +109,22 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
           <label className="form-label" htmlFor={`${id}-ingredients`}>
             {t('form.ingredients')}
           </label>
-          <input id={`${id}-ingredients`} className="form-control" value={values.activeIngredients} onChange={(e) => set('activeIngredients', e.target.value)} />
+          <input
+            id={`${id}-ingredients`}
+            className="form-control"
+            value={values.activeIngredients}
+            onChange={(e) => set('activeIngredients', e.target.value)}
+          />
         </div>
         <div className="col-md-6 d-flex align-items-end">
           <div className="form-check">
-            <input id={`${id}-prescription`} type="checkbox" className="form-check-input" checked={prescriptionOnly} onChange={(e) => setPrescriptionOnly(e.target.checked)} />
+            <input
+              id={`${id}-prescription`}
+              type="checkbox"
+              className="form-check-input"
+              checked={prescriptionOnly}
+              onChange={(e) => setPrescriptionOnly(e.target.checked)}
+            />
             <label className="form-check-label" htmlFor={`${id}-prescription`}>
               {t('form.prescriptionOnly')}
             </label>
@@ -131,7 +147,13 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
             <label className="form-label" htmlFor={`${id}-${key}`}>
               {t(`form.${key}`)}
             </label>
-            <textarea id={`${id}-${key}`} className="form-control" rows={key === 'about' ? 2 : 3} value={values[key]} onChange={(e) => set(key, e.target.value)} />
+            <textarea
+              id={`${id}-${key}`}
+              className="form-control"
+              rows={key === 'about' ? 2 : 3}
+              value={values[key]}
+              onChange={(e) => set(key, e.target.value)}
+            />
           </div>
         ))}
       </div>

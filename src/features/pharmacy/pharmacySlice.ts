@@ -20,11 +20,16 @@ export const fetchOwnProducts = createServerThunk('pharmacy/products', async (_:
 });
 
 /** Lists a new product, or changes the one whose `slug` is given; answers the server's confirmation. */
-export const saveProduct = createServerThunk('pharmacy/saveProduct', async ({ slug, fields }: { slug?: string; fields: Parameters<typeof toFormData>[0] }, { extra }) => {
-  const body = toFormData(fields);
-  const { data } = slug ? await extra.http.patch<{ message: string }>('medicine/', body, { params: { product: slug } }) : await extra.http.post<{ message: string }>('medicines', body);
-  return data.message;
-});
+export const saveProduct = createServerThunk(
+  'pharmacy/saveProduct',
+  async ({ slug, fields }: { slug?: string; fields: Parameters<typeof toFormData>[0] }, { extra }) => {
+    const body = toFormData(fields);
+    const { data } = slug
+      ? await extra.http.patch<{ message: string }>('medicine/', body, { params: { product: slug } })
+      : await extra.http.post<{ message: string }>('medicines', body);
+    return data.message;
+  },
+);
 
 export const deleteProduct = createServerThunk('pharmacy/deleteProduct', async (slug: string, { extra }) => {
   const { data } = await extra.http.delete<{ message: string }>('medicine/', { params: { product: slug } });
@@ -37,10 +42,15 @@ export const fetchReceivedOrders = createServerThunk('pharmacy/received', async 
 });
 
 /** Moves a received order to its next status; a refusal carries the reason the buyer will read. */
-export const moveReceivedOrder = createServerThunk('pharmacy/moveOrder', async ({ id, status, reason }: { id: string; status: string; reason?: string }, { extra }) => {
-  const { data } = await extra.http.patch<{ message: string; order: ReceivedOrder }>('orders/status/', toFormData({ status, reason }), { params: { order: id } });
-  return data;
-});
+export const moveReceivedOrder = createServerThunk(
+  'pharmacy/moveOrder',
+  async ({ id, status, reason }: { id: string; status: string; reason?: string }, { extra }) => {
+    const { data } = await extra.http.patch<{ message: string; order: ReceivedOrder }>('orders/status/', toFormData({ status, reason }), {
+      params: { order: id },
+    });
+    return data;
+  },
+);
 
 export const pharmacySlice = createSlice({
   name: 'pharmacy',

@@ -25,7 +25,10 @@ function LineFacts({ line }: { line: PrescriptionLine }) {
     [t('page.dose'), line.dose],
     [t('page.frequency'), line.frequency],
     [t('page.duration'), line.duration],
-    [t('page.quantity'), line.product && line.remaining !== line.quantity ? t('page.stillToBuy', { quantity, remaining: formatNumber(line.remaining) }) : quantity],
+    [
+      t('page.quantity'),
+      line.product && line.remaining !== line.quantity ? t('page.stillToBuy', { quantity, remaining: formatNumber(line.remaining) }) : quantity,
+    ],
     [t('page.notes'), line.notes],
   ];
   return (
@@ -192,9 +195,7 @@ export default function PrescriptionPage() {
               {bought.added.length > 0 && (
                 <ul className="mb-1" aria-label={t('page.addedLabel')}>
                   {bought.added.map((a) => (
-                    <li key={a.line}>
-                      {t('page.added', { name: a.name, quantity: formatNumber(a.quantity), pharmacy: a.pharmacy })}
-                    </li>
+                    <li key={a.line}>{t('page.added', { name: a.name, quantity: formatNumber(a.quantity), pharmacy: a.pharmacy })}</li>
                   ))}
                 </ul>
               )}
@@ -203,9 +204,7 @@ export default function PrescriptionPage() {
                   <p className="mb-1">{t('page.notAvailable')}</p>
                   <ul className="mb-1" aria-label={t('page.unavailableLabel')}>
                     {bought.unavailable.map((u) => (
-                      <li key={u.line}>
-                        {t('page.unavailable', { name: u.name, reason: u.reason })}
-                      </li>
+                      <li key={u.line}>{t('page.unavailable', { name: u.name, reason: u.reason })}</li>
                     ))}
                   </ul>
                 </>

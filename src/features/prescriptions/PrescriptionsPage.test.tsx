@@ -9,7 +9,12 @@ import PrescriptionPage from './PrescriptionPage';
 import PrescriptionsPage from './PrescriptionsPage';
 import { prescription, rxLine } from './testing/fixtures';
 
-const offer = (slug: string, pharmacy: string, price: number) => ({ product: { _id: slug, slug, name: 'Amoxicillin 500 mg' }, pharmacy: { _id: pharmacy, name: pharmacy }, price, stock: 9 });
+const offer = (slug: string, pharmacy: string, price: number) => ({
+  product: { _id: slug, slug, name: 'Amoxicillin 500 mg' },
+  pharmacy: { _id: pharmacy, name: pharmacy },
+  price,
+  stock: 9,
+});
 
 describe('PrescriptionsPage', () => {
   it('lists her prescriptions newest first with status, code, doctor and date', async () => {
@@ -34,7 +39,11 @@ describe('PrescriptionsPage', () => {
   });
 
   it('reads in Arabic: the list, the status and the date', async () => {
-    server.use(http.get('/api/prescriptions', () => HttpResponse.json({ prescriptions: [prescription({ _id: 'new', issuedAt: '2026-11-20T10:00:00.000Z', status: 'valid' })] })));
+    server.use(
+      http.get('/api/prescriptions', () =>
+        HttpResponse.json({ prescriptions: [prescription({ _id: 'new', issuedAt: '2026-11-20T10:00:00.000Z', status: 'valid' })] }),
+      ),
+    );
     await showArabic();
     try {
       renderWithProviders(<PrescriptionsPage />, { preloadedState: signedIn(testUser()) });
@@ -55,7 +64,8 @@ describe('PrescriptionsPage', () => {
 });
 
 describe('PrescriptionPage', () => {
-  const render = () => renderWithProviders(<PrescriptionPage />, { route: '/prescriptions/rx-1', path: '/prescriptions/:id', preloadedState: signedIn(testUser()) });
+  const render = () =>
+    renderWithProviders(<PrescriptionPage />, { route: '/prescriptions/rx-1', path: '/prescriptions/:id', preloadedState: signedIn(testUser()) });
 
   it('shows the lines, the doctor and licence, and prints', async () => {
     server.use(http.get('/api/prescriptions/rx-1', () => HttpResponse.json({ prescription: prescription() })));
@@ -74,7 +84,9 @@ describe('PrescriptionPage', () => {
 
   it("names the doctor's department in Arabic", async () => {
     const rx = prescription();
-    server.use(http.get('/api/prescriptions/rx-1', () => HttpResponse.json({ prescription: { ...rx, doctor: { ...rx.doctor, specialization: 'Cardiology' } } })));
+    server.use(
+      http.get('/api/prescriptions/rx-1', () => HttpResponse.json({ prescription: { ...rx, doctor: { ...rx.doctor, specialization: 'Cardiology' } } })),
+    );
     await showArabic();
     try {
       render();

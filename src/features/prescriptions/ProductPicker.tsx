@@ -55,8 +55,16 @@ export function ProductPicker({ idPrefix, onPick }: Props) {
           {t('picker.submit')}
         </button>
       </div>
-      {error && <p className="text-danger small mb-0" role="alert">{error}</p>}
-      {results && results.length === 0 && <p className="text-muted small mb-0" role="status">{t('picker.none', { q })}</p>}
+      {error && (
+        <p className="text-danger small mb-0" role="alert">
+          {error}
+        </p>
+      )}
+      {results && results.length === 0 && (
+        <p className="text-muted small mb-0" role="status">
+          {t('picker.none', { q })}
+        </p>
+      )}
       {results && results.length > 0 && (
         <ul className="list-unstyled mb-0 mt-1" aria-label={t('picker.results', { q })}>
           {results.map((p) => (

@@ -63,7 +63,9 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await dispatch(writePrescription({ patient: patient._id, lines: lines.map(toBody), notes: notes.trim(), validDays: Number(validDays), acknowledgeWarnings })).unwrap();
+      const answer = await dispatch(
+        writePrescription({ patient: patient._id, lines: lines.map(toBody), notes: notes.trim(), validDays: Number(validDays), acknowledgeWarnings }),
+      ).unwrap();
       setConflicts(null);
       onWritten?.(answer.prescription, answer.message);
       onClose();
@@ -117,7 +119,12 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
                     <label className="form-label small" htmlFor={`${id}-medicine`}>
                       {t('write.other')}
                     </label>
-                    <input id={`${id}-medicine`} className="form-control form-control-sm mb-2" value={line.medicine} onChange={(e) => update(line.key, { medicine: e.target.value })} />
+                    <input
+                      id={`${id}-medicine`}
+                      className="form-control form-control-sm mb-2"
+                      value={line.medicine}
+                      onChange={(e) => update(line.key, { medicine: e.target.value })}
+                    />
                   </>
                 )}
                 <div className="row g-2">
@@ -126,20 +133,38 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
                       <label className="form-label small" htmlFor={`${id}-${field}`}>
                         {t(`write.${field}`)}
                       </label>
-                      <input id={`${id}-${field}`} className="form-control form-control-sm" value={line[field]} onChange={(e) => update(line.key, { [field]: e.target.value })} />
+                      <input
+                        id={`${id}-${field}`}
+                        className="form-control form-control-sm"
+                        value={line[field]}
+                        onChange={(e) => update(line.key, { [field]: e.target.value })}
+                      />
                     </div>
                   ))}
                   <div className="col-12 col-sm-4">
                     <label className="form-label small" htmlFor={`${id}-quantity`}>
                       {t('write.quantity')}
                     </label>
-                    <input id={`${id}-quantity`} className="form-control form-control-sm" type="number" min={1} max={100} value={line.quantity} onChange={(e) => update(line.key, { quantity: e.target.value })} />
+                    <input
+                      id={`${id}-quantity`}
+                      className="form-control form-control-sm"
+                      type="number"
+                      min={1}
+                      max={100}
+                      value={line.quantity}
+                      onChange={(e) => update(line.key, { quantity: e.target.value })}
+                    />
                   </div>
                   <div className="col-12 col-sm-8">
                     <label className="form-label small" htmlFor={`${id}-notes`}>
                       {t('write.notes')}
                     </label>
-                    <input id={`${id}-notes`} className="form-control form-control-sm" value={line.notes} onChange={(e) => update(line.key, { notes: e.target.value })} />
+                    <input
+                      id={`${id}-notes`}
+                      className="form-control form-control-sm"
+                      value={line.notes}
+                      onChange={(e) => update(line.key, { notes: e.target.value })}
+                    />
                   </div>
                 </div>
                 {lines.length > 1 && (

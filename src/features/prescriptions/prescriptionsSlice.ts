@@ -20,9 +20,15 @@ interface PrescriptionsState {
 }
 
 const initialState: PrescriptionsState = {
-  list: [], listStatus: 'idle', listError: null,
-  current: null, currentStatus: 'idle', currentError: null,
-  bought: null, buying: false, buyError: null,
+  list: [],
+  listStatus: 'idle',
+  listError: null,
+  current: null,
+  currentStatus: 'idle',
+  currentError: null,
+  bought: null,
+  buying: false,
+  buyError: null,
 };
 
 /** The signed-in patient's prescriptions (newest first), or with `patient` one patient's for her doctor. */
@@ -68,8 +74,14 @@ export interface PickedProduct {
 /** The shop's own search (`GET /api/medicines?q=`), first page: the doctor's product picker. */
 export const searchCatalogue = createAppAsyncThunk('prescriptions/searchCatalogue', async (q: string, { extra, rejectWithValue }) => {
   try {
-    const { data } = await extra.http.get<{ products: { _id: string; name: string; owner?: { pharmacyName?: string; username?: string } }[] }>('medicines/', { params: { q } });
-    return (Array.isArray(data.products) ? data.products : []).map((p): PickedProduct => ({ _id: p._id, name: p.name, pharmacy: p.owner?.pharmacyName || p.owner?.username || '' }));
+    const { data } = await extra.http.get<{ products: { _id: string; name: string; owner?: { pharmacyName?: string; username?: string } }[] }>('medicines/', {
+      params: { q },
+    });
+    return (Array.isArray(data.products) ? data.products : []).map((p): PickedProduct => ({
+      _id: p._id,
+      name: p.name,
+      pharmacy: p.owner?.pharmacyName || p.owner?.username || '',
+    }));
   } catch (error) {
     return rejectWithValue(messageOf(error));
   }
@@ -94,7 +106,10 @@ export interface WriteFailure {
 /** A doctor writes a prescription; rejects with a JSON `WriteFailure`. */
 export const writePrescription = createAppAsyncThunk(
   'prescriptions/write',
-  async (body: { patient: string; lines: NewPrescriptionLine[]; notes: string; validDays: number; acknowledgeWarnings: boolean }, { extra, rejectWithValue }) => {
+  async (
+    body: { patient: string; lines: NewPrescriptionLine[]; notes: string; validDays: number; acknowledgeWarnings: boolean },
+    { extra, rejectWithValue },
+  ) => {
     try {
       const { data } = await extra.http.post<{ message: string; prescription: Prescription }>('prescriptions', body);
       return data;

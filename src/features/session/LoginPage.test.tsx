@@ -46,14 +46,22 @@ describe('LoginPage', () => {
   });
 
   it('sends a visitor who is already logged in home once the startup check confirmed her session', () => {
-    renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: { ...signedIn(testUser()), app: { error: null, ready: true } } });
+    renderWithProviders(<LoginPage />, {
+      route: '/account/login',
+      path: '/account/login',
+      preloadedState: { ...signedIn(testUser()), app: { error: null, ready: true } },
+    });
     expect(screen.getByTestId('navigated-away')).toBeInTheDocument();
   });
 
   it('shows the form to a visitor whose stored session the startup check found revoked', async () => {
     localStorage.setItem('access-token', token);
     server.use(http.get('/api/auth/user', () => HttpResponse.json({ message: 'Please log in again' }, { status: 401 })));
-    const { store } = renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login', preloadedState: signedIn(testUser({ tokens: [{ token }] })) });
+    const { store } = renderWithProviders(<LoginPage />, {
+      route: '/account/login',
+      path: '/account/login',
+      preloadedState: signedIn(testUser({ tokens: [{ token }] })),
+    });
     // Not sent away while the check runs.
     expect(screen.queryByTestId('navigated-away')).not.toBeInTheDocument();
     await store.dispatch(checkSession()).finally(() => store.dispatch(setReady()));
@@ -67,7 +75,12 @@ describe('LoginPage', () => {
       http.post('/api/auth/login', () => HttpResponse.json({ message: 'Enter the code', twoFactorRequired: true, challenge: 'the-challenge' })),
       http.post('/api/auth/login/two-factor', async ({ request }) => {
         codeForm = await request.formData();
-        return HttpResponse.json({ user: testUser({ tokens: [{ token }] }), role: 'patient', token, security: { emailVerified: true, twoFactor: true, twoFactorRequired: false, verifiedEmailRequired: false } });
+        return HttpResponse.json({
+          user: testUser({ tokens: [{ token }] }),
+          role: 'patient',
+          token,
+          security: { emailVerified: true, twoFactor: true, twoFactorRequired: false, verifiedEmailRequired: false },
+        });
       }),
     );
     const { store } = renderWithProviders(<LoginPage />, { route: '/account/login', path: '/account/login' });

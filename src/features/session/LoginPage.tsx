@@ -115,12 +115,7 @@ export default function LoginPage() {
                   </Form.Group>
                   <Form.Group className="mb-4" controlId="login-password">
                     <Form.Label>{t('login.password')}</Form.Label>
-                    <Form.Control
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                    />
+                    <Form.Control type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
                   </Form.Group>
                   <button type="submit" className="btn btn-primary w-100" disabled={status === 'loading' || done}>
                     {status === 'loading' ? t('login.submitting') : t('login.submit')}

@@ -21,8 +21,18 @@ import type { RegistrationKind } from './types';
 import { FilePicker } from '../../ui/FilePicker';
 
 const emptyText: Record<TextField, string> = {
-  name: '', username: '', email: '', password: '', phone: '', location: '', pharmacyName: '', officeNumber: '', height: '', weight: '',
-  licenseNumber: '', pharmacyLicenseNumber: '',
+  name: '',
+  username: '',
+  email: '',
+  password: '',
+  phone: '',
+  location: '',
+  pharmacyName: '',
+  officeNumber: '',
+  height: '',
+  weight: '',
+  licenseNumber: '',
+  pharmacyLicenseNumber: '',
 };
 
 export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
@@ -159,7 +169,10 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
               </button>
             </Form>
             <p className="mt-4 mb-0">
-              {t('register.already')} <Link to="/account/login" state={location.state}>{t('register.login')}</Link>
+              {t('register.already')}{' '}
+              <Link to="/account/login" state={location.state}>
+                {t('register.login')}
+              </Link>
             </p>
           </div>
         </div>
@@ -180,7 +193,12 @@ function RegistrationSwitcher({ kind }: { kind: RegistrationKind }) {
       <p className="mb-2 text-muted">{t('register.as')}</p>
       <div className="btn-group" role="group">
         {links.map((l) => (
-          <Link key={l.kind} to={l.to} className={`btn ${l.kind === kind ? 'btn-primary' : 'btn-outline-primary'}`} aria-current={l.kind === kind ? 'page' : undefined}>
+          <Link
+            key={l.kind}
+            to={l.to}
+            className={`btn ${l.kind === kind ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-current={l.kind === kind ? 'page' : undefined}
+          >
             {t(`register.kind.${l.kind}`)}
           </Link>
         ))}

@@ -37,9 +37,27 @@ export const registrationFields: Record<
   RegistrationKind,
   { text: TextField[]; gender: boolean; bloodType: boolean; specialization: boolean; certificate: boolean }
 > = {
-  patient: { text: ['name', 'username', 'email', 'password', 'phone', 'height', 'weight'], gender: true, bloodType: true, specialization: false, certificate: false },
-  doctor: { text: ['name', 'username', 'email', 'password', 'phone', 'location', 'officeNumber', 'licenseNumber'], gender: true, bloodType: false, specialization: true, certificate: true },
-  pharmacist: { text: ['name', 'username', 'email', 'password', 'phone', 'location', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber'], gender: false, bloodType: false, specialization: false, certificate: true },
+  patient: {
+    text: ['name', 'username', 'email', 'password', 'phone', 'height', 'weight'],
+    gender: true,
+    bloodType: true,
+    specialization: false,
+    certificate: false,
+  },
+  doctor: {
+    text: ['name', 'username', 'email', 'password', 'phone', 'location', 'officeNumber', 'licenseNumber'],
+    gender: true,
+    bloodType: false,
+    specialization: true,
+    certificate: true,
+  },
+  pharmacist: {
+    text: ['name', 'username', 'email', 'password', 'phone', 'location', 'pharmacyName', 'licenseNumber', 'pharmacyLicenseNumber'],
+    gender: false,
+    bloodType: false,
+    specialization: false,
+    certificate: true,
+  },
 };
 
 /** How each text field is typed; its label (and its placeholder, where `hint` is set) live in the auth texts. */

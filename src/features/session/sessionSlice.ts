@@ -62,31 +62,25 @@ const noSession = () => i18n.t('errors.noSession');
  * Login. With two-factor sign-in on, the server answers a challenge instead of a session; the
  * thunk then resolves with that step (`twoFactor`), and the page asks for the code.
  */
-export const login = createAppAsyncThunk(
-  'session/login',
-  async (form: { email: string; password: string }, { extra, rejectWithValue }) => {
-    try {
-      const { data } = await extra.http.post<AuthPayload | TwoFactorStep>('auth/login', toFormData(form));
-      if ('twoFactorRequired' in data) return { twoFactor: data };
-      const session = signedIn(data);
-      return session ? { session } : rejectWithValue(noSession());
-    } catch (error) {
-      return rejectWithValue(messageOf(error));
-    }
-  },
-);
+export const login = createAppAsyncThunk('session/login', async (form: { email: string; password: string }, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.post<AuthPayload | TwoFactorStep>('auth/login', toFormData(form));
+    if ('twoFactorRequired' in data) return { twoFactor: data };
+    const session = signedIn(data);
+    return session ? { session } : rejectWithValue(noSession());
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
 
-export const loginWithCode = createAppAsyncThunk(
-  'session/loginWithCode',
-  async (form: { challenge: string; code: string }, { extra, rejectWithValue }) => {
-    try {
-      const { data } = await extra.http.post<AuthPayload>('auth/login/two-factor', toFormData(form));
-      return signedIn(data) ?? rejectWithValue(noSession());
-    } catch (error) {
-      return rejectWithValue(messageOf(error));
-    }
-  },
-);
+export const loginWithCode = createAppAsyncThunk('session/loginWithCode', async (form: { challenge: string; code: string }, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.post<AuthPayload>('auth/login/two-factor', toFormData(form));
+    return signedIn(data) ?? rejectWithValue(noSession());
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
 
 /** Menu logout: the local session is cleared whatever the server answers. */
 export const logout = createAppAsyncThunk('session/logout', async (_: void, { extra }) => {
@@ -142,18 +136,15 @@ export const register = createAppAsyncThunk(
   },
 );
 
-export const updateProfile = createAppAsyncThunk(
-  'session/updateProfile',
-  async (changes: Record<string, string | Blob>, { extra, rejectWithValue }) => {
-    try {
-      const { data } = await extra.http.patch<{ user: User; message?: string }>('auth/user', toFormData(changes));
-      storage.saveUser(data.user);
-      return { user: data.user, message: data.message ?? '' };
-    } catch (error) {
-      return rejectWithValue(messageOf(error));
-    }
-  },
-);
+export const updateProfile = createAppAsyncThunk('session/updateProfile', async (changes: Record<string, string | Blob>, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.patch<{ user: User; message?: string }>('auth/user', toFormData(changes));
+    storage.saveUser(data.user);
+    return { user: data.user, message: data.message ?? '' };
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
 
 /**
  * Tells the server the language she switched to, so her emails and notifications follow it. The page

@@ -56,7 +56,10 @@ describe('ProfileTab', () => {
     server.use(
       http.patch('/api/auth/user', async ({ request }) => {
         sent = await request.formData();
-        return HttpResponse.json({ message: 'Profile updated. We sent a link to new@example.test: the new email is used once you follow it.', user: testUser() });
+        return HttpResponse.json({
+          message: 'Profile updated. We sent a link to new@example.test: the new email is used once you follow it.',
+          user: testUser(),
+        });
       }),
     );
     renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser()) });

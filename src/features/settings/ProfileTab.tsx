@@ -74,12 +74,23 @@ export default function ProfileTab() {
           {textInputs.map((input) => (
             <Form.Group key={input.field} className="mb-3 col-md-6" controlId={`profile-${input.field}`}>
               <Form.Label>{t(`profile.field.${input.field}`)}</Form.Label>
-              <Form.Control type={input.type} autoComplete={input.autoComplete} value={values[input.field]} onChange={(e) => set(input.field, e.target.value)} />
+              <Form.Control
+                type={input.type}
+                autoComplete={input.autoComplete}
+                value={values[input.field]}
+                onChange={(e) => set(input.field, e.target.value)}
+              />
             </Form.Group>
           ))}
           <Form.Group className="mb-3 col-md-6" controlId="profile-password">
             <Form.Label>{t('profile.password')}</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" value={values.password} placeholder={t('profile.keep')} onChange={(e) => set('password', e.target.value)} />
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              placeholder={t('profile.keep')}
+              onChange={(e) => set('password', e.target.value)}
+            />
           </Form.Group>
           {needsCurrentPassword && (
             <Form.Group className="mb-3 col-md-6" controlId="profile-current-password">
@@ -89,7 +100,13 @@ export default function ProfileTab() {
           )}
           <Form.Group className="mb-3 col-md-6" controlId="profile-gender">
             <Form.Label>{t('profile.gender')}</Form.Label>
-            <Form.Control type="text" value={user?.gender ? t(`profile.genders.${user.gender}`, { defaultValue: user.gender }) : t('profile.notSet')} readOnly plaintext className="text-capitalize" />
+            <Form.Control
+              type="text"
+              value={user?.gender ? t(`profile.genders.${user.gender}`, { defaultValue: user.gender }) : t('profile.notSet')}
+              readOnly
+              plaintext
+              className="text-capitalize"
+            />
           </Form.Group>
         </div>
         <CountryGovernmentFields country={values.country} government={values.government} onChange={(p) => setValues((v) => ({ ...v, ...p }))} />
@@ -101,7 +118,12 @@ export default function ProfileTab() {
             </Form.Group>
             <Form.Group className="mb-3 col-md-6" controlId="profile-working-date">
               <Form.Label>{t('profile.workingDate')}</Form.Label>
-              <Form.Control type="text" value={values.workingDate} placeholder={t('profile.workingHint')} onChange={(e) => set('workingDate', e.target.value)} />
+              <Form.Control
+                type="text"
+                value={values.workingDate}
+                placeholder={t('profile.workingHint')}
+                onChange={(e) => set('workingDate', e.target.value)}
+              />
             </Form.Group>
           </div>
         )}

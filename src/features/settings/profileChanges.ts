@@ -18,11 +18,7 @@ export function profileValuesOf(user: User | null): ProfileValues {
  * Only what differs from the stored user is sent; a password only when one was typed, files
  * only when chosen.
  */
-export function profileChanges(
-  user: User | null,
-  values: ProfileValues,
-  files: { image?: File; certificate?: File },
-): Record<string, string | Blob> {
+export function profileChanges(user: User | null, values: ProfileValues, files: { image?: File; certificate?: File }): Record<string, string | Blob> {
   const before = profileValuesOf(user);
   const changes: Record<string, string | Blob> = {};
   for (const field of profileTextFields) {

@@ -19,13 +19,20 @@ export function ProductCard({ product, onAdd }: { product: ProductSummary; onAdd
             <bdi>{product.name}</bdi>
           </Link>
         </h2>
-        {product.category && <p className="small text-muted mb-2" dir="auto">
+        {product.category && (
+          <p className="small text-muted mb-2" dir="auto">
             {categoryName(product.category.name)}
-          </p>}
+          </p>
+        )}
         <div className="mt-auto d-flex align-items-center justify-content-between">
           <bdi className="product-card__price">{dollars(product.price)}</bdi>
           {product.quantity > 0 ? (
-            <button type="button" className="btn btn-outline-primary btn-sm" aria-label={t('card.add', { name: product.name })} onClick={() => onAdd(product.slug)}>
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              aria-label={t('card.add', { name: product.name })}
+              onClick={() => onAdd(product.slug)}
+            >
               <CartIcon width={18} height={18} />
             </button>
           ) : (

@@ -38,7 +38,11 @@ describe('ProductPage', () => {
 
   it('shows the active ingredients and the prescription-only flag', async () => {
     server.use(
-      http.get('/api/medicine/', () => HttpResponse.json({ product: detailFixture({ slug: 'amoxicillin-500-mg', name: 'Amoxicillin 500 mg', activeIngredients: ['Amoxicillin'], prescriptionOnly: true }) })),
+      http.get('/api/medicine/', () =>
+        HttpResponse.json({
+          product: detailFixture({ slug: 'amoxicillin-500-mg', name: 'Amoxicillin 500 mg', activeIngredients: ['Amoxicillin'], prescriptionOnly: true }),
+        }),
+      ),
       http.get('/api/medicines/related/', () => HttpResponse.json({ products: [] })),
     );
     renderWithProviders(<ProductPage />, { route: '/shop/amoxicillin-500-mg', path: '/shop/:slug' });

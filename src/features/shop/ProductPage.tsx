@@ -65,7 +65,14 @@ export default function ProductPage() {
                 {shown.photos.length > 1 && (
                   <div className="d-flex gap-2 mt-2 flex-wrap" role="group" aria-label={t('product.photos')}>
                     {shown.photos.map((p, i) => (
-                      <button key={p._id} type="button" className="product-detail__thumb-button" aria-pressed={i === photo} aria-label={t('product.showPhoto', { index: i + 1 })} onClick={() => setPhoto(i)}>
+                      <button
+                        key={p._id}
+                        type="button"
+                        className="product-detail__thumb-button"
+                        aria-pressed={i === photo}
+                        aria-label={t('product.showPhoto', { index: i + 1 })}
+                        onClick={() => setPhoto(i)}
+                      >
                         <img className="product-detail__thumb" src={p.photo} alt="" width={72} height={54} />
                       </button>
                     ))}
@@ -79,10 +86,10 @@ export default function ProductPage() {
                 <p className="product-detail__price mb-2">
                   <bdi>{dollars(shown.price)}</bdi>
                 </p>
-                {shown.prescriptionOnly && (
-                  <p className="badge text-bg-warning fs-6 mb-2">{t('product.prescriptionOnly')}</p>
-                )}
-                <p className={`fw-semibold product-detail__stock--${stock > 0 ? 'in' : 'out'}`}>{stock > 0 ? t('product.inStock', { count: stock }) : t('product.outOfStock')}</p>
+                {shown.prescriptionOnly && <p className="badge text-bg-warning fs-6 mb-2">{t('product.prescriptionOnly')}</p>}
+                <p className={`fw-semibold product-detail__stock--${stock > 0 ? 'in' : 'out'}`}>
+                  {stock > 0 ? t('product.inStock', { count: stock }) : t('product.outOfStock')}
+                </p>
                 <dl className="row small mb-3">
                   <dt className="col-4">{t('product.seller')}</dt>
                   <dd className="col-8" dir="auto">
@@ -107,7 +114,9 @@ export default function ProductPage() {
                   {shown.activeIngredients && shown.activeIngredients.length > 0 && (
                     <>
                       <dt className="col-4">{t('product.ingredients')}</dt>
-                      <dd className="col-8" dir="auto">{shown.activeIngredients.join(', ')}</dd>
+                      <dd className="col-8" dir="auto">
+                        {shown.activeIngredients.join(', ')}
+                      </dd>
                     </>
                   )}
                   <dt className="col-4">{t('product.sku')}</dt>
@@ -115,12 +124,21 @@ export default function ProductPage() {
                   {shown.category && (
                     <>
                       <dt className="col-4">{t('product.category')}</dt>
-                      <dd className="col-8" dir="auto">{categoryName(shown.category.name)}</dd>
+                      <dd className="col-8" dir="auto">
+                        {categoryName(shown.category.name)}
+                      </dd>
                     </>
                   )}
                 </dl>
                 <div className="d-flex gap-3 align-items-center flex-wrap mb-4">
-                  <QuantityPicker value={quantity} min={1} max={Math.max(1, stock)} onChange={setQuantity} label={t('product.quantity')} disabled={stock === 0} />
+                  <QuantityPicker
+                    value={quantity}
+                    min={1}
+                    max={Math.max(1, stock)}
+                    onChange={setQuantity}
+                    label={t('product.quantity')}
+                    disabled={stock === 0}
+                  />
                   <button type="button" className="btn btn-primary" disabled={stock === 0 || adding} onClick={() => void add()}>
                     {t('product.add')}
                   </button>

@@ -45,12 +45,17 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
         <label className="form-label" htmlFor={`${id}-pharmacy`}>
           {t('panel.pharmacy')}
         </label>
-        <input id={`${id}-pharmacy`} type="search" className="form-control" value={filters.pharmacy} onChange={(e) => onChange({ pharmacy: e.target.value })} placeholder={t('panel.pharmacyPlaceholder')} />
+        <input
+          id={`${id}-pharmacy`}
+          type="search"
+          className="form-control"
+          value={filters.pharmacy}
+          onChange={(e) => onChange({ pharmacy: e.target.value })}
+          placeholder={t('panel.pharmacyPlaceholder')}
+        />
       </div>
       <fieldset className="mb-3">
-        <legend className="form-label fs-6">
-          {t('panel.price', { min: filters.minPrice, max: filters.maxPrice })}
-        </legend>
+        <legend className="form-label fs-6">{t('panel.price', { min: filters.minPrice, max: filters.maxPrice })}</legend>
         <label className="form-label small mb-0" htmlFor={`${id}-min`}>
           {t('panel.lowest')}
         </label>
@@ -86,7 +91,10 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
       ) : (
         <ul className="list-unstyled shop-filters__categories" aria-label={t('panel.categories')}>
           {categoryButton('', t('panel.allCategories'))}
-          {categories.map((c) => [categoryButton(c.slug, categoryName(c.name)), ...c.sub_categories.map((s) => categoryButton(s.slug, categoryName(s.name), true))])}
+          {categories.map((c) => [
+            categoryButton(c.slug, categoryName(c.name)),
+            ...c.sub_categories.map((s) => categoryButton(s.slug, categoryName(s.name), true)),
+          ])}
         </ul>
       )}
     </aside>

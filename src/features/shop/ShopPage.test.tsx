@@ -10,7 +10,10 @@ import { server } from '../../testing/server';
 import ShopPage from './ShopPage';
 import { categoriesFixture, productFixture } from './testing/fixtures';
 
-const catalogue = [productFixture(), productFixture({ _id: 'x2', slug: 'ibuprofen', name: 'Ibuprofen 400 mg', price: 5.2, category: { name: 'Muscle & Joint', slug: 'muscle-joint' } })];
+const catalogue = [
+  productFixture(),
+  productFixture({ _id: 'x2', slug: 'ibuprofen', name: 'Ibuprofen 400 mg', price: 5.2, category: { name: 'Muscle & Joint', slug: 'muscle-joint' } }),
+];
 
 /** The catalogue endpoint as the server answers it: filtered by q and category, every call recorded. */
 function useCatalogue(calls: URLSearchParams[] = []) {
@@ -45,7 +48,11 @@ describe('ShopPage', () => {
     expect(within(cards[0]).getByText('$3.50')).toBeInTheDocument();
     expect(within(cards[1]).getByText('$5.20')).toBeInTheDocument();
     const categories = await screen.findByRole('list', { name: 'Categories' });
-    expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['All categories', 'Pain Relief', 'Headache', 'Muscle & Joint']);
+    expect(
+      within(categories)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All categories', 'Pain Relief', 'Headache', 'Muscle & Joint']);
   });
 
   it("names the clinic's categories in Arabic, on the cards and in the filter, while filtering by the same slugs", async () => {
@@ -56,7 +63,13 @@ describe('ShopPage', () => {
       renderWithProviders(<ShopPage />);
       const cards = within(await screen.findByRole('list', { name: 'المنتجات' })).getAllByRole('article');
       const categories = await screen.findByRole('list', { name: 'الفئات' });
-      await waitFor(() => expect(within(categories).getAllByRole('button').map((b) => b.textContent)).toEqual(['كل الفئات', 'مسكنات الألم', 'الصداع', 'العضلات والمفاصل']));
+      await waitFor(() =>
+        expect(
+          within(categories)
+            .getAllByRole('button')
+            .map((b) => b.textContent),
+        ).toEqual(['كل الفئات', 'مسكنات الألم', 'الصداع', 'العضلات والمفاصل']),
+      );
       expect(within(cards[0]).getByText('الصداع')).toBeInTheDocument();
       await userEvent.click(within(categories).getByRole('button', { name: 'العضلات والمفاصل' }));
       await waitFor(() => expect(calls.at(-1)?.get('category')).toBe('muscle-joint'));
@@ -151,7 +164,12 @@ describe('ShopPage', () => {
     server.use(
       http.post('/api/cart', async ({ request }) => {
         posted.push(await request.formData());
-        return HttpResponse.json({ cart: { products: [{ _id: 'l1', product: { slug: 'paracetamol-500-mg', name: 'Paracetamol 500 mg', price: 3.5, thumbnail: '' }, quantity: 1 }], total: 3.5 } });
+        return HttpResponse.json({
+          cart: {
+            products: [{ _id: 'l1', product: { slug: 'paracetamol-500-mg', name: 'Paracetamol 500 mg', price: 3.5, thumbnail: '' }, quantity: 1 }],
+            total: 3.5,
+          },
+        });
       }),
     );
     const { store } = renderWithProviders(<ShopPage />, { preloadedState: signedIn(testUser()) });

@@ -54,10 +54,7 @@ export default function ShopPage() {
   }, [panelOpen]);
 
   /** A new view starts at page 1; choices are history entries, typing replaces the current one. */
-  const show = useCallback(
-    (next: ShopFilters, nextPage: number, replace = false) => setParams(shopParams(next, nextPage), { replace }),
-    [setParams],
-  );
+  const show = useCallback((next: ShopFilters, nextPage: number, replace = false) => setParams(shopParams(next, nextPage), { replace }), [setParams]);
 
   const change = (changes: Partial<ShopFilters>) => {
     if ('name' in changes || 'pharmacy' in changes) {
@@ -110,12 +107,7 @@ export default function ShopPage() {
                 <button type="button" className="btn-close" aria-label={t('closeFilters')} onClick={() => setPanelOpen(false)} />
               </div>
               <div className="offcanvas-body d-block">
-                <ShopFiltersPanel
-                  filters={{ ...filters, ...typed }}
-                  categories={shop.categories}
-                  categoriesError={shop.categoriesError}
-                  onChange={change}
-                />
+                <ShopFiltersPanel filters={{ ...filters, ...typed }} categories={shop.categories} categoriesError={shop.categoriesError} onChange={change} />
                 <button type="button" className="btn btn-primary w-100 mt-3 d-lg-none" onClick={() => setPanelOpen(false)}>
                   {t('show', { count: shop.results })}
                 </button>

@@ -41,15 +41,20 @@ const initialState: ShopState = {
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /** One page of the catalogue as the filters and sort ask; the server searches, sorts and pages. */
-export const fetchProducts = createAppAsyncThunk('shop/fetchPage', async ({ filters, page }: { filters: ShopFilters; page: number }, { extra, rejectWithValue }) => {
-  try {
-    const params = Object.fromEntries(shopParams(filters, page));
-    const { data } = await extra.http.get<{ products: ProductSummary[]; page: number; pages: number; results: number }>('medicines/', { params: { page, ...params } });
-    return { products: arrayOf<ProductSummary>(data.products), page: data.page, pages: data.pages, results: data.results };
-  } catch (error) {
-    return rejectWithValue(messageOf(error));
-  }
-});
+export const fetchProducts = createAppAsyncThunk(
+  'shop/fetchPage',
+  async ({ filters, page }: { filters: ShopFilters; page: number }, { extra, rejectWithValue }) => {
+    try {
+      const params = Object.fromEntries(shopParams(filters, page));
+      const { data } = await extra.http.get<{ products: ProductSummary[]; page: number; pages: number; results: number }>('medicines/', {
+        params: { page, ...params },
+      });
+      return { products: arrayOf<ProductSummary>(data.products), page: data.page, pages: data.pages, results: data.results };
+    } catch (error) {
+      return rejectWithValue(messageOf(error));
+    }
+  },
+);
 
 export const fetchCategories = createAppAsyncThunk('shop/categories', async (_: void, { extra, signal, rejectWithValue }) => {
   try {

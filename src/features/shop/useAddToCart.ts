@@ -35,10 +35,7 @@ export function useAddToCart() {
     [dispatch, loggedIn, t],
   );
 
-  const addOne = useCallback(
-    (slug: string) => set(slug, (cart?.products.find((l) => l.product.slug === slug)?.quantity ?? 0) + 1),
-    [cart, set],
-  );
+  const addOne = useCallback((slug: string) => set(slug, (cart?.products.find((l) => l.product.slug === slug)?.quantity ?? 0) + 1), [cart, set]);
 
   return { set, addOne };
 }

@@ -18,7 +18,12 @@ function ToastItem({ toast }: { toast: Toast }) {
     <div className={`toast show align-items-center border-0 text-bg-${toast.tone === 'success' ? 'success' : 'primary'}`}>
       <div className="d-flex">
         <div className="toast-body">{toast.text}</div>
-        <button type="button" className="btn-close btn-close-white me-2 m-auto toast-host__close" aria-label={t('toast.close')} onClick={() => dispatch(toastClosed(toast.id))} />
+        <button
+          type="button"
+          className="btn-close btn-close-white me-2 m-auto toast-host__close"
+          aria-label={t('toast.close')}
+          onClick={() => dispatch(toastClosed(toast.id))}
+        />
       </div>
     </div>
   );

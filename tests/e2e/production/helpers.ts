@@ -44,7 +44,12 @@ export async function collect<T = unknown>(socket: Socket, event: string, ms: nu
 export const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A JSON call with optional extra headers (the harness's `api` does not take headers). */
-export async function call(portal: Portal, method: string, endpoint: string, options: { fields?: Record<string, string>; token?: string; headers?: Record<string, string> } = {}) {
+export async function call(
+  portal: Portal,
+  method: string,
+  endpoint: string,
+  options: { fields?: Record<string, string>; token?: string; headers?: Record<string, string> } = {},
+) {
   let body: FormData | undefined;
   if (options.fields) {
     body = new FormData();

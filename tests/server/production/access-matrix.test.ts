@@ -23,7 +23,11 @@ let productSlug = '';
 
 const headers = (who: Who) => (who === 'guest' ? {} : { authorization: people[who].token });
 const send = (who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, fields: Record<string, string> = {}) =>
-  server.app.inject(method === 'GET' ? { method, url, headers: headers(who) } : { method, url, ...(who === 'guest' ? multipart(fields) : withToken(people[who].token, fields)) });
+  server.app.inject(
+    method === 'GET'
+      ? { method, url, headers: headers(who) }
+      : { method, url, ...(who === 'guest' ? multipart(fields) : withToken(people[who].token, fields)) },
+  );
 const json = (res: LightMyRequestResponse) => res.json() as any;
 
 /** A refusal: 401 for guests, 403/404 for the signed-in who may not; always with a message. */
@@ -164,42 +168,51 @@ describe('chats over HTTP and sockets: the two members only', () => {
   });
 
   async function connect(who: Who): Promise<Socket> {
-    const socket = io(socketUrl, { transports: ['websocket'], reconnection: false, forceNew: true, auth: who === 'guest' ? undefined : { token: people[who].token } });
+    const socket = io(socketUrl, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: who === 'guest' ? undefined : { token: people[who].token },
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     return socket;
   }
-  const emit = (socket: Socket, event: string, ...args: unknown[]) => socket.timeout(5_000).emitWithAck(event, ...args) as Promise<{ ok?: boolean; message?: string }>;
+  const emit = (socket: Socket, event: string, ...args: unknown[]) =>
+    socket.timeout(5_000).emitWithAck(event, ...args) as Promise<{ ok?: boolean; message?: string }>;
 
-  it.each(everyone.filter((w) => w !== 'patientA' && w !== 'doctorA'))('as %s: joining, reading and writing A’s chat are refused and store nothing', async (who) => {
-    const outsider = await connect(who);
-    const member = await connect('patientA');
-    try {
-      const seen: unknown[] = [];
-      outsider.on('chat', (list: unknown) => seen.push(list));
-      if (who !== 'guest') expect(await emit(outsider, 'goOnline', people[who].token)).toEqual({ ok: true });
-      expect((await emit(outsider, 'joinChat', chatId)).message).toBeTruthy();
-      expect((await emit(outsider, 'getMessages', chatId)).message).toBeTruthy();
-      const planted = `planted by ${who}`;
-      const token = who === 'guest' ? 'null' : people[who].token;
-      expect((await emit(outsider, 'sendMessage', { chatId, content: planted, sender: token })).message).toBeTruthy();
+  it.each(everyone.filter((w) => w !== 'patientA' && w !== 'doctorA'))(
+    'as %s: joining, reading and writing A’s chat are refused and store nothing',
+    async (who) => {
+      const outsider = await connect(who);
+      const member = await connect('patientA');
+      try {
+        const seen: unknown[] = [];
+        outsider.on('chat', (list: unknown) => seen.push(list));
+        if (who !== 'guest') expect(await emit(outsider, 'goOnline', people[who].token)).toEqual({ ok: true });
+        expect((await emit(outsider, 'joinChat', chatId)).message).toBeTruthy();
+        expect((await emit(outsider, 'getMessages', chatId)).message).toBeTruthy();
+        const planted = `planted by ${who}`;
+        const token = who === 'guest' ? 'null' : people[who].token;
+        expect((await emit(outsider, 'sendMessage', { chatId, content: planted, sender: token })).message).toBeTruthy();
 
-      // The member writes; the outsider, who tried to join, must not receive it.
-      expect(await emit(member, 'joinChat', chatId)).toEqual({ ok: true });
-      const received = new Promise<Array<{ content: string }>>((resolve) => member.once('chat', resolve));
-      expect(await emit(member, 'sendMessage', { chatId, content: `secret for ${who}`, sender: people.patientA.token })).toEqual({ ok: true });
-      const list = await received;
-      expect(list.map((m) => m.content)).toContain(`secret for ${who}`);
-      expect(list.map((m) => m.content)).not.toContain(planted);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(JSON.stringify(seen)).not.toContain('secret for');
-    } finally {
-      outsider.close();
-      member.close();
-    }
-  });
+        // The member writes; the outsider, who tried to join, must not receive it.
+        expect(await emit(member, 'joinChat', chatId)).toEqual({ ok: true });
+        const received = new Promise<Array<{ content: string }>>((resolve) => member.once('chat', resolve));
+        expect(await emit(member, 'sendMessage', { chatId, content: `secret for ${who}`, sender: people.patientA.token })).toEqual({ ok: true });
+        const list = await received;
+        expect(list.map((m) => m.content)).toContain(`secret for ${who}`);
+        expect(list.map((m) => m.content)).not.toContain(planted);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(JSON.stringify(seen)).not.toContain('secret for');
+      } finally {
+        outsider.close();
+        member.close();
+      }
+    },
+  );
 
   it('a socket signed in as one user cannot speak with another user’s chat by naming a foreign token', async () => {
     const outsider = await connect('patientB');
@@ -241,7 +254,12 @@ describe('cart: each user sees and changes only their own', () => {
     const read = await send(who, 'GET', '/api/cart');
     if (who === 'guest') expect(json(read)).toEqual({ message: 'Unauthorized' });
     else expect(JSON.stringify(json(read).cart)).not.toContain(`"quantity":2`);
-    await send(who, 'POST', `/api/cart/?user=${people.patientA.id}`, { product: productSlug, quantity: '1', user: people.patientA.id, user_id: people.patientA.id });
+    await send(who, 'POST', `/api/cart/?user=${people.patientA.id}`, {
+      product: productSlug,
+      quantity: '1',
+      user: people.patientA.id,
+      user_id: people.patientA.id,
+    });
     await send(who, 'DELETE', `/api/cart/?product=${productSlug}&user=${people.patientA.id}`);
     const cart = await ownerCart();
     expect(cart[0].products).toHaveLength(1);
@@ -258,7 +276,18 @@ describe('products: only the owning pharmacist changes them', () => {
     const created = await server.app.inject({
       method: 'POST',
       url: '/api/medicines',
-      ...withToken(people.pharmacistA.token, { name: `Matrix Syrup ${Date.now()}`, price: '12.5', quantity: '40', category, about: 'About', description: 'Description', indications: 'x', sideEffects: 'x', contraindicationsAndWarnings: 'x', thumbnail: { filename: 't.png', content: tinyPng, type: 'image/png' } }),
+      ...withToken(people.pharmacistA.token, {
+        name: `Matrix Syrup ${Date.now()}`,
+        price: '12.5',
+        quantity: '40',
+        category,
+        about: 'About',
+        description: 'Description',
+        indications: 'x',
+        sideEffects: 'x',
+        contraindicationsAndWarnings: 'x',
+        thumbnail: { filename: 't.png', content: tinyPng, type: 'image/png' },
+      }),
     });
     expect(created.statusCode, created.body).toBe(200);
     ownSlug = json(created).product.slug;
@@ -289,7 +318,16 @@ describe('products: only the owning pharmacist changes them', () => {
     beforeAll(async () => {
       expect((await send('patientA', 'POST', '/api/cart', { product: ownSlug, quantity: '1' })).statusCode).toBe(200);
       const year = String((new Date().getUTCFullYear() + 2) % 100);
-      const paid = await send('patientA', 'POST', '/api/checkout', { number: '4242 4242 4242 4242', exp_month: '12', exp_year: year, cvc: '123', currency: 'usd', location: '1 Nile St', country: 'Egypt', government: 'Cairo' });
+      const paid = await send('patientA', 'POST', '/api/checkout', {
+        number: '4242 4242 4242 4242',
+        exp_month: '12',
+        exp_year: year,
+        cvc: '123',
+        currency: 'usd',
+        location: '1 Nile St',
+        country: 'Egypt',
+        government: 'Cairo',
+      });
       expect(paid.statusCode, paid.body).toBe(200);
       orderId = json(await send('patientA', 'GET', '/api/orders/user')).orders.find((o: { medicine: { slug: string } }) => o.medicine.slug === ownSlug)._id;
       paymentId = json(await send('patientA', 'GET', '/api/payments')).payments[0]._id;
@@ -351,18 +389,32 @@ describe('administrators and professionals who are not approved', () => {
     const when = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
     const slot = json(await as('suspendedDoctor', 'POST', '/api/appointment', { date: when, time: '10:00' })).appointment._id;
     expect((await send('patientB', 'POST', `/api/appointment/reserve/?appointment=${slot}&receiver=${acct.suspendedDoctor.id}`)).statusCode).toBe(200);
-    expect((await adminAction(`/api/admin/professionals/${acct.rejectedDoctor.id}/reject`, { reason: 'Licence number not on the syndicate register' })).statusCode).toBe(200);
+    expect(
+      (await adminAction(`/api/admin/professionals/${acct.rejectedDoctor.id}/reject`, { reason: 'Licence number not on the syndicate register' })).statusCode,
+    ).toBe(200);
     for (const who of ['suspendedDoctor', 'suspendedPharmacist'] as const) {
       const res = await adminAction(`/api/admin/users/${acct[who].id}/suspend`, { reason: 'Complaint under review' });
       expect(res.statusCode, res.body).toBe(200);
     }
   });
 
-  const adminReads = ['/api/admin/professionals?status=pending', '/api/admin/users?q=a', '/api/admin/stats', '/api/admin/audit', '/api/admin/articles', '/api/admin/products'];
+  const adminReads = [
+    '/api/admin/professionals?status=pending',
+    '/api/admin/users?q=a',
+    '/api/admin/stats',
+    '/api/admin/audit',
+    '/api/admin/articles',
+    '/api/admin/products',
+  ];
 
   it.each(everyone)('as %s: every admin route answers 401/403', async (who) => {
     for (const url of adminReads) expectRefused(await send(who, 'GET', url), who, url);
-    for (const url of [`/api/admin/professionals/${people.doctorA.id}/approve`, `/api/admin/professionals/${people.doctorA.id}/reject`, `/api/admin/users/${people.patientA.id}/suspend`, `/api/admin/users/${people.patientA.id}/reinstate`]) {
+    for (const url of [
+      `/api/admin/professionals/${people.doctorA.id}/approve`,
+      `/api/admin/professionals/${people.doctorA.id}/reject`,
+      `/api/admin/users/${people.patientA.id}/suspend`,
+      `/api/admin/users/${people.patientA.id}/reinstate`,
+    ]) {
       expectRefused(await send(who, 'POST', url, { reason: 'x' }), who, url);
     }
     // Nobody was changed by the refused calls.
@@ -378,20 +430,23 @@ describe('administrators and professionals who are not approved', () => {
     for (const url of adminReads) expect((await as('admin', 'GET', url)).statusCode, url).toBe(200);
   });
 
-  it.each(['pendingDoctor', 'rejectedDoctor', 'pendingPharmacist'] as const)('as %s: logs in with the status, cannot publish slots, articles or products', async (who) => {
-    const me = json(await as(who, 'GET', '/api/auth/user')).user;
-    expect(me.status).toBe(who === 'rejectedDoctor' ? 'rejected' : 'pending');
-    if (who === 'rejectedDoctor') expect(me.statusReason).toBe('Licence number not on the syndicate register');
-    const when = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    for (const [url, fields] of [
-      ['/api/appointment', { date: when, time: '11:00' }],
-      ['/api/blog', { title: 'Fake cures', content: '<p>Buy now</p>', category: 'health' }],
-      ['/api/medicines', { name: 'Fake pills', price: '10', quantity: '5' }],
-    ] as const) {
-      const res = await as(who, 'POST', url, fields);
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
-    }
-  });
+  it.each(['pendingDoctor', 'rejectedDoctor', 'pendingPharmacist'] as const)(
+    'as %s: logs in with the status, cannot publish slots, articles or products',
+    async (who) => {
+      const me = json(await as(who, 'GET', '/api/auth/user')).user;
+      expect(me.status).toBe(who === 'rejectedDoctor' ? 'rejected' : 'pending');
+      if (who === 'rejectedDoctor') expect(me.statusReason).toBe('Licence number not on the syndicate register');
+      const when = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+      for (const [url, fields] of [
+        ['/api/appointment', { date: when, time: '11:00' }],
+        ['/api/blog', { title: 'Fake cures', content: '<p>Buy now</p>', category: 'health' }],
+        ['/api/medicines', { name: 'Fake pills', price: '10', quantity: '5' }],
+      ] as const) {
+        const res = await as(who, 'POST', url, fields);
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+      }
+    },
+  );
 
   it.each(['pendingDoctor', 'rejectedDoctor', 'suspendedDoctor'] as const)('as %s: not listed and no public page', async (who) => {
     const name = (await server.app.db.selectFrom('users').select('name').where('id', '=', acct[who].id).executeTakeFirstOrThrow()).name;
@@ -420,7 +475,12 @@ describe('administrators and professionals who are not approved', () => {
   it('a suspended pharmacist sells nothing and a suspended doctor takes no reservation', async () => {
     const shop = await server.app.inject('/api/medicines/?page=1');
     expect(shop.body).not.toContain(acct.suspendedPharmacist.id);
-    const slots = await server.app.db.selectFrom('appointments').select('id').where('doctor_id', '=', acct.suspendedDoctor.id).where('reserved', '=', 0).execute();
+    const slots = await server.app.db
+      .selectFrom('appointments')
+      .select('id')
+      .where('doctor_id', '=', acct.suspendedDoctor.id)
+      .where('reserved', '=', 0)
+      .execute();
     for (const s of slots) {
       expect((await send('patientA', 'POST', `/api/appointment/reserve/?appointment=${s.id}&receiver=${acct.suspendedDoctor.id}`)).statusCode).toBe(404);
     }

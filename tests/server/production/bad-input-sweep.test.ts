@@ -76,20 +76,36 @@ function cases(e: Endpoint, path: string): Array<{ what: string; url: string; bo
     const shown = s.length > 30 ? `${s.length}-char string` : JSON.stringify(s);
     list.push({ what: `every field and query value ${shown}`, url: withQuery(path, e.query, s), body: multipartBody(fields.map((f) => [f, s])) });
   }
-  list.push({ what: 'unknown fields', url: path, body: multipartBody([...fields.map((f) => [f, 'x'] as [string, string]), ...unknownFields.map((f) => [f, 'doctor'] as [string, string])]) });
+  list.push({
+    what: 'unknown fields',
+    url: path,
+    body: multipartBody([...fields.map((f) => [f, 'x'] as [string, string]), ...unknownFields.map((f) => [f, 'doctor'] as [string, string])]),
+  });
   list.push({
     what: 'prototype pollution in JSON',
     url: path,
     body: { payload: '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}', headers: { 'content-type': 'application/json' } },
   });
   for (const raw of rawQueryValues) list.push({ what: `query value ${raw} as it is`, url: withQuery(path, e.query, raw, true), body: multipartBody([]) });
-  if (e.query.length) list.push({ what: 'a query value given twice', url: `${path}?${e.query.map((q) => `${q}=a&${q}=b`).join('&')}`, body: multipartBody([]) });
+  if (e.query.length)
+    list.push({ what: 'a query value given twice', url: `${path}?${e.query.map((q) => `${q}=a&${q}=b`).join('&')}`, body: multipartBody([]) });
   for (const field of e.files) {
     for (const f of wrongFiles) {
-      list.push({ what: `${field}: ${f.label}`, url: path, body: multipartBody(fields.map((n) => [n, 'Sweep value']), [{ field, filename: f.filename, type: f.type, content: f.content }]) });
+      list.push({
+        what: `${field}: ${f.label}`,
+        url: path,
+        body: multipartBody(
+          fields.map((n) => [n, 'Sweep value']),
+          [{ field, filename: f.filename, type: f.type, content: f.content }],
+        ),
+      });
     }
     const tooBig = Buffer.alloc(server.config.uploadMaxBytes + 1024, 0x89);
-    list.push({ what: `${field}: a file over the size limit`, url: path, body: multipartBody([], [{ field, filename: 'big.png', type: 'image/png', content: tooBig }]) });
+    list.push({
+      what: `${field}: a file over the size limit`,
+      url: path,
+      body: multipartBody([], [{ field, filename: 'big.png', type: 'image/png', content: tooBig }]),
+    });
   }
   return list;
 }
@@ -112,7 +128,12 @@ describe('bad input on every write endpoint', () => {
         for (const path of concretePaths(e)) {
           for (const c of cases(e, path)) {
             const token = await tokenFor(who);
-            const request: InjectOptions = { method: e.method, url: c.url, payload: c.body.payload, headers: { ...c.body.headers, ...(token ? { authorization: token } : {}) } };
+            const request: InjectOptions = {
+              method: e.method,
+              url: c.url,
+              payload: c.body.payload,
+              headers: { ...c.body.headers, ...(token ? { authorization: token } : {}) },
+            };
             const res = await app.inject(request);
             const bad = problem(res, `${who}: ${c.what} (${e.method} ${c.url.slice(0, 120)})`);
             if (bad) failures.push(bad);
@@ -132,7 +153,12 @@ describe('bad input on every write endpoint', () => {
     const token = await tokenFor('patient');
     for (const e of endpoints.filter((x) => x.method === 'GET')) {
       for (const path of concretePaths(e)) {
-        for (const [s, raw] of [...hostileStrings.map((v) => [v, false] as const), ...rawQueryValues.map((v) => [v, true] as const), ['a&b=c#d', true] as const, ['+%2B+', true] as const]) {
+        for (const [s, raw] of [
+          ...hostileStrings.map((v) => [v, false] as const),
+          ...rawQueryValues.map((v) => [v, true] as const),
+          ['a&b=c#d', true] as const,
+          ['+%2B+', true] as const,
+        ]) {
           for (const auth of [undefined, 'null', 'not-a-token', token]) {
             const url = e.query.length ? withQuery(path, e.query, s, raw) : `${path}?junk=${raw ? s : enc(s)}`;
             const res = await app.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
@@ -158,7 +184,34 @@ describe('bad input on every write endpoint', () => {
       who: fc.constantFrom<Who>('guest', 'patient', 'doctor', 'pharmacist'),
       pathValue: anyValue,
       query: fc.array(anyValue, { maxLength: 3 }),
-      form: fc.array(fc.tuple(fc.oneof(fc.constantFrom('title', 'content', 'quantity', 'product', 'date', 'time', 'rate', 'email', 'password', 'name', 'number', 'cvc', 'exp_month', 'exp_year', 'diagnosis', 'cured', ...unknownFields), fc.string({ minLength: 1, maxLength: 12 })), anyValue), { maxLength: 8 }),
+      form: fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom(
+              'title',
+              'content',
+              'quantity',
+              'product',
+              'date',
+              'time',
+              'rate',
+              'email',
+              'password',
+              'name',
+              'number',
+              'cvc',
+              'exp_month',
+              'exp_year',
+              'diagnosis',
+              'cured',
+              ...unknownFields,
+            ),
+            fc.string({ minLength: 1, maxLength: 12 }),
+          ),
+          anyValue,
+        ),
+        { maxLength: 8 },
+      ),
       asJson: fc.boolean(),
     });
     await fc.assert(
@@ -170,7 +223,12 @@ describe('bad input on every write endpoint', () => {
           ? { payload: JSON.stringify(Object.fromEntries(form)), headers: { 'content-type': 'application/json' } }
           : multipartBody(form.map(([k, v]) => [k.replace(/["\r\n]/g, ''), v]));
         const token = await tokenFor(who);
-        const res = await app.inject({ method: endpoint.method, url, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: token } : {}) } });
+        const res = await app.inject({
+          method: endpoint.method,
+          url,
+          payload: body.payload,
+          headers: { ...body.headers, ...(token ? { authorization: token } : {}) },
+        });
         const bad = problem(res, `${who} ${endpoint.method} ${url}`);
         if (bad) throw new Error(bad);
       }),

@@ -35,7 +35,10 @@ export function listEndpoints(app: App): Endpoint[] {
         path,
         pathParams: parameters
           .filter((p) => p.in === 'path')
-          .map((p) => ({ name: p.name, values: p.schema?.enum?.length ? p.schema.enum.map(String) : (knownPathValues[p.name] ?? ['6078afb1fb33703fe4a1414a']) })),
+          .map((p) => ({
+            name: p.name,
+            values: p.schema?.enum?.length ? p.schema.enum.map(String) : (knownPathValues[p.name] ?? ['6078afb1fb33703fe4a1414a']),
+          })),
         query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
         fields: named.filter((n) => !/\(file/.test(n)).map((n) => n.split(' ')[0]),
         files: named.filter((n) => /\(file/.test(n)).map((n) => n.split(' ')[0]),

@@ -35,12 +35,32 @@ export const hostileStrings = [
 ];
 
 /** Field names no form has, some of which would be dangerous if copied into a row. */
-export const unknownFields = ['__proto__', 'constructor', 'prototype', 'role', 'id', '_id', 'password_hash', 'tokens', 'user_id', 'reserved', 'patient_id', 'owner_id', 'price_cents', 'quantity_sold'];
+export const unknownFields = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'role',
+  'id',
+  '_id',
+  'password_hash',
+  'tokens',
+  'user_id',
+  'reserved',
+  'patient_id',
+  'owner_id',
+  'price_cents',
+  'quantity_sold',
+];
 
 /** Files that are not what they claim to be, for every file field. */
 export const wrongFiles = [
   { label: 'text named .png', filename: 'photo.png', type: 'image/png', content: Buffer.from('this is not an image') },
-  { label: 'SVG with a script', filename: 'logo.svg', type: 'image/svg+xml', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+  {
+    label: 'SVG with a script',
+    filename: 'logo.svg',
+    type: 'image/svg+xml',
+    content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  },
   { label: 'executable named .jpg', filename: 'photo.jpg', type: 'image/jpeg', content: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]) },
   { label: 'truncated PNG', filename: 'cut.png', type: 'image/png', content: tinyPng.subarray(0, 20) },
   { label: 'empty file', filename: 'empty.png', type: 'image/png', content: Buffer.alloc(0) },
@@ -59,7 +79,11 @@ export function multipartBody(fields: Array<[string, string]>, files: Array<{ fi
   const boundary = `----sweep${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = fields.map(([k, v]) => Buffer.from(part(boundary, k, v)));
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.content, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.content,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -71,17 +95,44 @@ export function malformedBodies(): Array<{ label: string; body: Body }> {
   return [
     { label: 'multipart without a boundary', body: { payload: 'name=x', headers: { 'content-type': 'multipart/form-data' } } },
     { label: 'multipart of garbage', body: { payload: '\u0000\u0001garbage', headers: { 'content-type': `multipart/form-data; boundary=${b}` } } },
-    { label: 'multipart cut short', body: { payload: `--${b}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf`, headers: { 'content-type': `multipart/form-data; boundary=${b}` } } },
-    { label: 'multipart part without a name', body: { payload: `--${b}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${b}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${b}` } } },
-    { label: 'multipart with a huge header', body: { payload: `--${b}\r\nContent-Disposition: form-data; name="${'n'.repeat(100_000)}"\r\n\r\nv\r\n--${b}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${b}` } } },
+    {
+      label: 'multipart cut short',
+      body: {
+        payload: `--${b}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf`,
+        headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+      },
+    },
+    {
+      label: 'multipart part without a name',
+      body: {
+        payload: `--${b}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${b}--\r\n`,
+        headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+      },
+    },
+    {
+      label: 'multipart with a huge header',
+      body: {
+        payload: `--${b}\r\nContent-Disposition: form-data; name="${'n'.repeat(100_000)}"\r\n\r\nv\r\n--${b}--\r\n`,
+        headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+      },
+    },
     { label: 'multipart with 500 fields', body: multipartBody(Array.from({ length: 500 }, (_, i) => [`f${i}`, 'v'] as [string, string])) },
-    { label: 'multipart with 30 files', body: multipartBody([], Array.from({ length: 30 }, (_, i) => ({ field: `file${i}`, filename: `a${i}.png`, type: 'image/png', content: tinyPng }))) },
+    {
+      label: 'multipart with 30 files',
+      body: multipartBody(
+        [],
+        Array.from({ length: 30 }, (_, i) => ({ field: `file${i}`, filename: `a${i}.png`, type: 'image/png', content: tinyPng })),
+      ),
+    },
     { label: 'JSON that does not parse', body: { payload: '{"title": ', headers: { 'content-type': 'application/json' } } },
     { label: 'JSON that is a string', body: { payload: '"hello"', headers: { 'content-type': 'application/json' } } },
     { label: 'JSON that is an array', body: { payload: '[1,2,3]', headers: { 'content-type': 'application/json' } } },
     { label: 'JSON null', body: { payload: 'null', headers: { 'content-type': 'application/json' } } },
     { label: 'JSON nested 5000 deep', body: { payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, headers: { 'content-type': 'application/json' } } },
-    { label: 'JSON larger than the limit', body: { payload: JSON.stringify({ title: 'y'.repeat(3 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } } },
+    {
+      label: 'JSON larger than the limit',
+      body: { payload: JSON.stringify({ title: 'y'.repeat(3 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } },
+    },
     { label: 'urlencoded junk', body: { payload: '%%%&&&===&a[b][c]=1&a=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } } },
     { label: 'unknown content type', body: { payload: '<x/>', headers: { 'content-type': 'application/xml' } } },
     { label: 'text/plain', body: { payload: 'hello', headers: { 'content-type': 'text/plain' } } },

@@ -46,7 +46,11 @@ export const categoriesFixture: Category[] = [
 export function cartFixture(lines: { slug: string; name: string; price: number; quantity: number; stock?: number }[]): Cart {
   return {
     _id: 'cart',
-    products: lines.map((l, i) => ({ _id: `line${i}`, product: { slug: l.slug, name: l.name, price: l.price, thumbnail: '/uploads/x.png', stock: l.stock ?? 10 }, quantity: l.quantity })),
+    products: lines.map((l, i) => ({
+      _id: `line${i}`,
+      product: { slug: l.slug, name: l.name, price: l.price, thumbnail: '/uploads/x.png', stock: l.stock ?? 10 },
+      quantity: l.quantity,
+    })),
     total: lines.reduce((s, l) => s + l.price * l.quantity, 0),
   };
 }
