@@ -35,6 +35,7 @@ const routes = () => [
   '/account/register',
   '/account/doctor',
   '/account/pharmacist',
+  '/account/forgot-password',
   '/doctors',
   `/doctor/${encodeURIComponent(context.doctorName)}`,
   '/appointment/request',
@@ -47,6 +48,9 @@ const routes = () => [
   '/settings/appointments',
   '/settings/payments',
   '/settings/orders',
+  '/settings/security',
+  '/settings/notifications',
+  '/prescriptions',
   `/history/${demo.patient.id}`,
   '/blogs',
   `/blogs/${context.blogSlug}`,
@@ -81,10 +85,13 @@ async function violations(page: Page, where: string): Promise<string[]> {
     );
 }
 
-async function sweep(page: Page, who: string): Promise<string[]> {
+/** The administrator's console: each of its tabs. */
+const adminRoutes = ['/admin', '/admin/applications', '/admin/users', '/admin/content', '/admin/audit'];
+
+async function sweep(page: Page, who: string, paths: string[] = routes()): Promise<string[]> {
   const found: string[] = [];
   const extraTabs = new Set<string>();
-  for (const route of routes()) {
+  for (const route of paths) {
     await page.goto(`${portal.url}${route}`);
     await settle(page);
     found.push(...(await violations(page, `[${who}] ${route}`)));
@@ -120,7 +127,7 @@ describe('axe-core on every route: zero serious or critical violations', () => {
    * The same person sweeps in English and in Arabic (right to left) at once, in two contexts: the
    * sweep mostly waits for pages to settle, so the two run side by side in about the time of one.
    */
-  async function sweepBothLanguages(who: string, login?: { email: string; password: string }) {
+  async function sweepBothLanguages(who: string, login?: { email: string; password: string }, paths?: string[]) {
     const sweeps = (['en', 'ar'] as const).map(async (language) => {
       const context = await newContext(browser);
       const page = await context.newPage();
@@ -132,7 +139,7 @@ describe('axe-core on every route: zero serious or critical violations', () => {
         await page.reload();
         await page.waitForFunction(() => document.documentElement.dir === 'rtl');
       }
-      const found = await sweep(page, `${who}-${language}`);
+      const found = await sweep(page, `${who}-${language}`, paths);
       await context.close();
       return found;
     });
@@ -148,6 +155,10 @@ describe('axe-core on every route: zero serious or critical violations', () => {
       expect(await sweepBothLanguages(role, demo[role])).toEqual([]);
     }, 300_000);
   }
+
+  it('logged in as the demo administrator, every tab of the console, in English and in Arabic', async () => {
+    expect(await sweepBothLanguages('admin', demo.admin, adminRoutes)).toEqual([]);
+  }, 300_000);
 
   it('on a small phone screen', async () => {
     const page = await (await newContext(browser, 375, 740)).newPage();
