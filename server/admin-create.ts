@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
+import { emptyProfile } from './db/empty-profile.js';
 import { newId } from './lib/ids.js';
 import { hashPassword } from './lib/passwords.js';
 import * as check from './modules/accounts/fields.js';
@@ -56,26 +57,7 @@ async function main() {
         username,
         email,
         password_hash: await hashPassword(password),
-        phone: '',
-        gender: '',
-        blood_type: '',
-        height: '',
-        weight: '',
-        country: '',
-        government: '',
-        image: '',
-        certificate: '',
-        location: '',
-        pharmacy_name: '',
-        pharmacy_location: '',
-        working_date: '',
-        office_number: '',
-        specialization: '',
-        about: '',
-        status_reason: '',
-        license_number: '',
-        pharmacy_license_number: '',
-        license_document: '',
+        ...emptyProfile(),
         created_at: now,
         updated_at: now,
       })

@@ -5,6 +5,7 @@ import { departments } from '../../lib/departments.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Database, UsersTable } from '../schema.js';
+import { emptyProfile } from '../empty-profile.js';
 import { indexDoctorWords } from '../../modules/doctors/search-words.js';
 import { avatarSvg, writeArt } from './art.js';
 
@@ -97,28 +98,11 @@ const consultationFee = (department: (typeof departments)[number], index: number
 const slotTimes = ['10:00', '12:00', '14:00', '17:00'];
 
 const blank = (): Omit<UsersTable, 'id' | 'role' | 'name' | 'username' | 'email' | 'password_hash' | 'created_at' | 'updated_at'> => ({
-  phone: '',
-  gender: '',
-  blood_type: '',
-  height: '',
-  weight: '',
+  ...emptyProfile(),
   country: 'Egypt',
   government: 'Cairo',
-  image: '',
-  certificate: '',
-  location: '',
-  pharmacy_name: '',
-  pharmacy_location: '',
-  working_date: '',
-  office_number: '',
-  specialization: '',
-  about: '',
   // Seeded professionals are approved, with a licence number an administrator would have checked.
   status: 'approved',
-  status_reason: '',
-  license_number: '',
-  pharmacy_license_number: '',
-  license_document: '',
 });
 
 const slug = (text: string) =>

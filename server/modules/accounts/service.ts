@@ -1,4 +1,5 @@
 import type { Language, Role, UsersTable } from '../../db/schema.js';
+import { emptyProfile } from '../../db/empty-profile.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -193,28 +194,9 @@ export function accountsService(app: App) {
         username: '',
         email: '',
         password_hash: '',
-        phone: '',
-        gender: '',
-        blood_type: '',
-        height: '',
-        weight: '',
-        country: '',
-        government: '',
-        image: '',
-        certificate: '',
-        location: '',
-        pharmacy_name: '',
-        pharmacy_location: '',
-        working_date: '',
-        office_number: '',
-        specialization: '',
-        about: '',
+        ...emptyProfile(),
         // Doctors and pharmacists wait for an administrator to check their licence.
         status: isProfessional(role) ? 'pending' : 'approved',
-        status_reason: '',
-        license_number: '',
-        pharmacy_license_number: '',
-        license_document: '',
         ...changes,
         created_at: now,
         updated_at: now,
