@@ -25,6 +25,7 @@ import * as contentArabic from './migrations/2026-11-25-310-content-arabic.js';
 import * as prescriptions from './migrations/2026-11-25-230-prescriptions.js';
 import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-notification-preferences-and-jobs.js';
 import * as userLanguage from './migrations/2026-11-25-260-user-language.js';
+import * as shopSearchTerms from './migrations/2026-11-27-100-shop-search-terms.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-230-prescriptions': prescriptions,
   '2026-11-25-240-notification-preferences-and-jobs': notificationPreferencesAndJobs,
   '2026-11-25-260-user-language': userLanguage,
+  '2026-11-27-100-shop-search-terms': shopSearchTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

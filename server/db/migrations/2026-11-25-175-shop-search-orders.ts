@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { trigramSchema } from '../search-document.js';
+import { trigramSchema } from '../trigram-schema.js';
 import { newOrderNumber } from '../../modules/orders/number.js';
 
 /**

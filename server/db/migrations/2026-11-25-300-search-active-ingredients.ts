@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { productDocumentSql, productNamesSql, trigramSchema } from '../search-document.js';
+import { trigramSchema } from '../trigram-schema.js';
 
 /**
  * Shop search finds a medicine by its active ingredients too (products.active_ingredients, a JSON
@@ -38,7 +38,12 @@ async function rebuildSqlite(db: Kysely<any>, columns: string[]) {
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  if (isPostgres(db)) await rebuildPostgres(db, productDocumentSql.replaceAll('products.', ''), productNamesSql.replaceAll('products.', ''));
+  if (isPostgres(db))
+    await rebuildPostgres(
+      db,
+      "lower(name || ' ' || brand || ' ' || active_ingredients || ' ' || about)",
+      "lower(name || ' ' || brand || ' ' || active_ingredients)",
+    );
   else await rebuildSqlite(db, ['name', 'brand', 'active_ingredients', 'about']);
 }
 

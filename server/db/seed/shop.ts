@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { newId } from '../../lib/ids.js';
-import type { Database } from '../schema.js';
+import type { Database, ProductsTable } from '../schema.js';
 import { productSvg, writeArt } from './art.js';
 
 type Product = [name: string, form: string, price: number, stock: number, about: string];
@@ -242,7 +242,9 @@ export async function seedShop(db: Kysely<Database>, config: Config, pharmacistI
     }
   }
   for (const [name, offerSlug, price, stock] of secondOffers) {
-    const first = await db.selectFrom('products').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    const first: Record<string, unknown> & ProductsTable = await db.selectFrom('products').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    // PostgreSQL computes the search document itself (a generated column) and refuses a copied one.
+    delete first.search_document;
     const id = newId();
     const at = new Date(base + n++ * 3600000).toISOString();
     await db

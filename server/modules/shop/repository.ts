@@ -1,8 +1,7 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
-import { productDocumentSql, productNamesSql, trigramSchema } from '../../db/search-document.js';
-import { closestTerms, ftsLiteral, searchWords } from './typos.js';
+import { closestTerms, searchWords, textQuerySpelling } from './typos.js';
 
 export interface ProductFilters {
   minCents: number | null;
@@ -29,11 +28,14 @@ export const containsPattern = (text: string) => `%${text.toLowerCase().replace(
 
 /** Catalogue queries. Deleted products never appear in the public catalogue. */
 export function shopRepository(db: DB, dialect: Dialect) {
-  let trigram: Promise<string> | undefined;
-  const listed = () =>
-    db
-      .selectFrom('products')
-      .innerJoin('users as owner', 'owner.id', 'products.owner_id')
+  const withSeller = () => db.selectFrom('products').innerJoin('users as owner', 'owner.id', 'products.owner_id');
+
+  /** Products on sale: not deleted, and sold by an approved pharmacist (pending, rejected or suspended ones sell nothing). */
+  const onSale = () => withSeller().where('products.deleted', '=', 0).where('owner.status', '=', 'approved');
+
+  /** The columns a listing shows. */
+  const described = (q: ReturnType<typeof withSeller>) =>
+    q
       .leftJoin('categories', 'categories.id', 'products.category_id')
       .select([
         'products.id',
@@ -53,15 +55,16 @@ export function shopRepository(db: DB, dialect: Dialect) {
         'owner.pharmacy_name as owner_pharmacy',
         'categories.name as category_name',
         'categories.slug as category_slug',
-      ])
-      .where('products.deleted', '=', 0)
-      // A pharmacist who is not approved (pending, rejected, suspended) sells nothing.
-      .where('owner.status', '=', 'approved');
+      ]);
 
-  const newestFirst = <T extends ReturnType<typeof listed>>(q: T) => q.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
+  const listed = () => described(onSale());
+
+  // Any query over products (on sale, listed, filtered) keeps its own row type.
+  const newestFirst = <T extends SelectQueryBuilder<Database, 'products', any>>(q: T) =>
+    q.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc') as T;
 
   const filtered = (f: ProductFilters) => {
-    let q = listed();
+    let q = onSale();
     if (f.minCents !== null) q = q.where('products.price_cents', '>=', f.minCents);
     if (f.maxCents !== null) q = q.where('products.price_cents', '<=', f.maxCents);
     if (f.pharmacy) {
@@ -83,63 +86,45 @@ export function shopRepository(db: DB, dialect: Dialect) {
     return q;
   };
 
+  const spelling = textQuerySpelling[dialect];
+
   /**
-   * The FTS5 query for the words: every word must match, as a prefix of an indexed term or, when
-   * no term starts with it, as one of the closest terms. null when a word matches nothing at all.
+   * The full-text query for the words: every word must match, as a prefix of an indexed term or,
+   * when no term starts with it, as one of the closest terms. null when a word matches nothing at all.
    */
-  async function ftsMatch(words: string[]): Promise<string | null> {
+  async function textQuery(words: string[]): Promise<string | null> {
+    const vocabulary = sql.table(spelling.vocabulary);
     const groups: string[] = [];
     for (const word of words) {
-      const prefixed = await sql<{ term: string }>`select term from products_fts_vocab where term >= ${word} and term < ${`${word}\uffff`} limit 1`.execute(db);
+      const prefixed = await sql<{ term: string }>`select term from ${vocabulary} where term >= ${word} and term < ${`${word}\uffff`} limit 1`.execute(db);
       if (prefixed.rows.length) {
-        groups.push(`${ftsLiteral(word)}*`);
+        groups.push(spelling.prefix(word));
         continue;
       }
       // Typos rarely hit the first letter; reading only that letter's terms keeps this fast on a large catalogue.
       const first = [...word][0];
       const { rows } = await sql<{
         term: string;
-      }>`select term from products_fts_vocab where term >= ${first} and term < ${`${first}\uffff`} and length(term) >= ${word.length - 2}`.execute(db);
+      }>`select term from ${vocabulary} where term >= ${first} and term < ${`${first}\uffff`} and length(term) >= ${word.length - 2}`.execute(db);
       const close = closestTerms(
         word,
         rows.map((r) => r.term),
       );
       if (!close.length) return null;
-      groups.push(`(${close.map(ftsLiteral).join(' OR ')})`);
+      groups.push(spelling.anyOf(close));
     }
-    return groups.join(' AND ');
+    return spelling.allOf(groups);
   }
 
   /** The text condition and its relevance (higher is better) for each database. */
-  async function textMatch(executor: DB, q: ReturnType<typeof filtered>, words: string[]): Promise<{ q: typeof q; rank: RawBuilder<number> } | null> {
-    if (dialect === 'postgres') {
-      trigram ??= trigramSchema(db);
-      const trgm = sql.raw(await trigram);
-      const text = words.join(' ');
-      const doc = sql.raw(productDocumentSql);
-      const names = sql.raw(productNamesSql);
-      // Each word is decided on its own, so each condition is one the trigram indexes serve (an `or`
-      // of the two made the planner read every product): a word found somewhere in the catalogue
-      // must be in the text; a word found nowhere is taken as a typo (from four letters on) and must
-      // be within pg_trgm's word similarity of a word of the name or brand.
-      const conditions: RawBuilder<boolean>[] = [];
-      for (const word of words) {
-        const pattern = containsPattern(word);
-        const found = await sql<{
-          found: boolean;
-        }>`select exists (select 1 from products where ${doc} like ${pattern} escape '\\' and products.deleted = 0) as found`.execute(executor);
-        if (found.rows[0]?.found) conditions.push(sql<boolean>`${doc} like ${pattern} escape '\\'`);
-        else if (word.length > 3) conditions.push(sql<boolean>`${names} operator(${trgm}.%>) ${word}`);
-        else return null;
-      }
-      // The names decide the order: how close the words are to them, and whether the name or brand
-      // (not only an ingredient) holds the words as typed.
-      const nameOrBrand = sql.raw("lower(products.name || ' ' || products.brand)");
-      const relevance = sql<number>`(2 * ${trgm}.word_similarity(${text}, ${names}) + case when ${nameOrBrand} like ${containsPattern(text)} escape '\\' then 1 else 0 end)`;
-      return { q: q.where((eb) => eb.and(conditions)), rank: relevance };
-    }
-    const match = await ftsMatch(words);
+  async function textMatch(q: ReturnType<typeof filtered>, words: string[]): Promise<{ q: typeof q; rank: RawBuilder<number> } | null> {
+    const match = await textQuery(words);
     if (!match) return null;
+    if (dialect === 'postgres') {
+      // products.search_document weighs name and brand (A) over ingredients (B) over the summary (D).
+      const query = sql`${match}::tsquery`;
+      return { q: q.where(sql<boolean>`products.search_document @@ ${query}`), rank: sql<number>`ts_rank(products.search_document, ${query})` };
+    }
     const fts = sql<{
       fts_rowid: number;
       fts_rank: number;
@@ -148,12 +133,12 @@ export function shopRepository(db: DB, dialect: Dialect) {
     return { q: q.innerJoin(fts.as('fts'), (join) => join.on(sql<boolean>`fts.fts_rowid = products.rowid`)), rank: sql<number>`(0 - fts.fts_rank)` };
   }
 
-  /** One page of a search with filters and sort, products in stock first, and the number of all matches; run on `executor`. */
-  async function searchWith(executor: DB, s: ProductSearch, words: string[], offset: number, limit: number) {
+  async function searchIn(s: ProductSearch, offset: number, limit: number, executor: DB = db) {
+    const words = searchWords(s.q);
     let q = filtered(s);
     let rank: RawBuilder<number> | null = null;
     if (words.length) {
-      const matched = await textMatch(executor, q, words);
+      const matched = await textMatch(q, words);
       if (!matched) return { rows: [] as ListedProduct[], total: 0 };
       ({ q, rank } = matched);
     } else if (s.q) {
@@ -164,15 +149,41 @@ export function shopRepository(db: DB, dialect: Dialect) {
     if (s.sort === 'price-asc') ordered = ordered.orderBy('products.price_cents', 'asc');
     else if (s.sort === 'price-desc') ordered = ordered.orderBy('products.price_cents', 'desc');
     else if (s.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
+    // The page's ids and the number of all matches in one pass over the matches (a window count);
+    // then the details of those few only, so sorting all matches carries their ids, not whole rows.
     // The queries are built on the repository's handle and run on the executor (a transaction with its own settings).
-    const counted = await executor.executeQuery(
-      q
-        .clearSelect()
-        .select((eb) => eb.fn.countAll().as('n'))
-        .compile(),
+    const run = async <R>(query: { compile: () => CompiledQuery<R> }) => (await executor.executeQuery(query.compile())).rows;
+    const page = await run(
+      newestFirst(ordered)
+        .select(['products.id', sql<number | string>`count(*) over ()`.as('total')])
+        .limit(limit)
+        .offset(offset),
     );
-    const rows = await executor.executeQuery(newestFirst(ordered).limit(limit).offset(offset).compile());
-    return { rows: rows.rows as ListedProduct[], total: Number(counted.rows[0]?.n ?? 0) };
+    let total = Number(page[0]?.total ?? 0);
+    if (!page.length && offset > 0) {
+      // Past the last page the window has no row to report on.
+      const [counted] = await run(q.select((eb) => eb.fn.countAll().as('n')));
+      total = Number(counted?.n ?? 0);
+    }
+    if (!page.length) return { rows: [] as ListedProduct[], total };
+    const ids = page.map((p) => p.id);
+    // Found by primary key alone: the page's products were on sale a moment ago, in the query above.
+    const details = new Map((await run(described(withSeller()).where('products.id', 'in', ids))).map((row) => [row.id, row]));
+    return { rows: ids.flatMap((id) => details.get(id) ?? []), total };
+  }
+
+  /** One page of a search with filters and sort, products in stock first, and the number of all matches. */
+  async function search(s: ProductSearch, offset: number, limit: number) {
+    if (dialect !== 'postgres' || !searchWords(s.q).length) return searchIn(s, offset, limit);
+    // PostgreSQL costs a full-text match like a plain comparison, so for a common word it reads all
+    // 50,000 products (60–90 ms) or walks the newest-first index, rather than the GIN index (10 ms).
+    // With those off for this one search's transaction it takes the GIN index (EXPLAIN ANALYZE on the
+    // bench:search data); the few details are then read by primary key in a bitmap scan.
+    return db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_indexscan = off`.execute(trx);
+      return searchIn(s, offset, limit, trx);
+    });
   }
 
   return {
@@ -188,18 +199,7 @@ export function shopRepository(db: DB, dialect: Dialect) {
     },
     page: (offset: number, limit: number) => newestFirst(listed().orderBy(inStockFirst)).limit(limit).offset(offset).execute(),
 
-    /** One page of a search with filters and sort, products in stock first, and the number of all matches. */
-    search: async (s: ProductSearch, offset: number, limit: number) => {
-      const words = searchWords(s.q);
-      if (dialect !== 'postgres' || !words.length) return searchWith(db, s, words, offset, limit);
-      // PostgreSQL costs pg_trgm's operators like a plain comparison, so it would read all 50,000
-      // products (180 ms) rather than a trigram index (10 ms). With sequential scans off for this
-      // one search's transaction it takes the indexes (EXPLAIN ANALYZE on the bench:search data).
-      return db.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        return searchWith(trx, s, words, offset, limit);
-      });
-    },
+    search,
 
     bySlug: (slug: string) => listed().where('products.slug', '=', slug).executeTakeFirst(),
     detail: (id: string) =>

@@ -1,7 +1,7 @@
 /**
- * Typo tolerance for the SQLite search. FTS5 matches whole terms or prefixes only, so each word of
+ * Typo tolerance for the shop search. Full-text search matches whole terms or prefixes only, so each word of
  * the query that no indexed term starts with is replaced by the indexed terms within a small edit
- * distance ("paracetmol" → "paracetamol"). PostgreSQL gets the same tolerance from pg_trgm.
+ * distance ("paracetmol" → "paracetamol"). PostgreSQL's full-text search is corrected the same way.
  */
 
 /** Lower-case words without accents, as the FTS5 unicode61 tokenizer (remove_diacritics 2) indexes them. */
@@ -56,4 +56,26 @@ export function closestTerms(word: string, terms: string[], max = 5): string[] {
 }
 
 /** An FTS5 string literal: the word in double quotes, inner quotes doubled. */
-export const ftsLiteral = (word: string) => `"${word.replaceAll('"', '""')}"`;
+const ftsLiteral = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+/** A tsquery lexeme: the word in single quotes, with quotes and backslashes escaped. */
+const tsLiteral = (word: string) => `'${word.replace(/['\\]/g, (c) => `\\${c}`)}'`;
+
+/**
+ * How each database writes a full-text query over its table of indexed terms: FTS5's query syntax
+ * over products_fts_vocab on SQLite, a tsquery over product_terms on PostgreSQL.
+ */
+export const textQuerySpelling = {
+  sqlite: {
+    vocabulary: 'products_fts_vocab',
+    prefix: (word: string) => `${ftsLiteral(word)}*`,
+    anyOf: (terms: string[]) => `(${terms.map(ftsLiteral).join(' OR ')})`,
+    allOf: (groups: string[]) => groups.join(' AND '),
+  },
+  postgres: {
+    vocabulary: 'product_terms',
+    prefix: (word: string) => `${tsLiteral(word)}:*`,
+    anyOf: (terms: string[]) => `(${terms.map(tsLiteral).join(' | ')})`,
+    allOf: (groups: string[]) => groups.join(' & '),
+  },
+} as const;
