@@ -15,6 +15,10 @@ export default defineConfig({
           globals: true,
           setupFiles: ['src/testing/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
+          // The first test of a file transforms the page's lazy chunks on demand; on a busy 2-core
+          // machine that alone has taken over 5 s. Each wait inside a test still gives up after 4 s
+          // (asyncUtilTimeout in src/testing/setup.ts), so a page that never shows its text still fails.
+          testTimeout: 20_000,
         },
       },
       {
