@@ -141,8 +141,7 @@ export default async function adminRoutes(app: App) {
           response: { 200: z.object({ items: z.array(contentItemSchema) }), ...errorResponses },
         },
       },
-      async (request) =>
-        kind === 'blog' ? service.articles(requireViewer(request), request.query.q) : service.products(requireViewer(request), request.query.q),
+      async (request) => service.contentItems(requireViewer(request), kind, request.query.q),
     );
     app.post(
       `/admin/${path}/:id/unpublish`,
