@@ -202,6 +202,22 @@ export function shopRepository(db: DB, dialect: Dialect) {
     search,
 
     bySlug: (slug: string) => listed().where('products.slug', '=', slug).executeTakeFirst(),
+    /** Products on sale under any of these names (in any case) with stock left, cheapest first. */
+    inStockNamed: (names: string[]) =>
+      names.length
+        ? listed()
+            .where((eb) =>
+              eb(
+                eb.fn('lower', ['products.name']),
+                'in',
+                names.map((n) => n.toLowerCase()),
+              ),
+            )
+            .where('products.quantity', '>', 0)
+            .orderBy('products.price_cents')
+            .orderBy('products.id')
+            .execute()
+        : Promise.resolve([]),
     detail: (id: string) =>
       db
         .selectFrom('products')
