@@ -187,16 +187,6 @@ export function shopRepository(db: DB, dialect: Dialect) {
   }
 
   return {
-    count: async () => {
-      const row = await db
-        .selectFrom('products')
-        .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('products.deleted', '=', 0)
-        .where('owner.status', '=', 'approved')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
     page: (offset: number, limit: number) => newestFirst(listed().orderBy(inStockFirst)).limit(limit).offset(offset).execute(),
 
     search,
