@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { chmod, mkdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +25,16 @@ function detectType(bytes: Buffer, allowPdf: boolean): string | null {
 /** Stored private files are named `private:<id>.<ext>`; anything else is a public /uploads path. */
 const prefix = 'private:';
 export const isPrivateFile = (stored: string) => stored.startsWith(prefix);
+
+/** Answers with a private file (a licence document, a lab result): never cached, never sniffed, never run as a page. */
+export function sendPrivateFile(reply: FastifyReply, file: { stream: NodeJS.ReadableStream; contentType: string }) {
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .send(file.stream);
+}
 
 export interface PrivateFiles {
   /** Keeps an uploaded file under a server-made name, counted against `owner`'s quota. */

@@ -44,6 +44,16 @@ export function accountSecurityService(app: App) {
     }
   }
 
+  /** Mails a one-time link to a person: `page` of the portal with the secret after `#token=`, in her language. */
+  async function mailLink(
+    template: (typeof mails)['verifyEmail' | 'confirmNewEmail' | 'resetPassword'],
+    person: { language: string; name: string; to: string },
+    page: string,
+    secret: string,
+  ) {
+    await deliver(template(asLanguage(person.language), { clinic: config.clinicName, to: person.to, name: person.name, url: linkTo(page, secret) }));
+  }
+
   async function newLink(userId: string, purpose: keyof typeof LINK_LIFETIME, newEmail: string | null = null) {
     const secret = newSecret();
     const now = new Date();
@@ -91,14 +101,7 @@ export function accountSecurityService(app: App) {
     /** Sends the verification link of a new account. */
     async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
       const secret = await newLink(user.id, 'verify_email');
-      await deliver(
-        mails.verifyEmail(asLanguage(user.language), {
-          clinic: config.clinicName,
-          to: user.email,
-          name: user.name,
-          url: linkTo('/account/verify-email', secret),
-        }),
-      );
+      await mailLink(mails.verifyEmail, { ...user, to: user.email }, '/account/verify-email', secret);
     },
 
     /** Tells the owner of an address that someone tried to use it again, instead of telling the person asking. */
@@ -123,14 +126,7 @@ export function accountSecurityService(app: App) {
       }
       await repo.voidTokens(user.id, 'change_email', nowIso());
       const secret = await newLink(user.id, 'change_email', newEmail);
-      await deliver(
-        mails.confirmNewEmail(asLanguage(user.language), {
-          clinic: config.clinicName,
-          to: newEmail,
-          name: user.name,
-          url: linkTo('/account/verify-email', secret),
-        }),
-      );
+      await mailLink(mails.confirmNewEmail, { ...user, to: newEmail }, '/account/verify-email', secret);
     },
 
     /** Follows a verification or new-email link. */
@@ -189,14 +185,7 @@ export function accountSecurityService(app: App) {
       const now = nowIso();
       await repo.voidTokens(user.id, 'reset_password', now);
       const secret = await newLink(user.id, 'reset_password');
-      await deliver(
-        mails.resetPassword(asLanguage(user.language), {
-          clinic: config.clinicName,
-          to: user.email,
-          name: user.name,
-          url: linkTo('/account/reset-password', secret),
-        }),
-      );
+      await mailLink(mails.resetPassword, { ...user, to: user.email }, '/account/reset-password', secret);
       return { message: forgotAnswer };
     },
 

@@ -3,6 +3,7 @@ import { emptyForm } from '../../lib/form-schema.js';
 import { errorResponses, queryText } from '../../lib/schemas.js';
 import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import { formBody } from '../../plugins/forms.js';
+import { sendPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
 import { adminUserSchema, auditEntrySchema, contentItemSchema, rejectBody, statsSchema, suspendBody, unpublishBody } from './dto.js';
 import { adminService } from './service.js';
@@ -33,13 +34,7 @@ export default async function adminRoutes(app: App) {
     '/admin/professionals/:id/license-document',
     { schema: { tags, security, summary: 'The licence document a professional uploaded (PDF or image); audited, never cached', params: idParam } },
     async (request, reply) => {
-      const file = await service.licenseDocument(requireViewer(request), request.params.id);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      return sendPrivateFile(reply, await service.licenseDocument(requireViewer(request), request.params.id));
     },
   );
 
@@ -146,8 +141,7 @@ export default async function adminRoutes(app: App) {
           response: { 200: z.object({ items: z.array(contentItemSchema) }), ...errorResponses },
         },
       },
-      async (request) =>
-        kind === 'blog' ? service.articles(requireViewer(request), request.query.q) : service.products(requireViewer(request), request.query.q),
+      async (request) => service.contentItems(requireViewer(request), kind, request.query.q),
     );
     app.post(
       `/admin/${path}/:id/unpublish`,

@@ -183,32 +183,21 @@ export function adminService(app: App) {
       return { stream: app.privateFiles.open(user.license_document), contentType: found.contentType };
     },
 
-    async articles(admin: Viewer, q: string | undefined) {
+    /** The moderation list of articles or products: an article is published unless taken down, a product unless deleted. */
+    async contentItems(admin: Viewer, kind: 'blog' | 'product', q: string | undefined) {
       allowRoles(admin, 'admin');
-      const rows = await repo.articles(cleanField(q).slice(0, 100));
+      const text = cleanField(q).slice(0, 100);
+      const rows =
+        kind === 'blog'
+          ? (await repo.articles(text)).map((r) => ({ ...r, hidden: r.unpublished }))
+          : (await repo.products(text)).map((r) => ({ ...r, hidden: r.deleted }));
       return {
         items: rows.map((r) => ({
           _id: r.id,
           title: r.title,
           slug: r.slug,
           owner: r.owner,
-          published: Number(r.unpublished) === 0,
-          unpublishedReason: r.unpublished_reason ?? '',
-          created_at: r.created_at,
-        })),
-      };
-    },
-
-    async products(admin: Viewer, q: string | undefined) {
-      allowRoles(admin, 'admin');
-      const rows = await repo.products(cleanField(q).slice(0, 100));
-      return {
-        items: rows.map((r) => ({
-          _id: r.id,
-          title: r.title,
-          slug: r.slug,
-          owner: r.owner,
-          published: Number(r.deleted) === 0,
+          published: Number(r.hidden) === 0,
           unpublishedReason: r.unpublished_reason ?? '',
           created_at: r.created_at,
         })),

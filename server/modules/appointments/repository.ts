@@ -105,15 +105,7 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
      */
     async move(trx: Executor, fromId: string, toId: string, doctorId: string, patientId: string, now: string, cutoff: string) {
       if (!(await this.reserve(trx, toId, doctorId, patientId, now))) return 'taken' as const;
-      const released = await trx
-        .updateTable('appointments')
-        .set({ reserved: 0, patient_id: null, updated_at: now })
-        .where('id', '=', fromId)
-        .where('patient_id', '=', patientId)
-        .where('doctor_id', '=', doctorId)
-        .where('starts_at', '>', cutoff)
-        .executeTakeFirst();
-      return Number(released.numUpdatedRows) === 1 ? ('moved' as const) : ('not-yours' as const);
+      return (await this.release(trx, fromId, patientId, cutoff, now, doctorId)) ? ('moved' as const) : ('not-yours' as const);
     },
 
     /**
@@ -178,15 +170,18 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
       return Number(result.numDeletedRows) === 1;
     },
 
-    /** The holding patient gives a slot back before the cutoff; it becomes free for others. A past one stays as the visit's record. */
-    async release(trx: Executor, slotId: string, patientId: string, cutoff: string, now: string): Promise<boolean> {
-      const result = await trx
+    /**
+     * The holding patient gives a slot back before the cutoff; it becomes free for others. A past one stays as the visit's record.
+     * With `doctorId`, only a slot of that doctor (a move stays with the same doctor).
+     */
+    async release(trx: Executor, slotId: string, patientId: string, cutoff: string, now: string, doctorId?: string): Promise<boolean> {
+      let query = trx
         .updateTable('appointments')
         .set({ reserved: 0, patient_id: null, updated_at: now })
         .where('id', '=', slotId)
-        .where('patient_id', '=', patientId)
-        .where('starts_at', '>', cutoff)
-        .executeTakeFirst();
+        .where('patient_id', '=', patientId);
+      if (doctorId !== undefined) query = query.where('doctor_id', '=', doctorId);
+      const result = await query.where('starts_at', '>', cutoff).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
   };

@@ -2,25 +2,12 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { CheckoutItemsTable, CheckoutsTable, Database, OrdersTable, PaymentsTable } from '../../db/schema.js';
 import { returnStock } from '../../db/stock.js';
+import { orderLineColumns } from '../orders/repository.js';
 
 type Trx = Transaction<Database>;
 
 /** What a buyer's or a seller's list shows of an order (joined with its payment for the number, its product for slug and picture). */
-export const orderColumns = [
-  'orders.id',
-  'orders.product_id',
-  'orders.product_name',
-  'orders.quantity',
-  'orders.price_cents',
-  'orders.currency',
-  'orders.delivery_status',
-  'orders.location',
-  'orders.country',
-  'orders.government',
-  'orders.created_at',
-  'orders.updated_at',
-  'payments.order_number',
-] as const;
+export const orderColumns = [...orderLineColumns, 'payments.order_number'] as const;
 
 /** Checkouts, the stock they reserve, and the payments and orders they turn into. Queries only. */
 export function checkoutRepository(db: DB) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorResponses, queryText } from '../../lib/schemas.js';
 import { formBody, uploadsOf } from '../../plugins/forms.js';
 import { emptyForm } from '../../lib/form-schema.js';
+import { sendPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
 import { accessEntrySchema, guestRefusalSchema, historyBody, historySchema } from './dto.js';
 import { kindNames } from './kinds.js';
@@ -44,13 +45,7 @@ export default async function historyRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const file = await service.labResult(request.viewer, request.params.id, request.ip);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      return sendPrivateFile(reply, await service.labResult(request.viewer, request.params.id, request.ip));
     },
   );
 

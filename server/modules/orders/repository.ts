@@ -5,6 +5,22 @@ import { returnStock } from '../../db/stock.js';
 
 type Trx = Transaction<Database>;
 
+/** What every view of an order line reads of it: the buyer's and the seller's lists (checkout, pharmacy) and a store order's page. */
+export const orderLineColumns = [
+  'orders.id',
+  'orders.product_id',
+  'orders.product_name',
+  'orders.quantity',
+  'orders.price_cents',
+  'orders.currency',
+  'orders.delivery_status',
+  'orders.location',
+  'orders.country',
+  'orders.government',
+  'orders.created_at',
+  'orders.updated_at',
+] as const;
+
 /** One checkout's orders seen as a store order: its payment, lines, status events and refunds. Queries only. */
 export function ordersRepository(db: DB) {
   return {
@@ -15,25 +31,7 @@ export function ordersRepository(db: DB) {
       executor
         .selectFrom('orders')
         .leftJoin('products', 'products.id', 'orders.product_id')
-        .select([
-          'orders.id',
-          'orders.product_id',
-          'orders.seller_id',
-          'orders.product_name',
-          'orders.quantity',
-          'orders.price_cents',
-          'orders.currency',
-          'orders.delivery_status',
-          'orders.location',
-          'orders.country',
-          'orders.government',
-          'orders.created_at',
-          'orders.updated_at',
-          'products.slug',
-          'products.thumbnail',
-          'orders.prescription_line_id',
-          'orders.refusal_reason',
-        ])
+        .select([...orderLineColumns, 'orders.seller_id', 'products.slug', 'products.thumbnail', 'orders.prescription_line_id', 'orders.refusal_reason'])
         .where('orders.payment_id', '=', paymentId)
         .orderBy('orders.id')
         .execute(),

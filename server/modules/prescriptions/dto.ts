@@ -110,11 +110,11 @@ export const toOffer = (o: {
   price_cents: number;
   quantity: number;
   owner_id: string;
-  pharmacy_name: string;
-  username: string;
+  owner_pharmacy: string;
+  owner_username: string;
 }): Offer => ({
   product: { _id: o.id, slug: o.slug, name: o.name },
-  pharmacy: { _id: o.owner_id, name: o.pharmacy_name || o.username },
+  pharmacy: { _id: o.owner_id, name: o.owner_pharmacy || o.owner_username },
   price: centsToAmount(o.price_cents),
   stock: Number(o.quantity),
 });

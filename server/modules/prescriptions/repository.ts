@@ -151,37 +151,6 @@ export function prescriptionsRepository(db: DB) {
         .where('id', '=', lineId)
         .execute(),
 
-    /** Products sold under the same name, in stock, from approved pharmacists: cheapest first. */
-    offers: (names: string[]) =>
-      names.length
-        ? db
-            .selectFrom('products')
-            .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-            .select([
-              'products.id',
-              'products.slug',
-              'products.name',
-              'products.price_cents',
-              'products.quantity',
-              'owner.pharmacy_name',
-              'owner.username',
-              'owner.id as owner_id',
-            ])
-            .where((eb) =>
-              eb(
-                eb.fn('lower', ['products.name']),
-                'in',
-                names.map((n) => n.toLowerCase()),
-              ),
-            )
-            .where('products.deleted', '=', 0)
-            .where('products.quantity', '>', 0)
-            .where('owner.status', '=', 'approved')
-            .orderBy('products.price_cents')
-            .orderBy('products.id')
-            .execute()
-        : Promise.resolve([]),
-
     /** Whether a pharmacist sold something against this prescription (he may then read it). */
     soldBy: async (prescriptionId: string, sellerId: string) =>
       Boolean(

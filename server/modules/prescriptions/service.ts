@@ -9,6 +9,7 @@ import { cartRepository } from '../cart/repository.js';
 import { careAccess } from '../history/care-access.js';
 import { historyRepository } from '../history/repository.js';
 import { deliverNotifications, recordNotifications } from '../notifications/service.js';
+import { shopService } from '../shop/service.js';
 import { acknowledged, acknowledgement, checkedProduct, prescriptionChecks, safetyWarning } from './checks.js';
 import { newPrescriptionCode } from './code.js';
 import { toOffer, toPrescriptionDto, type Offer } from './dto.js';
@@ -58,6 +59,7 @@ export function prescriptionsService(app: App) {
   const checks = prescriptionChecks(app.db);
   const carts = cartRepository(app.db);
   const history = historyRepository(app.db);
+  const shop = shopService(app);
 
   async function dto(row: PrescriptionRow, withOffers = false) {
     const lines = await repo.lines([row.id]);
@@ -71,7 +73,7 @@ export function prescriptionsService(app: App) {
 
   async function offersByName(names: string[]) {
     const map = new Map<string, Offer[]>();
-    for (const o of await repo.offers(names)) {
+    for (const o of await shop.inStockNamed(names)) {
       const key = o.name.toLowerCase();
       map.set(key, [...(map.get(key) ?? []), toOffer(o)]);
     }

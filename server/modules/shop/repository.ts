@@ -187,21 +187,27 @@ export function shopRepository(db: DB, dialect: Dialect) {
   }
 
   return {
-    count: async () => {
-      const row = await db
-        .selectFrom('products')
-        .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('products.deleted', '=', 0)
-        .where('owner.status', '=', 'approved')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
     page: (offset: number, limit: number) => newestFirst(listed().orderBy(inStockFirst)).limit(limit).offset(offset).execute(),
 
     search,
 
     bySlug: (slug: string) => listed().where('products.slug', '=', slug).executeTakeFirst(),
+    /** Products on sale under any of these names (in any case) with stock left, cheapest first. */
+    inStockNamed: (names: string[]) =>
+      names.length
+        ? listed()
+            .where((eb) =>
+              eb(
+                eb.fn('lower', ['products.name']),
+                'in',
+                names.map((n) => n.toLowerCase()),
+              ),
+            )
+            .where('products.quantity', '>', 0)
+            .orderBy('products.price_cents')
+            .orderBy('products.id')
+            .execute()
+        : Promise.resolve([]),
     detail: (id: string) =>
       db
         .selectFrom('products')

@@ -81,6 +81,9 @@ export function shopService(app: App) {
       return { products: rows.map((r) => toListItem(r, app.images)) };
     },
 
+    /** What is on sale under these names with stock left, cheapest first: the offers beside a prescription's lines. */
+    inStockNamed: (names: string[]) => repo.inStockNamed(names),
+
     async categories() {
       const rows = await repo.categories();
       const top = rows.filter((c) => !c.parent_id);
