@@ -28,6 +28,12 @@ export function refuse(ctx: z.RefinementCtx, message: string): never {
   return z.NEVER;
 }
 
+/**
+ * The sentence a check over several fields returns when one is wrong (the schema then refuses with
+ * it): marks it as a message a person reads, for the Arabic catalogue's scan (tests/server/message-scan.ts).
+ */
+export const problem = (message: string): string => message;
+
 /** Whether a failed check carries such a sentence (given the issue's `params`). */
 export const isSentence = (params: unknown): boolean => (params as { params?: { sentence?: unknown } } | undefined)?.params?.sentence === true;
 
