@@ -1,4 +1,4 @@
-import { problem } from '../lib/form-schema.js';
+import { problem } from '../lib/errors.js';
 
 /** A card as the gateways receive it. It lives only in memory for one request: never stored or logged. */
 export interface Card {

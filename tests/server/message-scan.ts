@@ -17,7 +17,7 @@ const zodChecks = new Set(['regex', 'min', 'max', 'length', 'refine']);
 const baseMessageTakers = new Map([
   ...['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage'].map((name) => [name, 0] as const),
   ['refuse', 1] as const,
-  // A check over several fields returns its sentence through problem(…) (server/lib/form-schema.ts).
+  // A check over several fields returns its sentence through problem(…) (server/lib/errors.ts).
   ['problem', 0] as const,
 ]);
 /** Code whose `message` is not for the portal's users: the start-up configuration, mails, the database. */

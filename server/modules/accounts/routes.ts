@@ -131,6 +131,10 @@ export default async function accountsRoutes(app: App) {
         ...formBody(profileBody, { files: profileFiles }),
         response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
       },
+      // A person who is not signed in hears so before the form's fields are checked.
+      preValidation: async (request) => {
+        requireViewer(request);
+      },
     },
     async (request) => {
       const viewer = requireViewer(request);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PaymentsTable } from '../../db/schema.js';
-import { problem, refuse, sentText } from '../../lib/form-schema.js';
+import { problem } from '../../lib/errors.js';
+import { refuse, sentText } from '../../lib/form-schema.js';
 import { cleanField } from '../../lib/form-text.js';
 import { cardProblem } from '../../payments/card.js';
 import { centsToAmount } from '../../lib/mappers.js';
