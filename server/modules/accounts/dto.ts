@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanField } from '../../lib/form-text.js';
+import { isLanguage } from '../../i18n/language.js';
 import {
   checked,
   emailRule,
@@ -160,4 +161,10 @@ export const codeLoginBody = z
   .superRefine((form, ctx) => {
     if (!cleanField(form.challenge) || !cleanField(form.code)) refuse(ctx, 'Please enter the code from your authenticator app');
   });
-export const languageBody = z.object({ language: sentText().describe('en or ar') });
+/** The language she chooses for emails and notifications: en or ar, in any case. */
+export const languageBody = z.object({
+  language: checked((text, ctx) => {
+    const language = text.toLowerCase();
+    return isLanguage(language) ? language : refuse(ctx, 'Please choose a language the portal writes in: en (English) or ar (Arabic)');
+  }).describe('en or ar'),
+});

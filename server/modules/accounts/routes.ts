@@ -113,6 +113,9 @@ export default async function accountsRoutes(app: App) {
         ...formBody(languageBody),
         response: { 200: z.object({ message: z.string(), language: z.enum(['en', 'ar']) }), ...errorResponses },
       },
+      preValidation: async (request) => {
+        requireViewer(request);
+      },
     },
     async (request) => {
       const viewer = requireViewer(request);

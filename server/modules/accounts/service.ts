@@ -5,7 +5,6 @@ import { HttpError, badRequest, conflict, forbidden, notFound, tooMany, unauthor
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { nameKey } from '../../lib/names.js';
-import { isLanguage } from '../../i18n/language.js';
 import { nowIso } from '../../lib/time.js';
 import { isProfessional, type Viewer } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../realtime/session-rooms.js';
@@ -178,9 +177,7 @@ export function accountsService(app: App) {
 
   return {
     /** Her language for emails and notifications, as she chose it in the portal. */
-    async saveLanguage(viewer: Viewer, languageRaw: string | undefined) {
-      const language = cleanField(languageRaw).toLowerCase();
-      if (!isLanguage(language)) throw badRequest('Please choose a language the portal writes in: en (English) or ar (Arabic)');
+    async saveLanguage(viewer: Viewer, language: Language) {
       await repo.setLanguage(viewer.id, language, nowIso());
       return { message: language === 'ar' ? 'Emails and notifications will now be in Arabic' : 'Emails and notifications will now be in English', language };
     },
