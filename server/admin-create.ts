@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase } from './db/index.js';
 import { emptyProfile } from './db/empty-profile.js';
 import { newId } from './lib/ids.js';
 import { hashPassword } from './lib/passwords.js';
-import * as check from './modules/accounts/fields.js';
+import { applyRule, emailRule, nameRule, passwordRule } from './lib/form-schema.js';
 
 /**
  * `npm run admin:create -- --email x --name "y"`: makes an administrator on a real deployment
@@ -35,9 +35,9 @@ async function main() {
   const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
   if (!values.email || !values.name) throw new Error('Usage: npm run admin:create -- --email admin@example.com --name "Full Name"');
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const email = check.checkEmail(values.email.trim());
-  const name = check.checkName(values.name);
-  const password = check.checkPassword(await readPassword());
+  const email = applyRule(emailRule, values.email.trim());
+  const name = applyRule(nameRule, values.name);
+  const password = applyRule(passwordRule, await readPassword());
   const config = loadConfig();
   const { db } = openDatabase(config);
   try {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { badRequest } from './errors.js';
 import { cleanField, containsNul, notSent } from './form-text.js';
+import { mixedScriptsProblem, normalizeName } from './names.js';
 
 /**
  * Request bodies declared with zod, on top of the form-text rules (form-text.ts): every field of a
@@ -86,3 +88,87 @@ export const sentText = () => formText.optional();
 
 /** A form with no fields (a POST or DELETE that only carries query parameters sends an empty one). */
 export const emptyForm = z.object({}).describe('No fields: the request sends an empty form');
+
+/**
+ * A rule over one field: given its text (trimmed, '' when missing or a placeholder), its value, or
+ * `refuse(ctx, sentence)`. Each rule below is the one place its check is written; a schema uses it
+ * through `checked` (or `patched` for a partial update), and code whose need for a field depends on
+ * who asks (a role's own profile fields) or that runs outside a request uses it through `applyRule`.
+ */
+export type FieldRule<T> = (text: string, ctx: z.RefinementCtx) => T;
+
+/** A field checked by `rule`: missing or blank reaches the rule as ''. */
+export const checked = <T>(rule: FieldRule<T>) => formText.optional().transform((value, ctx) => rule(cleanField(value), ctx));
+
+/** A field of a partial update checked by `rule`: `undefined` when left alone (not sent, or a placeholder). */
+export const patched = <T>(rule: FieldRule<T>) => formText.optional().transform((value, ctx) => (notSent(value) ? undefined : rule(cleanField(value), ctx)));
+
+/** Applies a rule outside a schema: its value, or a 400 with the rule's sentence. */
+export function applyRule<T>(rule: FieldRule<T>, text: string): T {
+  let refused: string | undefined;
+  const ctx = {
+    addIssue: (issue: string | { message?: string }) => {
+      refused ??= typeof issue === 'string' ? issue : issue.message;
+    },
+  } as unknown as z.RefinementCtx;
+  const value = rule(text, ctx);
+  if (refused !== undefined) throw badRequest(refused);
+  return value;
+}
+
+/** At most `max` characters, named by `label` in the refusal ('' passes). */
+export const upTo =
+  (label: string, max: number): FieldRule<string> =>
+  (text, ctx) =>
+    text.length > max ? refuse(ctx, `${label} must be at most ${max} characters`) : text;
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** An email address, required; kept in lower case. */
+export const emailRule: FieldRule<string> = (email, ctx) => {
+  if (!email) return refuse(ctx, 'Please enter your email');
+  if (email.length > 254 || !emailPattern.test(email)) return refuse(ctx, 'Please enter a valid email address');
+  return email.toLowerCase();
+};
+
+/** A person's name, required: normalized so it cannot pass for someone else's (see lib/names.ts), then checked. */
+export const nameRule: FieldRule<string> = (raw, ctx) => {
+  const name = normalizeName(raw);
+  if (!name) return refuse(ctx, 'Please enter your name');
+  const mixed = mixedScriptsProblem(name);
+  if (mixed) return refuse(ctx, mixed);
+  if (name.length > 100) return refuse(ctx, 'The name must be at most 100 characters');
+  if (name.includes('/')) return refuse(ctx, 'The name cannot contain "/"');
+  return name;
+};
+
+/** A username, required: 3 to 40 letters, digits, dots, dashes or underscores. */
+export const usernameRule: FieldRule<string> = (username, ctx) => {
+  if (!username) return refuse(ctx, 'Please choose a username');
+  if (!/^[A-Za-z0-9._-]{3,40}$/.test(username)) return refuse(ctx, 'The username must be 3 to 40 letters, digits, dots, dashes or underscores');
+  return username;
+};
+
+/** A phone number a person can be called on ('' passes: the field may be left empty). */
+export const phoneRule: FieldRule<string> = (phone, ctx) =>
+  phone && !/^[+\d][\d\s()-]{5,24}$/.test(phone) ? refuse(ctx, 'Please enter a valid phone number') : phone;
+
+/** male or female, in any case ('' passes). */
+export const genderRule: FieldRule<string> = (gender, ctx) => {
+  const g = gender.toLowerCase();
+  return g && g !== 'male' && g !== 'female' ? refuse(ctx, 'Gender must be male or female') : g;
+};
+
+/** A new password, taken as it was typed (never trimmed): 8 to 128 characters. */
+export const passwordRule: FieldRule<string> = (password, ctx) => {
+  if (!password) return refuse(ctx, 'Please choose a password');
+  if (password.length < 8) return refuse(ctx, 'The password must be at least 8 characters');
+  if (password.length > 128) return refuse(ctx, 'The password must be at most 128 characters');
+  return password;
+};
+
+/** A new password field, required. */
+export const newPassword = () => formText.optional().transform((value, ctx) => passwordRule(value ?? '', ctx));
+
+/** A new password in a partial update: `undefined` (no change) when left empty. */
+export const patchedPassword = () => formText.optional().transform((value, ctx) => (cleanField(value) ? passwordRule(value as string, ctx) : undefined));

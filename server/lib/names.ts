@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { problem } from './errors.js';
 
 /**
  * Names that cannot impersonate. A name is normalized before it is stored, compared or shown:
@@ -21,12 +21,10 @@ export function normalizeName(raw: string): string {
   return raw.normalize('NFKC').replace(invisible, '').replace(/\s+/gu, ' ').trim();
 }
 
-/** Throws a 400 when the name mixes scripts whose letters look alike. */
-export function refuseMixedScripts(name: string): void {
+/** What is wrong with a name that mixes scripts whose letters look alike; undefined when it does not. */
+export function mixedScriptsProblem(name: string): string | undefined {
   const used = lookAlikeScripts.filter(([, pattern]) => pattern.test(name)).map(([script]) => script);
-  if (used.length > 1) {
-    throw badRequest(`The name mixes ${used.join(' and ')} letters; please write it in one alphabet`);
-  }
+  return used.length > 1 ? problem(`The name mixes ${used.join(' and ')} letters; please write it in one alphabet`) : undefined;
 }
 
 /**

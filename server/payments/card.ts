@@ -1,4 +1,4 @@
-import { badRequest } from '../lib/errors.js';
+import { problem } from '../lib/errors.js';
 
 /** A card as the gateways receive it. It lives only in memory for one request: never stored or logged. */
 export interface Card {
@@ -47,34 +47,47 @@ export function brandOf(digits: string): string {
   return 'card';
 }
 
+const digitsOf = (number: string | undefined) => (number ?? '').replace(/[\s-]/g, '');
+const yearOf = (text: string) => (text.length === 2 ? 2000 + Number(text) : Number(text));
+
 /**
- * Reads the card fields as the checkout form sends them: the number may carry spaces or dashes,
- * the year may have two or four digits. Refuses a number that fails the Luhn check, an expiry in
- * the past and a CVC that is not 3 or 4 digits. `now` is injectable for tests.
+ * The first thing wrong with the card fields as the checkout form sends them, as the sentence a
+ * person reads (never quoting the number or the CVC); undefined when they are right. The number may
+ * carry spaces or dashes, the year may have two or four digits. Refuses a number that fails the Luhn
+ * check, an expiry in the past and a CVC that is not 3 or 4 digits. `now` is injectable for tests.
+ * The checkout body's schema asks this (checkout/dto.ts); the service then reads the card with cardOf.
  */
-export function parseCard(fields: CardFields, now = new Date()): Card {
-  const number = (fields.number ?? '').replace(/[\s-]/g, '');
-  if (!number) throw badRequest('Please enter your card number');
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw badRequest('Your card number is incorrect');
+export function cardProblem(fields: CardFields, now = new Date()): string | undefined {
+  const number = digitsOf(fields.number);
+  if (!number) return problem('Please enter your card number');
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return problem('Your card number is incorrect');
 
   const monthText = (fields.exp_month ?? '').trim();
-  if (!monthText) throw badRequest("Please choose your card's expiry month");
+  if (!monthText) return problem("Please choose your card's expiry month");
   const expMonth = Number(monthText);
-  if (!/^\d{1,2}$/.test(monthText) || expMonth < 1 || expMonth > 12) throw badRequest("Your card's expiry month is not valid");
+  if (!/^\d{1,2}$/.test(monthText) || expMonth < 1 || expMonth > 12) return problem("Your card's expiry month is not valid");
 
   const yearText = (fields.exp_year ?? '').trim();
-  if (!yearText) throw badRequest("Please choose your card's expiry year");
-  if (!/^(\d{2}|\d{4})$/.test(yearText)) throw badRequest("Your card's expiry year is not valid");
-  const expYear = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  if (!yearText) return problem("Please choose your card's expiry year");
+  if (!/^(\d{2}|\d{4})$/.test(yearText)) return problem("Your card's expiry year is not valid");
+  const expYear = yearOf(yearText);
   const thisYear = now.getUTCFullYear();
   const thisMonth = now.getUTCMonth() + 1;
-  if (expYear < thisYear || (expYear === thisYear && expMonth < thisMonth)) throw badRequest('Your card has expired');
-  if (expYear > thisYear + 20) throw badRequest("Your card's expiry year is not valid");
+  if (expYear < thisYear || (expYear === thisYear && expMonth < thisMonth)) return problem('Your card has expired');
+  if (expYear > thisYear + 20) return problem("Your card's expiry year is not valid");
 
-  const cvc = (fields.cvc ?? '').trim();
-  if (!/^\d{3,4}$/.test(cvc)) throw badRequest("Your card's security code (CVC) must be 3 or 4 digits");
+  if (!/^\d{3,4}$/.test((fields.cvc ?? '').trim())) return problem("Your card's security code (CVC) must be 3 or 4 digits");
+  return undefined;
+}
 
-  return { number, expMonth, expYear, cvc };
+/** The card from fields cardProblem accepted: the number's digits, the expiry as numbers, the CVC trimmed. */
+export function cardOf(fields: CardFields): Card {
+  return {
+    number: digitsOf(fields.number),
+    expMonth: Number((fields.exp_month ?? '').trim()),
+    expYear: yearOf((fields.exp_year ?? '').trim()),
+    cvc: (fields.cvc ?? '').trim(),
+  };
 }
 
 export function summarize(card: Card): CardSummary {

@@ -38,6 +38,51 @@ describe('accounts', () => {
     expect(JSON.stringify(body)).not.toMatch(/password/i);
   });
 
+  it("refuses a sign-up's wrong fields with their sentence, the first wrong field in the form's order first", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ name: '' }, 'Please enter your name'],
+      [{ name: 'x'.repeat(101) }, 'The name must be at most 100 characters'],
+      [{ name: 'Nada / Hamdy' }, 'The name cannot contain "/"'],
+      [{ username: '' }, 'Please choose a username'],
+      [{ username: 'a b' }, 'The username must be 3 to 40 letters, digits, dots, dashes or underscores'],
+      [{ email: '' }, 'Please enter your email'],
+      [{ email: 'nada@example' }, 'Please enter a valid email address'],
+      [{ password: '' }, 'Please choose a password'],
+      [{ password: 'short' }, 'The password must be at least 8 characters'],
+      [{ password: 'p'.repeat(129) }, 'The password must be at most 128 characters'],
+      [{ phone: 'call me' }, 'Please enter a valid phone number'],
+      [{ country: 'c'.repeat(101) }, 'Country must be at most 100 characters'],
+      [{ government: 'g'.repeat(101) }, 'Government must be at most 100 characters'],
+      [{ gender: 'other' }, 'Gender must be male or female'],
+      [{ name: '', email: 'bad', password: '' }, 'Please enter your name'],
+      [{ username: 'a', phone: 'x', gender: 'x' }, 'The username must be 3 to 40 letters, digits, dots, dashes or underscores'],
+      [{ password: 'short', blood_type: 'Z' }, 'The password must be at least 8 characters'],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/patient/auth/signup',
+        ...multipart(patientForm({ username: 'refused.one', email: 'refused@example.test', ...fields })),
+      });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().message, JSON.stringify(fields)).toBe(message);
+    }
+  });
+
+  it("refuses a profile edit's wrong fields and leaves out what is not sent", async () => {
+    const { token } = await signUpAndLogin(server.app, 'patient');
+    const edit = (fields: Record<string, string>) => server.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(token, fields) });
+    expect((await edit({ name: '' })).json().message).toBe('Please enter your name');
+    expect((await edit({ email: 'not-an-email' })).json().message).toBe('Please enter a valid email address');
+    expect((await edit({ password: 'short' })).json().message).toBe('The password must be at least 8 characters');
+    expect((await edit({ phone: 'x', gender: 'x' })).json().message).toBe('Please enter a valid phone number');
+    const unchanged = await edit({ name: 'undefined', password: '', phone: '0100 111 2223' });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().user.phone).toBe('0100 111 2223');
+    // Not signed in: told so before any field is checked.
+    expect((await server.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken('null', { email: 'bad' }) })).statusCode).toBe(401);
+  });
+
   it('never says an email is registered (the owner is mailed instead); a taken username is refused with a message', async () => {
     const again = await server.app.inject({ method: 'POST', url: '/api/patient/auth/signup', ...multipart(patientForm({ username: 'other.name' })) });
     expect(again.statusCode).toBe(200);

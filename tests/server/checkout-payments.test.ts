@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandOf, luhnValid, parseCard, summarize } from '../../server/payments/card.js';
+import { brandOf, cardOf, cardProblem, luhnValid, summarize } from '../../server/payments/card.js';
 import { GatewayUnavailableError, type ChargeRequest } from '../../server/payments/gateway.js';
 import { gatewayFor } from '../../server/payments/index.js';
 import { sandboxGateway } from '../../server/payments/sandbox.js';
@@ -27,15 +27,20 @@ function fakeFetch(status: number, answer: unknown) {
 
 describe('card fields', () => {
   it('normalizes the number, 2- and 4-digit years and keeps only brand, last 4 and expiry', () => {
-    const parsed = parseCard({ number: '4242 4242 4242 4242', exp_month: '08', exp_year: '28', cvc: '123' }, now);
+    const fields = { number: '4242 4242 4242 4242', exp_month: '08', exp_year: '28', cvc: '123' };
+    expect(cardProblem(fields, now)).toBeUndefined();
+    const parsed = cardOf(fields);
     expect(parsed).toEqual(card);
-    expect(parseCard({ number: '4242-4242-4242-4242', exp_month: '8', exp_year: '2028', cvc: '1234' }, now).expYear).toBe(2028);
+    const dashed = { number: '4242-4242-4242-4242', exp_month: '8', exp_year: '2028', cvc: '1234' };
+    expect(cardProblem(dashed, now)).toBeUndefined();
+    expect(cardOf(dashed).expYear).toBe(2028);
     expect(summarize(parsed)).toEqual({ brand: 'visa', last4: '4242', expMonth: 8, expYear: 2028 });
   });
 
   it('accepts the current month and refuses the month before', () => {
-    expect(parseCard({ number: '4242424242424242', exp_month: '11', exp_year: '26', cvc: '123' }, now).expMonth).toBe(11);
-    expect(() => parseCard({ number: '4242424242424242', exp_month: '10', exp_year: '26', cvc: '123' }, now)).toThrow('Your card has expired');
+    expect(cardProblem({ number: '4242424242424242', exp_month: '11', exp_year: '26', cvc: '123' }, now)).toBeUndefined();
+    expect(cardProblem({ number: '4242424242424242', exp_month: '10', exp_year: '26', cvc: '123' }, now)).toBe('Your card has expired');
+    expect(cardProblem({ number: '4242424242424242', exp_month: '10', exp_year: '2047', cvc: '123' }, now)).toBe("Your card's expiry year is not valid");
   });
 
   it('checks Luhn and knows the common brands', () => {

@@ -122,6 +122,13 @@ describe('checkout', () => {
       [{ cvc: 'abc' }, /CVC/],
       [{ currency: 'eur' }, /usd/],
       [{ location: '' }, /address/],
+      [{ location: 'x'.repeat(501) }, /at most 500 characters/],
+      [{ expectedTotal: '-1' }, /expectedTotal must be the amount shown to you/],
+      [{ expected_total: 'twenty' }, /expectedTotal must be the amount shown to you/],
+      // Several wrong fields: the first one in the order a person fixes them is named.
+      [{ exp_year: lastYear, cvc: '1', location: '' }, /expired/],
+      [{ cvc: '1', currency: 'eur', location: '' }, /CVC/],
+      [{ location: '', expectedTotal: 'x' }, /delivery address/],
     ];
     for (const [fields, message] of cases) {
       const res = await checkout(server.app, patient.token, fields);

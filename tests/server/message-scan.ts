@@ -17,6 +17,8 @@ const zodChecks = new Set(['regex', 'min', 'max', 'length', 'refine']);
 const baseMessageTakers = new Map([
   ...['badRequest', 'notFound', 'forbidden', 'conflict', 'unauthorized', 'tooMany', 'translateMessage'].map((name) => [name, 0] as const),
   ['refuse', 1] as const,
+  // A check over several fields returns its sentence through problem(…) (server/lib/errors.ts).
+  ['problem', 0] as const,
 ]);
 /** Code whose `message` is not for the portal's users: the start-up configuration, mails, the database. */
 const skipped = [/^server\/config\.ts$/, /^server\/db\//, /^server\/mail\//, /\.test\.ts$/, /^server\/i18n\//];

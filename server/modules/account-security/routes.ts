@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { formBody } from '../../plugins/forms.js';
-import { cleanText, emptyForm, sentText } from '../../lib/form-schema.js';
+import { checked, cleanText, emailRule, emptyForm, newPassword } from '../../lib/form-schema.js';
 import type { App } from '../../types.js';
 import { accountSecurityService } from './service.js';
 
@@ -58,7 +58,7 @@ export default async function accountSecurityRoutes(app: App) {
       schema: {
         tags,
         summary: 'Email a single-use reset link valid 30 minutes; the answer is the same for unknown emails',
-        ...formBody(z.object({ email: cleanText() })),
+        ...formBody(z.object({ email: checked(emailRule) })),
         response: responses,
       },
     },
@@ -71,12 +71,12 @@ export default async function accountSecurityRoutes(app: App) {
       schema: {
         tags,
         summary: 'Choose a new password with a reset link; every session ends',
-        ...formBody(z.object({ token: cleanText().describe('The token from the link'), password: sentText().describe('The new password') })),
+        ...formBody(z.object({ token: cleanText().describe('The token from the link'), password: newPassword().describe('The new password') })),
         response: responses,
       },
     },
     async (request) => {
-      return service.resetPassword(request.body.token, request.body.password ?? '');
+      return service.resetPassword(request.body.token, request.body.password);
     },
   );
 

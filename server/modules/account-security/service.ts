@@ -10,7 +10,6 @@ import { mails } from '../../mail/templates.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../realtime/session-rooms.js';
 import type { App } from '../../types.js';
-import { checkEmail, checkPassword } from '../accounts/fields.js';
 import { accountsRepository } from '../accounts/repository.js';
 import { accountSecurityRepository } from './repository.js';
 
@@ -167,8 +166,8 @@ export function accountSecurityService(app: App) {
     },
 
     /** "Forgot password?": the same answer whether or not the email has an account. */
-    async forgotPassword(emailRaw: string) {
-      const email = checkEmail(emailRaw.trim());
+    /** `email` was checked by the route's schema (lib/form-schema.ts emailRule). */
+    async forgotPassword(email: string) {
       const user = await accounts.findByEmail(email);
       if (!user) {
         // Nothing is sent, but a mail server that is down must fail this answer as it would fail a real one.
@@ -190,8 +189,7 @@ export function accountSecurityService(app: App) {
     },
 
     /** Follows a reset link: a new password, every session ends, and the email counts as verified. */
-    async resetPassword(secret: string, passwordRaw: string) {
-      const password = checkPassword(passwordRaw);
+    async resetPassword(secret: string, password: string) {
       const row = await usableToken(secret, 'reset_password');
       if (!row) throw badLink();
       const passwordHash = await hashPassword(password);

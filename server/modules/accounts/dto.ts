@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { sentText } from '../../lib/form-schema.js';
+import { cleanField } from '../../lib/form-text.js';
+import { isLanguage } from '../../i18n/language.js';
+import {
+  checked,
+  emailRule,
+  genderRule,
+  nameRule,
+  newPassword,
+  patched,
+  patchedPassword,
+  phoneRule,
+  refuse,
+  sentText,
+  upTo,
+  usernameRule,
+} from '../../lib/form-schema.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { ImageStore } from '../../storage/images.js';
 
@@ -90,19 +105,12 @@ export function toUserDto(row: UsersTable, token: string | null, images: ImageSt
 }
 
 /**
- * A sign-up or profile form (the shared auth form posts every key). Which fields a role takes and
- * which are required depend on the role and on whether it is a sign-up, so fields.ts checks them;
- * `image`, `certificate` and (sign-up) `licenseDocument` are files.
+ * A sign-up or profile form (the shared auth form posts every key). The fields every account has
+ * are checked here, in the order a person fills them in; which of the other fields a role takes,
+ * and their rules, depend on the role (the service checks them with fields.ts). `image`,
+ * `certificate` and (sign-up) `licenseDocument` are files.
  */
-const profileFields = {
-  name: sentText(),
-  username: sentText(),
-  email: sentText(),
-  password: sentText(),
-  phone: sentText(),
-  country: sentText(),
-  government: sentText(),
-  gender: sentText().describe('female or male'),
+const roleFields = {
   blood_type: sentText().describe('Patients'),
   height: sentText().describe('Patients: cm'),
   weight: sentText().describe('Patients: kg'),
@@ -115,15 +123,48 @@ const profileFields = {
   workingDate: sentText().describe('Pharmacists'),
 };
 export const signupBody = z.object({
-  ...profileFields,
+  name: checked(nameRule),
+  username: checked(usernameRule),
+  email: checked(emailRule),
+  password: newPassword(),
+  phone: checked(phoneRule),
+  country: checked(upTo('Country', 100)),
+  government: checked(upTo('Government', 100)),
+  gender: checked(genderRule).describe('female or male'),
+  ...roleFields,
   licenseNumber: sentText().describe('Doctors and pharmacists'),
   pharmacyLicenseNumber: sentText().describe('Pharmacists'),
 });
-export const profileBody = z.object({ ...profileFields, currentPassword: sentText().describe('Needed for a new email or password') });
-export type AccountFields = z.output<typeof signupBody> & z.output<typeof profileBody>;
-export const loginBody = z.object({ email: sentText(), password: sentText() });
-export const codeLoginBody = z.object({
-  challenge: sentText().describe('From the password step'),
-  code: sentText().describe('From the authenticator app, or a recovery code'),
+/** A profile edit: a field left out (or sent as a placeholder) stays as it is. */
+export const profileBody = z.object({
+  name: patched(nameRule),
+  username: patched(usernameRule),
+  email: patched(emailRule),
+  password: patchedPassword().describe('A new password (left empty: unchanged)'),
+  phone: patched(phoneRule),
+  country: patched(upTo('Country', 100)),
+  government: patched(upTo('Government', 100)),
+  gender: patched(genderRule).describe('female or male'),
+  ...roleFields,
+  currentPassword: sentText().describe('Needed for a new email or password'),
 });
-export const languageBody = z.object({ language: sentText().describe('en or ar') });
+/** The fields of either form, as checked (a profile edit's may be left out). */
+export type AccountFields = Partial<z.output<typeof signupBody> & z.output<typeof profileBody>>;
+export const loginBody = z.object({ email: sentText(), password: sentText() }).superRefine((form, ctx) => {
+  if (!cleanField(form.email) || !form.password) refuse(ctx, 'Please enter your email and password');
+});
+export const codeLoginBody = z
+  .object({
+    challenge: sentText().describe('From the password step'),
+    code: sentText().describe('From the authenticator app, or a recovery code'),
+  })
+  .superRefine((form, ctx) => {
+    if (!cleanField(form.challenge) || !cleanField(form.code)) refuse(ctx, 'Please enter the code from your authenticator app');
+  });
+/** The language she chooses for emails and notifications: en or ar, in any case. */
+export const languageBody = z.object({
+  language: checked((text, ctx) => {
+    const language = text.toLowerCase();
+    return isLanguage(language) ? language : refuse(ctx, 'Please choose a language the portal writes in: en (English) or ar (Arabic)');
+  }).describe('en or ar'),
+});

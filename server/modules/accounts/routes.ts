@@ -113,6 +113,9 @@ export default async function accountsRoutes(app: App) {
         ...formBody(languageBody),
         response: { 200: z.object({ message: z.string(), language: z.enum(['en', 'ar']) }), ...errorResponses },
       },
+      preValidation: async (request) => {
+        requireViewer(request);
+      },
     },
     async (request) => {
       const viewer = requireViewer(request);
@@ -130,6 +133,10 @@ export default async function accountsRoutes(app: App) {
         security: [{ token: [] }],
         ...formBody(profileBody, { files: profileFiles }),
         response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
+      },
+      // A person who is not signed in hears so before the form's fields are checked.
+      preValidation: async (request) => {
+        requireViewer(request);
       },
     },
     async (request) => {

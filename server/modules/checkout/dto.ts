@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { PaymentsTable } from '../../db/schema.js';
-import { sentText } from '../../lib/form-schema.js';
+import { problem } from '../../lib/errors.js';
+import { refuse, sentText } from '../../lib/form-schema.js';
+import { cleanField } from '../../lib/form-text.js';
+import { cardProblem } from '../../payments/card.js';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { OrderRow } from './repository.js';
@@ -66,22 +69,51 @@ export function toPaymentDto(row: PaymentsTable): z.infer<typeof paymentSchema> 
   };
 }
 
+/** The delivery address as kept: trimmed, its spaces collapsed. */
+export const deliveryAddress = (raw: string | undefined) => cleanField(raw).replace(/\s+/g, ' ');
+/** The currency asked for: usd when none is named. */
+export const currencyOf = (raw: string | undefined) => (cleanField(raw) || 'usd').toLowerCase();
+/** The total the buyer saw as sent ('' when not sent: API clients that do not confirm prices). */
+export const expectedTotalText = (form: { expectedTotal?: string; expected_total?: string }) => cleanField(form.expectedTotal ?? form.expected_total);
+
 /**
- * `POST checkout`: the fields as the card form sends them (checked by the service in the order a
- * person fixes them: card, then address, then the total; a signed-in buyer with a verified email first).
+ * The first thing wrong with a checkout form, in the order a person fixes it: card, then address,
+ * then the total. One check over the whole form, so that order holds whichever fields are wrong.
  */
-export const checkoutBody = z.object({
-  number: sentText().describe('The card number (spaces allowed)'),
-  exp_month: sentText().describe('1 to 12'),
-  exp_year: sentText().describe('2 or 4 digits'),
-  cvc: sentText().describe('3 or 4 digits'),
-  location: sentText().describe('The delivery address'),
-  country: sentText(),
-  government: sentText(),
-  currency: sentText().describe('usd (the default)'),
-  expectedTotal: sentText().describe('The total shown to her, e.g. 20.50'),
-  expected_total: sentText().describe('expectedTotal, as older forms name it'),
-  idempotencyKey: sentText().describe('When no Idempotency-Key header is sent'),
-  idempotency_key: sentText(),
-  acknowledgeWarnings: sentText().describe('true to buy despite the safety warnings listed in a 409'),
-});
+function checkoutProblem(form: Record<string, string | undefined>): string | undefined {
+  const card = cardProblem(form);
+  if (card) return card;
+  if (currencyOf(form.currency) !== 'usd') return problem('Payments are accepted in usd only');
+  const location = deliveryAddress(form.location);
+  if (!location) return problem('Please enter the delivery address');
+  if (location.length > 500) return problem('The delivery address can be at most 500 characters long');
+  const total = expectedTotalText(form);
+  if (total && !(Number.isFinite(Number(total)) && Number(total) >= 0)) return problem('expectedTotal must be the amount shown to you, such as 20.50');
+  return undefined;
+}
+
+/**
+ * `POST checkout`: the fields as the card form sends them, checked here in the order a person fixes
+ * them (checkoutProblem); the service checks only what needs the buyer, her cart or the
+ * Idempotency-Key header.
+ */
+export const checkoutBody = z
+  .object({
+    number: sentText().describe('The card number (spaces allowed)'),
+    exp_month: sentText().describe('1 to 12'),
+    exp_year: sentText().describe('2 or 4 digits'),
+    cvc: sentText().describe('3 or 4 digits'),
+    location: sentText().describe('The delivery address'),
+    country: sentText(),
+    government: sentText(),
+    currency: sentText().describe('usd (the default)'),
+    expectedTotal: sentText().describe('The total shown to her, e.g. 20.50'),
+    expected_total: sentText().describe('expectedTotal, as older forms name it'),
+    idempotencyKey: sentText().describe('When no Idempotency-Key header is sent'),
+    idempotency_key: sentText(),
+    acknowledgeWarnings: sentText().describe('true to buy despite the safety warnings listed in a 409'),
+  })
+  .superRefine((form, ctx) => {
+    const problem = checkoutProblem(form);
+    if (problem) refuse(ctx, problem);
+  });

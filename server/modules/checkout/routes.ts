@@ -50,6 +50,8 @@ export default async function checkoutRoutes(app: App) {
           502: messageSchema,
         },
       },
+      // Who may buy is answered before the form's fields are checked (401, then 403 for an unverified email).
+      preValidation: async (request) => requireVerifiedEmail(app, requireViewer(request)),
     },
     async (request, reply) => {
       const viewer = requireViewer(request);

@@ -7,13 +7,13 @@ import { centsToAmount } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { gatewayFor, type PaymentGateway } from '../../payments/index.js';
 import { GatewayUnavailableError } from '../../payments/gateway.js';
-import { parseCard, summarize } from '../../payments/card.js';
+import { cardOf, summarize } from '../../payments/card.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import type { App } from '../../types.js';
 import { cartRepository, isOnSale, type CartLine } from '../cart/repository.js';
 import { acknowledged, acknowledgement, checkedProduct, prescriptionChecks, safetyWarning } from '../prescriptions/checks.js';
-import { toOrderDto, toPaymentDto, type checkoutBody } from './dto.js';
+import { currencyOf, deliveryAddress, expectedTotalText, toOrderDto, toPaymentDto, type checkoutBody } from './dto.js';
 import { checkoutRepository } from './repository.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 import { staleAfterMs } from './sweeper.js';
@@ -43,27 +43,17 @@ interface Shipping {
   government: string;
 }
 
+/** The address part of a checkout form (the schema has checked it: see dto.ts). */
 function readShipping(form: CheckoutForm): Shipping {
-  const currency = (cleanField(form.currency) || 'usd').toLowerCase();
-  if (currency !== 'usd') throw badRequest('Payments are accepted in usd only');
-  const location = cleanField(form.location).replace(/\s+/g, ' ');
-  if (!location) throw badRequest('Please enter the delivery address');
-  if (location.length > 500) throw badRequest('The delivery address can be at most 500 characters long');
   const country = cleanField(form.country).slice(0, 100);
   const government = cleanField(form.government).slice(0, 100);
-  return { currency, location, country, government };
+  return { currency: currencyOf(form.currency), location: deliveryAddress(form.location), country, government };
 }
 
-/**
- * The total the buyer saw (`expectedTotal`, in dollars as the cart shows it), in cents; null when not
- * sent (API clients that do not confirm prices).
- */
+/** The total the buyer saw (`expectedTotal`, in dollars as the cart shows it), in cents; null when not sent. */
 function readExpectedTotal(form: CheckoutForm): number | null {
-  const raw = cleanField(form.expectedTotal ?? form.expected_total);
-  if (!raw) return null;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw badRequest('expectedTotal must be the amount shown to you, such as 20.50');
-  return Math.round(value * 100);
+  const raw = expectedTotalText(form);
+  return raw ? Math.round(Number(raw) * 100) : null;
 }
 
 const staleSince = () => new Date(Date.now() - staleAfterMs).toISOString();
@@ -207,7 +197,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         const earlier = await repo.byKey(viewer.id, key);
         if (earlier) return answerOf(earlier.id);
       }
-      const card = parseCard(form);
+      const card = cardOf(form);
       const shipping = readShipping(form);
       const expected = readExpectedTotal(form);
 
