@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { PrivateImage } from '../../ui/PrivateImage';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog } from '../../ui/Dialog';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -181,16 +182,11 @@ export default function HistoryPage() {
       )}
       {confirming && <ConfirmChangeDialog request={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />}
       {owner && undo && <UndoToast key={`${undo.change}-${undo.id}`} offer={undo} onUndo={undoChange} onExpire={expireUndo} />}
-      <Modal show={Boolean(result)} onHide={() => setResult(null)} centered size="lg" aria-labelledby="history-result-title">
-        <Modal.Header closeButton closeLabel={t('close')}>
-          <Modal.Title id="history-result-title" as="h2" className="h5">
-            {result?.label}
-          </Modal.Title>
-        </Modal.Header>
+      <Dialog titleId="history-result-title" title={result?.label} closeLabel={t('close')} show={Boolean(result)} onHide={() => setResult(null)} size="lg">
         <Modal.Body className="text-center">
           {result && <PrivateImage className="history-result-full" src={result.src} alt={t('resultAlt', { label: result.label })} />}
         </Modal.Body>
-      </Modal>
+      </Dialog>
     </>
   );
 }
