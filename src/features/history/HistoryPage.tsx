@@ -21,6 +21,7 @@ import type { HistoryKind } from './types';
 import { UndoToast } from './UndoToast';
 import './history.css';
 import './texts';
+import { Switch } from '../../ui/Switch';
 
 // Only a doctor writing a prescription needs the form (and its product search): it loads when opened.
 // The add form (with its file picker) loads when it is opened, keeping the page's first load in its budget.
@@ -126,19 +127,13 @@ export default function HistoryPage() {
                 </>
               )}
               {owner && (
-                <div className="form-check form-switch mb-3">
-                  <input
-                    className="form-check-input"
-                    type="checkbox"
-                    role="switch"
-                    id="history-show-hidden"
-                    checked={showHidden}
-                    onChange={(e) => setShowHidden(e.target.checked)}
-                  />
-                  <label className="form-check-label" htmlFor="history-show-hidden">
-                    {hiddenCount > 0 ? t('showHiddenCount', { number: formatNumber(hiddenCount) }) : t('showHidden')}
-                  </label>
-                </div>
+                <Switch
+                  className="mb-3"
+                  id="history-show-hidden"
+                  checked={showHidden}
+                  onChange={setShowHidden}
+                  label={hiddenCount > 0 ? t('showHiddenCount', { number: formatNumber(hiddenCount) }) : t('showHidden')}
+                />
               )}
               <div aria-live="polite">
                 {notice?.tone === 'success' && <SuccessAlert message={t('added')} />}
