@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { EmptyState } from './EmptyState';
 import { LoginLink } from './LoginLink';
 import { PageBanner } from './PageBanner';
@@ -12,27 +11,5 @@ export function LoginRequired({ title, message, loginText }: { title: string; me
         <LoginLink className="btn btn-primary">{loginText}</LoginLink>
       </EmptyState>
     </>
-  );
-}
-
-/** Why a page's content is not shown to this person (not signed in, or not allowed), and where to go instead. */
-export function AccessPrompt({
-  message,
-  linkText,
-  to = '/account/login',
-  className = 'text-center py-4',
-}: {
-  message: string;
-  linkText: string;
-  to?: string;
-  className?: string;
-}) {
-  return (
-    <div className={className}>
-      <p className="lead">{message}</p>
-      <Link className="btn btn-primary" to={to}>
-        {linkText}
-      </Link>
-    </div>
   );
 }

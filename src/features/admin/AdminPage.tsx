@@ -9,7 +9,7 @@ import { ContentTab } from './ContentTab';
 import { DashboardTab } from './DashboardTab';
 import { UsersTab } from './UsersTab';
 import './texts';
-import { AccessPrompt } from '../../ui/LoginRequired';
+import { AccessPrompt } from '../../ui/AccessPrompt';
 
 const tabs = [
   { path: '', title: 'dashboard', element: <DashboardTab /> },

@@ -9,7 +9,7 @@ import './blogs.css';
 import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, selectCreateBlog } from './blogsSlice';
 import { categoryName } from '../../ui/categories';
 import { FilePicker } from '../../ui/FilePicker';
-import { AccessPrompt } from '../../ui/LoginRequired';
+import { AccessPrompt } from '../../ui/AccessPrompt';
 
 // The editor (Tiptap and ProseMirror) is only ever downloaded by this page, after it has rendered.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));

@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useTranslation } from '../../i18n';
 import { selectIsLoggedIn, selectRole } from '../session';
 import { settingsTabs } from './tabs';
-import { AccessPrompt } from '../../ui/LoginRequired';
+import { AccessPrompt } from '../../ui/AccessPrompt';
 
 /** Settings with one tab per path segment; any unknown segment shows the profile tab. */
 export default function SettingsPage() {
