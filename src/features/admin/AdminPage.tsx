@@ -1,4 +1,4 @@
-import { Link, NavLink, Route, Routes } from 'react-router-dom';
+import { NavLink, Route, Routes } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
@@ -9,6 +9,7 @@ import { ContentTab } from './ContentTab';
 import { DashboardTab } from './DashboardTab';
 import { UsersTab } from './UsersTab';
 import './texts';
+import { AccessPrompt } from '../../ui/AccessPrompt';
 
 const tabs = [
   { path: '', title: 'dashboard', element: <DashboardTab /> },
@@ -27,12 +28,7 @@ export default function AdminPage() {
       <PageBanner title={t('title')} />
       <div className="container py-5">
         {role !== 'admin' ? (
-          <div className="text-center py-4">
-            <p className="lead">{t('onlyAdmins')}</p>
-            <Link className="btn btn-primary" to="/account/login">
-              {t('login')}
-            </Link>
-          </div>
+          <AccessPrompt message={t('onlyAdmins')} linkText={t('login')} />
         ) : (
           <div className="row g-4">
             <nav className="col-lg-3" aria-label={t('nav')}>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
-import { Spinner } from '../../ui/Spinner';
+import { DataTable } from '../../ui/DataTable';
 import { useTranslation } from '../../i18n';
 import { fetchUsers, reinstateUser, selectUsers, suspendUser } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
@@ -44,48 +44,36 @@ export function UsersTab() {
       <SuccessAlert message={action.message} focus />
       <ErrorAlert message={action.error} focus />
       <ErrorAlert message={error} />
-      {items === null && <Spinner label={t('users.loading')} />}
-      {items?.length === 0 && <p>{t('users.empty')}</p>}
-      {items && items.length > 0 && (
-        <div className="table-responsive">
-          <table className="table align-middle table-stack">
-            <thead>
-              <tr>
-                <th scope="col">{t('users.name')}</th>
-                <th scope="col">{t('users.email')}</th>
-                <th scope="col">{t('users.role')}</th>
-                <th scope="col">{t('users.status')}</th>
-                <th scope="col">{t('users.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((u) => (
-                <tr key={u._id}>
-                  <td data-label={t('users.name')}>{u.name}</td>
-                  <td data-label={t('users.email')} className="text-break">
-                    <bdi>{u.email}</bdi>
-                  </td>
-                  <td data-label={t('users.role')}>{t(`roles.${u.role}`, { defaultValue: u.role })}</td>
-                  <td data-label={t('users.status')}>
-                    {t(`statuses.${u.status}`, { defaultValue: u.status })}
-                    {u.statusReason && <div className="small text-muted">{u.statusReason}</div>}
-                  </td>
-                  <td data-label={t('users.action')}>
-                    {u.status === 'approved' && u.role !== 'admin' && (
-                      <ReasonAction action="suspend" subject={u.name} onConfirm={(reason) => action.run(suspendUser({ id: u._id, reason }))} />
-                    )}
-                    {u.status === 'suspended' && (
-                      <button type="button" className="btn btn-sm btn-outline-success" onClick={() => void action.run(reinstateUser(u._id))}>
-                        {t('users.reinstate', { name: u.name })}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={items}
+        loadingLabel={t('users.loading')}
+        empty={<p>{t('users.empty')}</p>}
+        className="align-middle table-stack"
+        columns={[t('users.name'), t('users.email'), t('users.role'), t('users.status'), t('users.action')]}
+        row={(u) => (
+          <tr key={u._id}>
+            <td data-label={t('users.name')}>{u.name}</td>
+            <td data-label={t('users.email')} className="text-break">
+              <bdi>{u.email}</bdi>
+            </td>
+            <td data-label={t('users.role')}>{t(`roles.${u.role}`, { defaultValue: u.role })}</td>
+            <td data-label={t('users.status')}>
+              {t(`statuses.${u.status}`, { defaultValue: u.status })}
+              {u.statusReason && <div className="small text-muted">{u.statusReason}</div>}
+            </td>
+            <td data-label={t('users.action')}>
+              {u.status === 'approved' && u.role !== 'admin' && (
+                <ReasonAction action="suspend" subject={u.name} onConfirm={(reason) => action.run(suspendUser({ id: u._id, reason }))} />
+              )}
+              {u.status === 'suspended' && (
+                <button type="button" className="btn btn-sm btn-outline-success" onClick={() => void action.run(reinstateUser(u._id))}>
+                  {t('users.reinstate', { name: u.name })}
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
@@ -45,41 +46,31 @@ export function AddAppointmentModal({ show, onClose }: { show: boolean; onClose:
   };
 
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="add-appointment-title">
-      <Form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Modal.Header closeButton closeLabel={t('close')}>
-          <Modal.Title id="add-appointment-title" as="h2" className="h5">
-            {t('add.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small text-muted">{t('add.hint')}</p>
-          <Form.Group className="mb-3" controlId="appointment-time">
-            <Form.Label>{t('add.time')}</Form.Label>
-            <Form.Control type="time" placeholder={t('add.timePlaceholder')} value={time} onChange={(e) => setTime(e.target.value)} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="appointment-date">
-            <Form.Label>{t('add.date')}</Form.Label>
-            <Form.Control
-              type="date"
-              placeholder={t('add.datePlaceholder')}
-              min={new Date().toISOString().slice(0, 10)}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          </Form.Group>
-          <SuccessAlert message={done ? t('add.done') : null} className="mb-0" />
-          <ErrorAlert message={error} className="mb-0" />
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            {t('close')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || done}>
-            {t(busy ? 'add.saving' : 'add.save')}
-          </button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <Dialog titleId="add-appointment-title" title={t('add.title')} closeLabel={t('close')} show={show} onHide={onClose} onSubmit={(e) => void onSubmit(e)}>
+      <Modal.Body>
+        <p className="small text-muted">{t('add.hint')}</p>
+        <Form.Group className="mb-3" controlId="appointment-time">
+          <Form.Label>{t('add.time')}</Form.Label>
+          <Form.Control type="time" placeholder={t('add.timePlaceholder')} value={time} onChange={(e) => setTime(e.target.value)} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="appointment-date">
+          <Form.Label>{t('add.date')}</Form.Label>
+          <Form.Control
+            type="date"
+            placeholder={t('add.datePlaceholder')}
+            min={new Date().toISOString().slice(0, 10)}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        </Form.Group>
+        <SuccessAlert message={done ? t('add.done') : null} className="mb-0" />
+        <ErrorAlert message={error} className="mb-0" />
+      </Modal.Body>
+      <DialogFooter closeText={t('close')} onClose={onClose}>
+        <button type="submit" className="btn btn-primary" disabled={busy || done}>
+          {t(busy ? 'add.saving' : 'add.save')}
+        </button>
+      </DialogFooter>
+    </Dialog>
   );
 }

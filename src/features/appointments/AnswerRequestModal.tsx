@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
@@ -48,12 +49,7 @@ export function AnswerRequestModal({ request, action, onClose }: { request: Appo
 
   const title = t(accepting ? 'answer.acceptTitle' : 'answer.declineTitle', { name: request.name });
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="answer-request-title">
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id="answer-request-title" as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+    <Dialog titleId="answer-request-title" title={title} closeLabel={t('close')} onHide={onClose}>
       <Modal.Body>
         {accepting ? (
           <Form.Group controlId="answer-slot">
@@ -75,14 +71,11 @@ export function AnswerRequestModal({ request, action, onClose }: { request: Appo
         )}
         <ErrorAlert message={error} className="mt-3 mb-0" />
       </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          {t('answer.cancel')}
-        </button>
+      <DialogFooter closeText={t('answer.cancel')} onClose={onClose}>
         <button type="button" className={`btn ${accepting ? 'btn-primary' : 'btn-danger'}`} onClick={() => void submit()} disabled={busy}>
           {t(busy ? 'wait' : accepting ? 'answer.reserve' : 'answer.decline')}
         </button>
-      </Modal.Footer>
-    </Modal>
+      </DialogFooter>
+    </Dialog>
   );
 }

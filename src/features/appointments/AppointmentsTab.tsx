@@ -23,6 +23,7 @@ import { RescheduleModal } from './RescheduleModal';
 import { MyRequests } from './MyRequests';
 import { RequestsPanel } from './RequestsPanel';
 import type { Appointment } from './types';
+import { DataTable } from '../../ui/DataTable';
 
 // Only a doctor writing a prescription needs the form (and its product search): it loads when opened.
 const WritePrescriptionModal = lazy(() => import('../prescriptions/WritePrescriptionModal').then((m) => ({ default: m.WritePrescriptionModal })));
@@ -102,48 +103,32 @@ export default function AppointmentsTab() {
           )}
         </EmptyState>
       ) : (
-        <div className="table-responsive">
-          <table className="table align-middle table-stack">
-            {zone && <caption className="small">{t('zone', { zone })}</caption>}
-            <thead>
-              <tr>
-                <th scope="col">{t('date')}</th>
-                <th scope="col">{t('time')}</th>
-                {asPatient ? (
-                  <>
-                    <th scope="col">{t('doctor')}</th>
-                    <th scope="col">{t('department')}</th>
-                  </>
-                ) : (
-                  <>
-                    <th scope="col">{t('patient')}</th>
-                    <th scope="col">{t('history')}</th>
-                    <th scope="col">{t('visit')}</th>
-                  </>
-                )}
-                <th scope="col">{t('chat')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{asPatient ? t('cancel') : t('delete')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {appointments.map((a) => (
-                <AppointmentRow
-                  key={a._id}
-                  appointment={a}
-                  asPatient={asPatient}
-                  onCancel={() => setCancelling(a)}
-                  onMove={() => setMoving(a)}
-                  onPrescribe={() => {
-                    setWritten(null);
-                    setPrescribing(a.patient ?? null);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={appointments}
+          className="align-middle table-stack"
+          caption={zone && t('zone', { zone })}
+          captionClassName="small"
+          columns={[
+            t('date'),
+            t('time'),
+            ...(asPatient ? [t('doctor'), t('department')] : [t('patient'), t('history'), t('visit')]),
+            t('chat'),
+            <span className="visually-hidden">{asPatient ? t('cancel') : t('delete')}</span>,
+          ]}
+          row={(a) => (
+            <AppointmentRow
+              key={a._id}
+              appointment={a}
+              asPatient={asPatient}
+              onCancel={() => setCancelling(a)}
+              onMove={() => setMoving(a)}
+              onPrescribe={() => {
+                setWritten(null);
+                setPrescribing(a.patient ?? null);
+              }}
+            />
+          )}
+        />
       )}
       {asPatient ? <MyRequests /> : <RequestsPanel />}
       {!asPatient && <AddAppointmentModal show={adding} onClose={closeAdd} />}

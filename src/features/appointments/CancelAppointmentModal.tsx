@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
@@ -55,12 +56,12 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="cancel-appointment-title">
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id="cancel-appointment-title" as="h2" className="h5">
-          {t(asPatient ? 'cancelModal.cancelTitle' : 'cancelModal.deleteTitle')}
-        </Modal.Title>
-      </Modal.Header>
+    <Dialog
+      titleId="cancel-appointment-title"
+      title={t(asPatient ? 'cancelModal.cancelTitle' : 'cancelModal.deleteTitle')}
+      closeLabel={t('close')}
+      onHide={onClose}
+    >
       <Modal.Body>
         <p>
           {asPatient
@@ -87,14 +88,11 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
         <SuccessAlert message={done ? t('cancelModal.done') : null} className="mb-0" />
         <ErrorAlert message={error} className="mb-0" />
       </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          {t('keep')}
-        </button>
+      <DialogFooter closeText={t('keep')} onClose={onClose}>
         <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={busy || done}>
           {t(busy ? 'wait' : 'cancelModal.confirm')}
         </button>
-      </Modal.Footer>
-    </Modal>
+      </DialogFooter>
+    </Dialog>
   );
 }

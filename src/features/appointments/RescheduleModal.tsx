@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
@@ -54,12 +55,7 @@ export function RescheduleModal({ appointment, onClose }: { appointment: Appoint
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="reschedule-title">
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id="reschedule-title" as="h2" className="h5">
-          {t('move.title')}
-        </Modal.Title>
-      </Modal.Header>
+    <Dialog titleId="reschedule-title" title={t('move.title')} closeLabel={t('close')} onHide={onClose}>
       <Modal.Body>
         <p>{t('move.intro', { doctor: doctorName, when })}</p>
         {slots === null ? (
@@ -90,16 +86,13 @@ export function RescheduleModal({ appointment, onClose }: { appointment: Appoint
         <SuccessAlert message={done} className="mt-3 mb-0" />
         <ErrorAlert message={error} className="mt-3 mb-0" />
       </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          {t(done ? 'close' : 'keep')}
-        </button>
+      <DialogFooter closeText={t(done ? 'close' : 'keep')} onClose={onClose}>
         {!done && (
           <button type="button" className="btn btn-primary" onClick={() => void move()} disabled={busy || !slots?.length}>
             {t(busy ? 'wait' : 'move.submit')}
           </button>
         )}
-      </Modal.Footer>
-    </Modal>
+      </DialogFooter>
+    </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import './blogs.css';
 import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, selectCreateBlog } from './blogsSlice';
 import { categoryName } from '../../ui/categories';
 import { FilePicker } from '../../ui/FilePicker';
+import { AccessPrompt } from '../../ui/AccessPrompt';
 
 // The editor (Tiptap and ProseMirror) is only ever downloaded by this page, after it has rendered.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -38,12 +39,12 @@ export default function BlogCreatePage() {
     return (
       <>
         <PageBanner title={t('create.title')} />
-        <div className="container py-5 text-center">
-          <p className="lead">{loggedIn ? t('create.onlyDoctors') : t('create.pleaseLogin')}</p>
-          <Link className="btn btn-primary" to={loggedIn ? '/blogs' : '/account/login'}>
-            {loggedIn ? t('create.readBlogs') : t('create.login')}
-          </Link>
-        </div>
+        <AccessPrompt
+          className="container py-5 text-center"
+          message={loggedIn ? t('create.onlyDoctors') : t('create.pleaseLogin')}
+          linkText={loggedIn ? t('create.readBlogs') : t('create.login')}
+          to={loggedIn ? '/blogs' : '/account/login'}
+        />
       </>
     );
   }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useTranslation } from '../../i18n';
@@ -66,82 +67,70 @@ export default function CartPage() {
         ) : (
           <div className="row g-4">
             <div className="col-lg-8">
-              <div className="table-responsive">
-                <table className="table align-middle cart-table table-stack">
-                  <caption className="visually-hidden">{t('caption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('product')}</th>
-                      <th scope="col">{t('price')}</th>
-                      <th scope="col">{t('quantity')}</th>
-                      <th scope="col">{t('total')}</th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('remove')}</span>
-                      </th>
+              <DataTable
+                rows={lines}
+                className="align-middle cart-table table-stack"
+                caption={t('caption')}
+                columns={[t('product'), t('price'), t('quantity'), t('total'), <span className="visually-hidden">{t('remove')}</span>]}
+                row={(line) => {
+                  const busy = updating === line.product.slug;
+                  const stock = line.product.stock ?? Number.POSITIVE_INFINITY;
+                  return (
+                    <tr key={line._id}>
+                      <td>
+                        <div className="d-flex align-items-center gap-2">
+                          <img src={line.product.thumbnail} alt="" width={56} height={42} className="cart-table__thumb" />
+                          <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}>
+                            <bdi>{line.product.name}</bdi>
+                          </Link>
+                        </div>
+                      </td>
+                      <td data-label={t('price')}>
+                        <bdi>{dollarsOf(line.product.price)}</bdi>
+                      </td>
+                      <td data-label={t('quantity')}>
+                        <div className="input-group input-group-sm cart-quantity" role="group" aria-label={t('quantityOf', { name: line.product.name })}>
+                          <button
+                            type="button"
+                            className="btn btn-outline-secondary"
+                            aria-label={t('decrease', { name: line.product.name })}
+                            disabled={busy || line.quantity <= 1}
+                            onClick={() => void change(line.product.slug, line.quantity - 1)}
+                          >
+                            −
+                          </button>
+                          <output className="form-control text-center" aria-live="polite">
+                            {line.quantity}
+                          </output>
+                          <button
+                            type="button"
+                            className="btn btn-outline-secondary"
+                            aria-label={t('increase', { name: line.product.name })}
+                            disabled={busy || line.quantity >= stock}
+                            onClick={() => void change(line.product.slug, line.quantity + 1)}
+                          >
+                            +
+                          </button>
+                        </div>
+                      </td>
+                      <td data-label={t('total')}>
+                        <bdi>{dollarsOf(line.product.price * line.quantity)}</bdi>
+                      </td>
+                      <td className="cart-table__remove">
+                        <button
+                          type="button"
+                          className="btn btn-link text-danger cart-table__remove-btn"
+                          aria-label={t('removeLine', { name: line.product.name })}
+                          disabled={busy}
+                          onClick={() => void remove(line.product.slug)}
+                        >
+                          ✕
+                        </button>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {lines.map((line) => {
-                      const busy = updating === line.product.slug;
-                      const stock = line.product.stock ?? Number.POSITIVE_INFINITY;
-                      return (
-                        <tr key={line._id}>
-                          <td>
-                            <div className="d-flex align-items-center gap-2">
-                              <img src={line.product.thumbnail} alt="" width={56} height={42} className="cart-table__thumb" />
-                              <Link to={`/shop/${encodeURIComponent(line.product.slug)}`}>
-                                <bdi>{line.product.name}</bdi>
-                              </Link>
-                            </div>
-                          </td>
-                          <td data-label={t('price')}>
-                            <bdi>{dollarsOf(line.product.price)}</bdi>
-                          </td>
-                          <td data-label={t('quantity')}>
-                            <div className="input-group input-group-sm cart-quantity" role="group" aria-label={t('quantityOf', { name: line.product.name })}>
-                              <button
-                                type="button"
-                                className="btn btn-outline-secondary"
-                                aria-label={t('decrease', { name: line.product.name })}
-                                disabled={busy || line.quantity <= 1}
-                                onClick={() => void change(line.product.slug, line.quantity - 1)}
-                              >
-                                −
-                              </button>
-                              <output className="form-control text-center" aria-live="polite">
-                                {line.quantity}
-                              </output>
-                              <button
-                                type="button"
-                                className="btn btn-outline-secondary"
-                                aria-label={t('increase', { name: line.product.name })}
-                                disabled={busy || line.quantity >= stock}
-                                onClick={() => void change(line.product.slug, line.quantity + 1)}
-                              >
-                                +
-                              </button>
-                            </div>
-                          </td>
-                          <td data-label={t('total')}>
-                            <bdi>{dollarsOf(line.product.price * line.quantity)}</bdi>
-                          </td>
-                          <td className="cart-table__remove">
-                            <button
-                              type="button"
-                              className="btn btn-link text-danger cart-table__remove-btn"
-                              aria-label={t('removeLine', { name: line.product.name })}
-                              disabled={busy}
-                              onClick={() => void remove(line.product.slug)}
-                            >
-                              ✕
-                            </button>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                }}
+              />
             </div>
             <div className="col-lg-4">
               <section className="card card-body" aria-labelledby="cart-total-title">

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LoginLink } from '../../ui/LoginLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageBanner } from '../../ui/PageBanner';
@@ -15,6 +14,7 @@ import { selectIsLoggedIn, selectUser } from '../session';
 import { CardFields } from './CardFields';
 import { SafetyWarning, type SafetyConflict } from '../prescriptions';
 import { placeOrder, type CardForm, type CheckoutFailure } from './placeOrder';
+import { LoginRequired } from '../../ui/LoginRequired';
 
 const redirectDelayMs = 1500;
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -91,14 +91,7 @@ export default function CheckoutPage() {
   };
 
   if (!loggedIn) {
-    return (
-      <>
-        <PageBanner title={t('title')} />
-        <EmptyState message={t('mustLogin')}>
-          <LoginLink className="btn btn-primary">{t('login')}</LoginLink>
-        </EmptyState>
-      </>
-    );
+    return <LoginRequired title={t('title')} message={t('mustLogin')} loginText={t('login')} />;
   }
 
   const lines = cart?.products ?? [];

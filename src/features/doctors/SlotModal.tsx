@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { LoginLink } from '../../ui/LoginLink';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
@@ -63,12 +64,7 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="slot-modal-title">
-      <Modal.Header closeButton closeLabel={t('modal.close')}>
-        <Modal.Title id="slot-modal-title" as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+    <Dialog titleId="slot-modal-title" title={title} closeLabel={t('modal.close')} onHide={onClose}>
       <Modal.Body>
         {!loggedIn ? (
           <p className="mb-0">{t('modal.loginText', { name: doctor.name })}</p>
@@ -89,10 +85,7 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
           </>
         )}
       </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          {t('modal.close')}
-        </button>
+      <DialogFooter closeText={t('modal.close')} onClose={onClose}>
         {!loggedIn ? (
           <LoginLink className="btn btn-primary">{t('modal.login')}</LoginLink>
         ) : (
@@ -100,7 +93,7 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
             {busy ? t('modal.wait') : t(action === 'reserve' ? 'modal.save' : 'modal.cancel')}
           </button>
         )}
-      </Modal.Footer>
-    </Modal>
+      </DialogFooter>
+    </Dialog>
   );
 }

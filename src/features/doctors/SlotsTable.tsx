@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { slotDay, slotTime, zoneLabel } from '../../ui/clinicTime';
+import { DataTable } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { selectUserId } from '../session';
 import { SlotModal, type SlotAction } from './SlotModal';
@@ -27,58 +28,51 @@ export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
 
   return (
     <>
-      <div className="table-responsive">
-        <table className="table align-middle slot-table">
-          <caption className="small">{zone ? t('slots.captionZone', { zone }) : t('slots.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('slots.date')}</th>
-              <th scope="col">{t('slots.time')}</th>
-              <th scope="col">{t('slots.appointment')}</th>
+      <DataTable
+        rows={slots}
+        className="align-middle slot-table"
+        caption={zone ? t('slots.captionZone', { zone }) : t('slots.caption')}
+        captionClassName="small"
+        columns={[t('slots.date'), t('slots.time'), t('slots.appointment')]}
+        row={(slot) => {
+          const mine = Boolean(userId) && slot.reserved && slot.patient === userId;
+          return (
+            <tr key={slot._id}>
+              <td>{slotDay(slot.date)}</td>
+              <td>{slotTime(slot.time)}</td>
+              <td>
+                {mine ? (
+                  <div className="d-flex gap-2 flex-wrap align-items-center">
+                    <Link className="btn btn-sm btn-success" to={slot.chat ? `/chat?chat=${slot.chat}` : '/chat'}>
+                      {t('slots.chatWith', { name: doctor.name })}
+                    </Link>
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setOpen({ slot, action: 'cancel' })}>
+                      {t('slots.cancel')}
+                    </button>
+                  </div>
+                ) : slot.reserved ? (
+                  <button type="button" className="btn btn-sm btn-secondary" disabled>
+                    {t('slots.reserved')}
+                  </button>
+                ) : slot.heldUntil && !slot.heldForYou ? (
+                  <button type="button" className="btn btn-sm btn-secondary" disabled>
+                    {t('slots.held')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-primary"
+                    aria-label={t('slots.reserveAt', { day: slotDay(slot.date), time: slotTime(slot.time) })}
+                    onClick={() => setOpen({ slot, action: 'reserve' })}
+                  >
+                    {t('slots.reserve')}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {slots.map((slot) => {
-              const mine = Boolean(userId) && slot.reserved && slot.patient === userId;
-              return (
-                <tr key={slot._id}>
-                  <td>{slotDay(slot.date)}</td>
-                  <td>{slotTime(slot.time)}</td>
-                  <td>
-                    {mine ? (
-                      <div className="d-flex gap-2 flex-wrap align-items-center">
-                        <Link className="btn btn-sm btn-success" to={slot.chat ? `/chat?chat=${slot.chat}` : '/chat'}>
-                          {t('slots.chatWith', { name: doctor.name })}
-                        </Link>
-                        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setOpen({ slot, action: 'cancel' })}>
-                          {t('slots.cancel')}
-                        </button>
-                      </div>
-                    ) : slot.reserved ? (
-                      <button type="button" className="btn btn-sm btn-secondary" disabled>
-                        {t('slots.reserved')}
-                      </button>
-                    ) : slot.heldUntil && !slot.heldForYou ? (
-                      <button type="button" className="btn btn-sm btn-secondary" disabled>
-                        {t('slots.held')}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={t('slots.reserveAt', { day: slotDay(slot.date), time: slotTime(slot.time) })}
-                        onClick={() => setOpen({ slot, action: 'reserve' })}
-                      >
-                        {t('slots.reserve')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        }}
+      />
       {all.length > slots.length && (
         <div className="text-center">
           <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setShown((n) => n + pageSize)}>

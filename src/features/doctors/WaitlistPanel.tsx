@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
@@ -43,17 +43,12 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
   // and comes back to this page with the offer still in its address.
   if (!loggedIn && params.get('offer')) {
     return (
-      <section className="card border-0 shadow-sm mt-4" aria-labelledby="doctor-waitlist">
-        <div className="card-body p-4">
-          <h2 id="doctor-waitlist" className="h5 mb-3">
-            {t('waitlist.title')}
-          </h2>
-          <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center mb-0" role="status">
-            <span>{t('waitlist.heldForGuest', { name: doctor.name })}</span>
-            <LoginLink className="btn btn-primary btn-sm">{t('waitlist.loginToReserve')}</LoginLink>
-          </div>
+      <WaitlistCard>
+        <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center mb-0" role="status">
+          <span>{t('waitlist.heldForGuest', { name: doctor.name })}</span>
+          <LoginLink className="btn btn-primary btn-sm">{t('waitlist.loginToReserve')}</LoginLink>
         </div>
-      </section>
+      </WaitlistCard>
     );
   }
   if (!isPatient) return null;
@@ -90,44 +85,54 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
   };
 
   return (
+    <WaitlistCard>
+      {held && (
+        <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center" role="status">
+          <span>
+            {t('waitlist.held', {
+              day: slotDay(held.date),
+              time: slotTime(held.time),
+              until: held.heldUntil ? formatTime(held.heldUntil) : t('waitlist.soon'),
+            })}
+          </span>
+          <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void reserveHeld(held)}>
+            {t('waitlist.reserveNow')}
+          </button>
+        </div>
+      )}
+      {status?.joined ? (
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <p className="mb-0">{t('waitlist.position', { position: status.position === null ? '' : formatNumber(status.position), name: doctor.name })}</p>
+          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void run('leave')}>
+            {t('waitlist.leave')}
+          </button>
+        </div>
+      ) : hasFree ? (
+        <p className="text-muted mb-0">{t('waitlist.hasFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
+      ) : (
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <p className="mb-0">{t('waitlist.noFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
+          <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void run('join')}>
+            {t('waitlist.join')}
+          </button>
+        </div>
+      )}
+      <SuccessAlert message={message} className="mt-3 mb-0" />
+      <ErrorAlert message={error} className="mt-3 mb-0" />
+    </WaitlistCard>
+  );
+}
+
+/** The waiting list's card on the doctor's page, with its heading. */
+function WaitlistCard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('doctors');
+  return (
     <section className="card border-0 shadow-sm mt-4" aria-labelledby="doctor-waitlist">
       <div className="card-body p-4">
         <h2 id="doctor-waitlist" className="h5 mb-3">
           {t('waitlist.title')}
         </h2>
-        {held && (
-          <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center" role="status">
-            <span>
-              {t('waitlist.held', {
-                day: slotDay(held.date),
-                time: slotTime(held.time),
-                until: held.heldUntil ? formatTime(held.heldUntil) : t('waitlist.soon'),
-              })}
-            </span>
-            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void reserveHeld(held)}>
-              {t('waitlist.reserveNow')}
-            </button>
-          </div>
-        )}
-        {status?.joined ? (
-          <div className="d-flex flex-wrap gap-2 align-items-center">
-            <p className="mb-0">{t('waitlist.position', { position: status.position === null ? '' : formatNumber(status.position), name: doctor.name })}</p>
-            <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void run('leave')}>
-              {t('waitlist.leave')}
-            </button>
-          </div>
-        ) : hasFree ? (
-          <p className="text-muted mb-0">{t('waitlist.hasFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
-        ) : (
-          <div className="d-flex flex-wrap gap-2 align-items-center">
-            <p className="mb-0">{t('waitlist.noFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
-            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void run('join')}>
-              {t('waitlist.join')}
-            </button>
-          </div>
-        )}
-        <SuccessAlert message={message} className="mt-3 mb-0" />
-        <ErrorAlert message={error} className="mt-3 mb-0" />
+        {children}
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
 import { fetchAccessLog, selectHistory, selectHistoryState } from './historySlice';
 import type { AccessEntry } from './types';
+import { Switch } from '../../ui/Switch';
 
 /** "Added a diagnosis", from the change (history:log.changes) and the section (history:log.targets). */
 function whatHappened(entry: AccessEntry, t: TFunction<'history'>): string {
@@ -38,19 +39,7 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
         <h2 id="history-log-title" className="h5 mb-0">
           {t('log.title')}
         </h2>
-        <div className="form-check form-switch mb-0">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            id="history-log-own"
-            checked={showOwn}
-            onChange={(e) => setShowOwn(e.target.checked)}
-          />
-          <label className="form-check-label" htmlFor="history-log-own">
-            {t('log.showOwn')}
-          </label>
-        </div>
+        <Switch className="mb-0" id="history-log-own" checked={showOwn} onChange={setShowOwn} label={t('log.showOwn')} />
       </div>
       <p className="card-body small text-muted mb-0 pb-0">{t('log.intro')}</p>
       {logStatus === 'loading' && log.length === 0 && <Spinner label={t('log.loading')} />}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -91,36 +92,26 @@ export function AddEntryModal({ spec, patientId, asDoctor = false, onClose }: Pr
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={titleId}>
-      <Form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Modal.Header closeButton closeLabel={t('close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {t(`forms.${spec.kind}.title`)}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {asDoctor && (
-            <p className="text-muted small" role="note">
-              {t('forms.signed')}
-            </p>
-          )}
-          {fields.map((field) => (
-            <Form.Group className="mb-3" controlId={`${spec.kind}-${field.name}`} key={field.name}>
-              <Form.Label>{text(field, 'label')}</Form.Label>
-              {input(field)}
-            </Form.Group>
-          ))}
-          <ErrorAlert message={error} className="mb-0" />
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? t('forms.adding') : t('forms.add')}
-          </button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <Dialog titleId={titleId} title={t(`forms.${spec.kind}.title`)} closeLabel={t('close')} onHide={onClose} onSubmit={(e) => void onSubmit(e)}>
+      <Modal.Body>
+        {asDoctor && (
+          <p className="text-muted small" role="note">
+            {t('forms.signed')}
+          </p>
+        )}
+        {fields.map((field) => (
+          <Form.Group className="mb-3" controlId={`${spec.kind}-${field.name}`} key={field.name}>
+            <Form.Label>{text(field, 'label')}</Form.Label>
+            {input(field)}
+          </Form.Group>
+        ))}
+        <ErrorAlert message={error} className="mb-0" />
+      </Modal.Body>
+      <DialogFooter closeText={t('cancel')} onClose={onClose}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? t('forms.adding') : t('forms.add')}
+        </button>
+      </DialogFooter>
+    </Dialog>
   );
 }

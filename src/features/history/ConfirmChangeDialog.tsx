@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog } from '../../ui/Dialog';
 import { useTranslation } from '../../i18n';
 import type { ChangeRequest } from './HistorySection';
 
@@ -20,12 +21,13 @@ export function ConfirmChangeDialog({ request, onConfirm, onCancel }: Props) {
     await onConfirm(request);
   };
   return (
-    <Modal show onHide={onCancel} centered aria-labelledby="history-confirm-title" aria-describedby="history-confirm-body">
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id="history-confirm-title" as="h2" className="h5">
-          {t(`confirm.${wording}.title`)}
-        </Modal.Title>
-      </Modal.Header>
+    <Dialog
+      titleId="history-confirm-title"
+      title={t(`confirm.${wording}.title`)}
+      closeLabel={t('close')}
+      onHide={onCancel}
+      aria-describedby="history-confirm-body"
+    >
       <Modal.Body id="history-confirm-body">{t(`confirm.${wording}.body`, { label: request.label })}</Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onCancel} autoFocus>
@@ -35,6 +37,6 @@ export function ConfirmChangeDialog({ request, onConfirm, onCancel }: Props) {
           {t(`confirm.${wording}.confirm`)}
         </button>
       </Modal.Footer>
-    </Modal>
+    </Dialog>
   );
 }

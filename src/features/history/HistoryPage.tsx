@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { PrivateImage } from '../../ui/PrivateImage';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog } from '../../ui/Dialog';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -20,6 +21,7 @@ import type { HistoryKind } from './types';
 import { UndoToast } from './UndoToast';
 import './history.css';
 import './texts';
+import { Switch } from '../../ui/Switch';
 
 // Only a doctor writing a prescription needs the form (and its product search): it loads when opened.
 // The add form (with its file picker) loads when it is opened, keeping the page's first load in its budget.
@@ -125,19 +127,13 @@ export default function HistoryPage() {
                 </>
               )}
               {owner && (
-                <div className="form-check form-switch mb-3">
-                  <input
-                    className="form-check-input"
-                    type="checkbox"
-                    role="switch"
-                    id="history-show-hidden"
-                    checked={showHidden}
-                    onChange={(e) => setShowHidden(e.target.checked)}
-                  />
-                  <label className="form-check-label" htmlFor="history-show-hidden">
-                    {hiddenCount > 0 ? t('showHiddenCount', { number: formatNumber(hiddenCount) }) : t('showHidden')}
-                  </label>
-                </div>
+                <Switch
+                  className="mb-3"
+                  id="history-show-hidden"
+                  checked={showHidden}
+                  onChange={setShowHidden}
+                  label={hiddenCount > 0 ? t('showHiddenCount', { number: formatNumber(hiddenCount) }) : t('showHidden')}
+                />
               )}
               <div aria-live="polite">
                 {notice?.tone === 'success' && <SuccessAlert message={t('added')} />}
@@ -181,16 +177,11 @@ export default function HistoryPage() {
       )}
       {confirming && <ConfirmChangeDialog request={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />}
       {owner && undo && <UndoToast key={`${undo.change}-${undo.id}`} offer={undo} onUndo={undoChange} onExpire={expireUndo} />}
-      <Modal show={Boolean(result)} onHide={() => setResult(null)} centered size="lg" aria-labelledby="history-result-title">
-        <Modal.Header closeButton closeLabel={t('close')}>
-          <Modal.Title id="history-result-title" as="h2" className="h5">
-            {result?.label}
-          </Modal.Title>
-        </Modal.Header>
+      <Dialog titleId="history-result-title" title={result?.label} closeLabel={t('close')} show={Boolean(result)} onHide={() => setResult(null)} size="lg">
         <Modal.Body className="text-center">
           {result && <PrivateImage className="history-result-full" src={result.src} alt={t('resultAlt', { label: result.label })} />}
         </Modal.Body>
-      </Modal>
+      </Dialog>
     </>
   );
 }

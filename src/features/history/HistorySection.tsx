@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n';
+import { DataTable } from '../../ui/DataTable';
 import type { Row, SectionSpec } from './sections';
 import type { Authorship, EntryChange, History, HistoryKind } from './types';
 
@@ -72,58 +73,39 @@ export function HistorySection({ spec, history, owner, canAdd, showHidden, onAdd
           </button>
         )}
       </div>
-      {rows.length === 0 ? (
-        <p className="card-body text-muted mb-0">{t(`sections.${spec.kind}.empty`)}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-hover align-middle mb-0 table-stack">
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th scope="col" key={c}>
-                    {c}
-                  </th>
-                ))}
-                <th scope="col">{t('table.addedBy')}</th>
-                {owner && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('table.removeOrHide')}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const action = rowAction(row, t);
-                return (
-                  <tr key={row._id} className={row.meta.hidden ? 'history-row--hidden' : undefined}>
-                    {row.cells.map((cell, i) => (
-                      <td key={spec.columns[i]} data-label={columns[i]}>
-                        {cell}
-                      </td>
-                    ))}
-                    <td data-label={t('table.addedBy')}>
-                      <AddedBy meta={row.meta} owner={owner} />
-                    </td>
-                    {owner && (
-                      <td className="text-end">
-                        <button
-                          type="button"
-                          className={`btn btn-sm ${action.change === 'remove' ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
-                          onClick={() => onChange({ change: action.change, kind: spec.kind, id: row._id, label: row.label })}
-                          aria-label={action.name}
-                        >
-                          {action.text}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={rows}
+        empty={<p className="card-body text-muted mb-0">{t(`sections.${spec.kind}.empty`)}</p>}
+        className="table-hover align-middle mb-0 table-stack"
+        columns={[...columns, t('table.addedBy'), ...(owner ? [<span className="visually-hidden">{t('table.removeOrHide')}</span>] : [])]}
+        row={(row) => {
+          const action = rowAction(row, t);
+          return (
+            <tr key={row._id} className={row.meta.hidden ? 'history-row--hidden' : undefined}>
+              {row.cells.map((cell, i) => (
+                <td key={spec.columns[i]} data-label={columns[i]}>
+                  {cell}
+                </td>
+              ))}
+              <td data-label={t('table.addedBy')}>
+                <AddedBy meta={row.meta} owner={owner} />
+              </td>
+              {owner && (
+                <td className="text-end">
+                  <button
+                    type="button"
+                    className={`btn btn-sm ${action.change === 'remove' ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
+                    onClick={() => onChange({ change: action.change, kind: spec.kind, id: row._id, label: row.label })}
+                    aria-label={action.name}
+                  >
+                    {action.text}
+                  </button>
+                </td>
+              )}
+            </tr>
+          );
+        }}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Spinner } from '../../ui/Spinner';
 import { excerpt, readableDate, secureUrl } from '../../ui/text';
 import type { HomeBlog } from './types';
 import { useTranslation } from '../../i18n';
+import { SectionHead } from './SectionHead';
 import { categoryName } from '../../ui/categories';
 
 /** The three latest articles: the last three of the list (the server sends it oldest first), newest first. */
@@ -13,17 +14,7 @@ export function LatestBlogs({ blogs, status, error }: { blogs: HomeBlog[]; statu
   return (
     <section className="home-section latest-blogs" aria-labelledby="latest-blogs-title">
       <div className="container">
-        <div className="section-head">
-          <div>
-            <p className="section-kicker">{t('blogs.kicker')}</p>
-            <h2 id="latest-blogs-title" className="section-title">
-              {t('blogs.title')}
-            </h2>
-          </div>
-          <Link to="/blogs" className="btn btn-outline-primary">
-            {t('blogs.all')}
-          </Link>
-        </div>
+        <SectionHead id="latest-blogs-title" kicker={t('blogs.kicker')} title={t('blogs.title')} to="/blogs" linkText={t('blogs.all')} />
         {latest.length === 0 ? (
           status === 'failed' ? (
             <ErrorAlert message={error} />

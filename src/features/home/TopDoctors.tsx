@@ -1,10 +1,10 @@
 import { memo, useEffect, useRef, useState, type ComponentType } from 'react';
-import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
 import { DoctorCard } from './DoctorCard';
 import type { TopDoctor } from './types';
 import { useTranslation } from '../../i18n';
+import { SectionHead } from './SectionHead';
 
 type CarouselComponent = ComponentType<{ doctors: TopDoctor[] }>;
 
@@ -85,17 +85,7 @@ export function TopDoctors({ doctors, status, error }: { doctors: TopDoctor[]; s
   return (
     <section className="home-section top-doctors" ref={section} aria-labelledby="top-doctors-title">
       <div className="container">
-        <div className="section-head">
-          <div>
-            <p className="section-kicker">{t('doctors.kicker')}</p>
-            <h2 id="top-doctors-title" className="section-title">
-              {t('doctors.title')}
-            </h2>
-          </div>
-          <Link to="/doctors" className="btn btn-outline-primary">
-            {t('doctors.all')}
-          </Link>
-        </div>
+        <SectionHead id="top-doctors-title" kicker={t('doctors.kicker')} title={t('doctors.title')} to="/doctors" linkText={t('doctors.all')} />
         {status === 'failed' && doctors.length === 0 ? (
           <ErrorAlert message={error} />
         ) : doctors.length === 0 ? (

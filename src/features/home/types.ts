@@ -1,4 +1,6 @@
 /** Shapes of the home page's data as the server sends them. */
+import type { Blog } from '../blogs';
+
 export interface Slide {
   _id?: string;
   image: string;
@@ -29,13 +31,5 @@ export interface TopDoctor {
   rate?: number;
 }
 
-export interface HomeBlog {
-  _id: string;
-  slug: string;
-  title: string;
-  content: string;
-  thumbnail: string;
-  created_at: string;
-  updated_at: string;
-  category?: { name: string; slug?: string } | null;
-}
+/** An article as the home page lists it: the blogs feature's article (the same answer of `GET /api/blog`). */
+export type HomeBlog = Blog;

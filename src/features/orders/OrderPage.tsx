@@ -11,6 +11,7 @@ import { cancelOrder, fetchOrder, reorderOrder, selectOrder } from './orderSlice
 import { OrderTimeline } from './OrderTimeline';
 import { cardExpiry, statusStyle, useStatusLabel } from './types';
 import './orders.css';
+import { DataTable } from '../../ui/DataTable';
 
 /**
  * /orders/:number: one order as a store shows it, printable as a receipt. The buyer may cancel it
@@ -116,54 +117,44 @@ export default function OrderPage() {
               </div>
             )}
 
-            <div className="table-responsive">
-              <table className="table align-middle table-stack">
-                <caption className="visually-hidden">{t('caption', { number: shown.number })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('product')}</th>
-                    <th scope="col" className="text-end">
-                      {t('quantity')}
-                    </th>
-                    <th scope="col" className="text-end">
-                      {t('unitPrice')}
-                    </th>
-                    <th scope="col" className="text-end">
-                      {t('total')}
-                    </th>
-                    <th scope="col">{t('status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.lines.map((l) => (
-                    <tr key={l._id}>
-                      <td data-label={t('product')}>
-                        {l.medicine.slug ? (
-                          <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}>
-                            <bdi>{l.medicine.name}</bdi>
-                          </Link>
-                        ) : (
-                          <bdi>{l.medicine.name}</bdi>
-                        )}
-                      </td>
-                      <td className="text-end" data-label={t('quantity')}>
-                        {formatNumber(l.quantity)}
-                      </td>
-                      <td className="text-end" data-label={t('unitPrice')}>
-                        <bdi>{dollarsOf(l.unitPrice)}</bdi>
-                      </td>
-                      <td className="text-end" data-label={t('total')}>
-                        <bdi>{dollarsOf(l.total)}</bdi>
-                      </td>
-                      <td data-label={t('status')}>
-                        <span className={`badge ${statusStyle[l.deliveryStatus] ?? 'text-bg-light'}`}>{statusLabel(l.deliveryStatus)}</span>
-                        {l.refusalReason && <p className="small text-danger mb-0 mt-1">{t('refused', { reason: l.refusalReason })}</p>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={shown.lines}
+              className="align-middle table-stack"
+              caption={t('caption', { number: shown.number })}
+              columns={[
+                t('product'),
+                { label: t('quantity'), className: 'text-end' },
+                { label: t('unitPrice'), className: 'text-end' },
+                { label: t('total'), className: 'text-end' },
+                t('status'),
+              ]}
+              row={(l) => (
+                <tr key={l._id}>
+                  <td data-label={t('product')}>
+                    {l.medicine.slug ? (
+                      <Link to={`/shop/${encodeURIComponent(l.medicine.slug)}`}>
+                        <bdi>{l.medicine.name}</bdi>
+                      </Link>
+                    ) : (
+                      <bdi>{l.medicine.name}</bdi>
+                    )}
+                  </td>
+                  <td className="text-end" data-label={t('quantity')}>
+                    {formatNumber(l.quantity)}
+                  </td>
+                  <td className="text-end" data-label={t('unitPrice')}>
+                    <bdi>{dollarsOf(l.unitPrice)}</bdi>
+                  </td>
+                  <td className="text-end" data-label={t('total')}>
+                    <bdi>{dollarsOf(l.total)}</bdi>
+                  </td>
+                  <td data-label={t('status')}>
+                    <span className={`badge ${statusStyle[l.deliveryStatus] ?? 'text-bg-light'}`}>{statusLabel(l.deliveryStatus)}</span>
+                    {l.refusalReason && <p className="small text-danger mb-0 mt-1">{t('refused', { reason: l.refusalReason })}</p>}
+                  </td>
+                </tr>
+              )}
+            />
 
             <div className="row g-4">
               <section className="col-md-4" aria-labelledby="totals-title">

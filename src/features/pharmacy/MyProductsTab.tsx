@@ -5,7 +5,7 @@ import { rejectionMessage } from '../../app/serverThunk';
 import { useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
-import { Spinner } from '../../ui/Spinner';
+import { DataTable } from '../../ui/DataTable';
 import { ProductForm } from './ProductForm';
 import { fetchCategories, selectShop } from '../shop';
 import './texts';
@@ -66,74 +66,61 @@ export default function MyProductsTab() {
           onCancel={() => setEditing(null)}
         />
       )}
-      {products === null ? (
-        <Spinner label={t('products.loading')} />
-      ) : products.length === 0 ? (
-        <p className="text-muted">{t('products.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <caption className="visually-hidden">{t('products.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('products.product')}</th>
-                <th scope="col">{t('products.price')}</th>
-                <th scope="col">{t('products.stock')}</th>
-                <th scope="col">{t('products.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((p) => (
-                <tr key={p._id}>
-                  <td>
-                    <div className="d-flex align-items-center gap-2">
-                      <img src={p.thumbnail} alt="" width={48} height={36} style={{ objectFit: 'cover' }} />
-                      <Link to={`/shop/${encodeURIComponent(p.slug)}`}>
-                        <bdi>{p.name}</bdi>
-                      </Link>
-                    </div>
-                  </td>
-                  <td>
-                    <bdi>${Number(p.price).toFixed(2)}</bdi>
-                  </td>
-                  <td>{p.quantity === 0 ? <span className="badge text-bg-danger">{t('products.outOfStock')}</span> : formatNumber(p.quantity)}</td>
-                  <td>
-                    <div className="d-flex gap-2 flex-wrap">
-                      <button
-                        type="button"
-                        className="btn btn-outline-primary btn-sm"
-                        aria-label={t('products.editLabel', { name: p.name })}
-                        onClick={() => setEditing(p)}
-                      >
-                        {t('products.edit')}
-                      </button>
-                      {confirming === p._id ? (
-                        <>
-                          <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove(p)}>
-                            {t('products.confirmDelete')}
-                          </button>
-                          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setConfirming(null)}>
-                            {t('products.keep')}
-                          </button>
-                        </>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-outline-danger btn-sm"
-                          aria-label={t('products.deleteLabel', { name: p.name })}
-                          onClick={() => setConfirming(p._id)}
-                        >
-                          {t('products.delete')}
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={products}
+        loadingLabel={t('products.loading')}
+        empty={<p className="text-muted">{t('products.none')}</p>}
+        className="align-middle"
+        caption={t('products.caption')}
+        columns={[t('products.product'), t('products.price'), t('products.stock'), t('products.actions')]}
+        row={(p) => (
+          <tr key={p._id}>
+            <td>
+              <div className="d-flex align-items-center gap-2">
+                <img src={p.thumbnail} alt="" width={48} height={36} style={{ objectFit: 'cover' }} />
+                <Link to={`/shop/${encodeURIComponent(p.slug)}`}>
+                  <bdi>{p.name}</bdi>
+                </Link>
+              </div>
+            </td>
+            <td>
+              <bdi>${Number(p.price).toFixed(2)}</bdi>
+            </td>
+            <td>{p.quantity === 0 ? <span className="badge text-bg-danger">{t('products.outOfStock')}</span> : formatNumber(p.quantity)}</td>
+            <td>
+              <div className="d-flex gap-2 flex-wrap">
+                <button
+                  type="button"
+                  className="btn btn-outline-primary btn-sm"
+                  aria-label={t('products.editLabel', { name: p.name })}
+                  onClick={() => setEditing(p)}
+                >
+                  {t('products.edit')}
+                </button>
+                {confirming === p._id ? (
+                  <>
+                    <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove(p)}>
+                      {t('products.confirmDelete')}
+                    </button>
+                    <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setConfirming(null)}>
+                      {t('products.keep')}
+                    </button>
+                  </>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm"
+                    aria-label={t('products.deleteLabel', { name: p.name })}
+                    onClick={() => setConfirming(p._id)}
+                  >
+                    {t('products.delete')}
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

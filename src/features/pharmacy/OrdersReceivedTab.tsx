@@ -4,7 +4,7 @@ import { rejectionMessage } from '../../app/serverThunk';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatNumber } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
-import { Spinner } from '../../ui/Spinner';
+import { DataTable } from '../../ui/DataTable';
 import { RefuseOrderModal } from './RefuseOrderModal';
 import './texts';
 import { fetchReceivedOrders, moveReceivedOrder, selectReceivedOrders } from './pharmacySlice';
@@ -54,99 +54,91 @@ export default function OrdersReceivedTab() {
       </h2>
       <ErrorAlert message={error ?? loadError} />
       <SuccessAlert message={notice} />
-      {orders === null ? (
-        <Spinner label={t('received.loading')} />
-      ) : orders.length === 0 ? (
-        <p className="text-muted">{t('received.none')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle table-stack">
-            <caption className="visually-hidden">{t('received.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('received.date')}</th>
-                <th scope="col">{t('received.medicine')}</th>
-                <th scope="col">{t('received.quantity')}</th>
-                <th scope="col">{t('received.total')}</th>
-                <th scope="col">{t('received.buyer')}</th>
-                <th scope="col">{t('received.status')}</th>
-                <th scope="col">{t('received.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o._id}>
-                  <td data-label={t('received.date')}>{formatDate(o.created_at)}</td>
-                  <td data-label={t('received.medicine')}>
-                    <bdi>{o.medicine.name}</bdi>
-                    {o.prescription && (
-                      <p className="small text-muted mb-0">
-                        {t('received.prescription')} <bdi className="font-monospace">{o.prescription.code}</bdi>
-                        {t('received.prescribedBy', {
-                          doctor: o.prescription.doctor.name,
-                          licence: o.prescription.doctor.licenseNumber ? t('received.licence', { number: o.prescription.doctor.licenseNumber }) : '',
-                          date: formatDate(o.prescription.issuedAt),
-                        })}
-                      </p>
-                    )}
-                    {o.refusalReason && <p className="small text-danger mb-0">{t('received.refused', { reason: o.refusalReason })}</p>}
-                  </td>
-                  <td data-label={t('received.quantity')}>{formatNumber(o.quantity)}</td>
-                  <td data-label={t('received.total')}>
-                    <bdi>
-                      ${Number(o.price).toFixed(2)} {o.currency}
-                    </bdi>
-                  </td>
-                  <td className="small" data-label={t('received.buyer')}>
-                    <strong>
-                      <bdi>{o.buyer.name}</bdi>
-                    </strong>
-                    <br />
-                    <span dir="auto">{[o.location, o.government, o.country].filter(Boolean).join(', ')}</span>
-                  </td>
-                  <td data-label={t('received.status')}>
-                    <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>
-                      {t(`received.delivery.${o.deliveryStatus}`, { defaultValue: o.deliveryStatus })}
-                    </span>
-                  </td>
-                  <td data-label={t('received.actions')}>
-                    <div className="d-flex gap-2 flex-wrap">
-                      {o.nextStatuses.map((s) =>
-                        s === 'cancelled' && o.prescription ? (
-                          <button
-                            key={s}
-                            type="button"
-                            className="btn btn-sm btn-outline-danger"
-                            disabled={busy === o._id}
-                            aria-label={t('received.refuseLabel', { product: o.medicine.name, buyer: o.buyer.name })}
-                            onClick={() => {
-                              setError(null);
-                              setRefusing(o);
-                            }}
-                          >
-                            {t('received.refuse')}
-                          </button>
-                        ) : (
-                          <button
-                            key={s}
-                            type="button"
-                            className={`btn btn-sm ${s === 'cancelled' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
-                            disabled={busy === o._id}
-                            aria-label={t('received.actionLabel', { action: actionLabel(s), product: o.medicine.name, buyer: o.buyer.name })}
-                            onClick={() => void move(o, s)}
-                          >
-                            {actionLabel(s)}
-                          </button>
-                        ),
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={orders}
+        loadingLabel={t('received.loading')}
+        empty={<p className="text-muted">{t('received.none')}</p>}
+        className="align-middle table-stack"
+        caption={t('received.caption')}
+        columns={[
+          t('received.date'),
+          t('received.medicine'),
+          t('received.quantity'),
+          t('received.total'),
+          t('received.buyer'),
+          t('received.status'),
+          t('received.actions'),
+        ]}
+        row={(o) => (
+          <tr key={o._id}>
+            <td data-label={t('received.date')}>{formatDate(o.created_at)}</td>
+            <td data-label={t('received.medicine')}>
+              <bdi>{o.medicine.name}</bdi>
+              {o.prescription && (
+                <p className="small text-muted mb-0">
+                  {t('received.prescription')} <bdi className="font-monospace">{o.prescription.code}</bdi>
+                  {t('received.prescribedBy', {
+                    doctor: o.prescription.doctor.name,
+                    licence: o.prescription.doctor.licenseNumber ? t('received.licence', { number: o.prescription.doctor.licenseNumber }) : '',
+                    date: formatDate(o.prescription.issuedAt),
+                  })}
+                </p>
+              )}
+              {o.refusalReason && <p className="small text-danger mb-0">{t('received.refused', { reason: o.refusalReason })}</p>}
+            </td>
+            <td data-label={t('received.quantity')}>{formatNumber(o.quantity)}</td>
+            <td data-label={t('received.total')}>
+              <bdi>
+                ${Number(o.price).toFixed(2)} {o.currency}
+              </bdi>
+            </td>
+            <td className="small" data-label={t('received.buyer')}>
+              <strong>
+                <bdi>{o.buyer.name}</bdi>
+              </strong>
+              <br />
+              <span dir="auto">{[o.location, o.government, o.country].filter(Boolean).join(', ')}</span>
+            </td>
+            <td data-label={t('received.status')}>
+              <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>
+                {t(`received.delivery.${o.deliveryStatus}`, { defaultValue: o.deliveryStatus })}
+              </span>
+            </td>
+            <td data-label={t('received.actions')}>
+              <div className="d-flex gap-2 flex-wrap">
+                {o.nextStatuses.map((s) =>
+                  s === 'cancelled' && o.prescription ? (
+                    <button
+                      key={s}
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      disabled={busy === o._id}
+                      aria-label={t('received.refuseLabel', { product: o.medicine.name, buyer: o.buyer.name })}
+                      onClick={() => {
+                        setError(null);
+                        setRefusing(o);
+                      }}
+                    >
+                      {t('received.refuse')}
+                    </button>
+                  ) : (
+                    <button
+                      key={s}
+                      type="button"
+                      className={`btn btn-sm ${s === 'cancelled' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+                      disabled={busy === o._id}
+                      aria-label={t('received.actionLabel', { action: actionLabel(s), product: o.medicine.name, buyer: o.buyer.name })}
+                      onClick={() => void move(o, s)}
+                    >
+                      {actionLabel(s)}
+                    </button>
+                  ),
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
       {refusing && (
         <RefuseOrderModal
           order={refusing}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { useTranslation } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import './texts';
@@ -30,46 +31,42 @@ export function RefuseOrderModal({ order, busy, error, onClose, onRefuse }: Prop
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="refuse-order-title">
-      <form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel={t('refuse.close')}>
-          <Modal.Title id="refuse-order-title" as="h2" className="h5">
-            {t('refuse.title', { product: order.medicine.name, buyer: order.buyer.name })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <ErrorAlert message={error} />
-          <p className="small">{t('refuse.explain')}</p>
-          <label className="form-label" htmlFor="refuse-reason">
-            {t('refuse.reason')}
-          </label>
-          <textarea
-            id="refuse-reason"
-            className={`form-control ${missing ? 'is-invalid' : ''}`}
-            rows={3}
-            value={reason}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? 'refuse-reason-error' : undefined}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setMissing(false);
-            }}
-          />
-          {missing && (
-            <div id="refuse-reason-error" className="invalid-feedback">
-              {t('refuse.missing')}
-            </div>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            {t('refuse.keep')}
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {t(busy ? 'refuse.refusing' : 'refuse.submit')}
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <Dialog
+      titleId="refuse-order-title"
+      title={t('refuse.title', { product: order.medicine.name, buyer: order.buyer.name })}
+      closeLabel={t('refuse.close')}
+      onHide={onClose}
+      onSubmit={submit}
+    >
+      <Modal.Body>
+        <ErrorAlert message={error} />
+        <p className="small">{t('refuse.explain')}</p>
+        <label className="form-label" htmlFor="refuse-reason">
+          {t('refuse.reason')}
+        </label>
+        <textarea
+          id="refuse-reason"
+          className={`form-control ${missing ? 'is-invalid' : ''}`}
+          rows={3}
+          value={reason}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? 'refuse-reason-error' : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setMissing(false);
+          }}
+        />
+        {missing && (
+          <div id="refuse-reason-error" className="invalid-feedback">
+            {t('refuse.missing')}
+          </div>
+        )}
+      </Modal.Body>
+      <DialogFooter closeText={t('refuse.keep')} onClose={onClose}>
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          {t(busy ? 'refuse.refusing' : 'refuse.submit')}
+        </button>
+      </DialogFooter>
+    </Dialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoginLink } from '../../ui/LoginLink';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { dollarsOf } from '../../ui/money';
@@ -16,6 +14,7 @@ import { buyPrescription, fetchPrescription } from './prescriptionsSlice';
 import type { PrescriptionLine } from './types';
 import './prescriptions.css';
 import './texts';
+import { LoginRequired } from '../../ui/LoginRequired';
 
 /** One line's facts, as a definition list (readable at 390 px and on paper). */
 function LineFacts({ line }: { line: PrescriptionLine }) {
@@ -64,14 +63,7 @@ export default function PrescriptionPage() {
   }, [dispatch, loggedIn, id]);
 
   if (!loggedIn) {
-    return (
-      <>
-        <PageBanner title={t('page.title')} />
-        <EmptyState message={t('mustLogin')}>
-          <LoginLink className="btn btn-primary">{t('login')}</LoginLink>
-        </EmptyState>
-      </>
-    );
+    return <LoginRequired title={t('page.title')} message={t('mustLogin')} loginText={t('login')} />;
   }
   if (currentStatus === 'loading' || (currentStatus === 'idle' && !rx)) return <Spinner label={t('page.loading')} />;
   if (!rx || rx._id !== id) {

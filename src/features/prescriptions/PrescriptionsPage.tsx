@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoginLink } from '../../ui/LoginLink';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { selectIsLoggedIn } from '../session';
@@ -13,6 +12,7 @@ import { statusBadge } from './format';
 import { fetchPrescriptions } from './prescriptionsSlice';
 import './prescriptions.css';
 import './texts';
+import { LoginRequired } from '../../ui/LoginRequired';
 
 /** /prescriptions: the patient's prescriptions, newest first, with their status. */
 export default function PrescriptionsPage() {
@@ -26,14 +26,7 @@ export default function PrescriptionsPage() {
   }, [dispatch, loggedIn]);
 
   if (!loggedIn) {
-    return (
-      <>
-        <PageBanner title={t('title')} />
-        <EmptyState message={t('mustLogin')}>
-          <LoginLink className="btn btn-primary">{t('login')}</LoginLink>
-        </EmptyState>
-      </>
-    );
+    return <LoginRequired title={t('title')} message={t('mustLogin')} loginText={t('login')} />;
   }
 
   // The server answers newest first; sorting again keeps the promise whatever the source.

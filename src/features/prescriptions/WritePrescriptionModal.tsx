@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { Dialog, DialogFooter } from '../../ui/Dialog';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { formatNumber } from '../../ui/clinicTime';
@@ -84,135 +85,134 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
   };
 
   return (
-    <Modal show onHide={onClose} size="lg" fullscreen="sm-down" aria-labelledby="write-prescription-title">
-      <form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel={t('write.close')}>
-          <Modal.Title id="write-prescription-title" as="h2" className="h5">
-            {t('write.title', { name: patient.name })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {error && (
-            <div className="alert alert-danger" role="alert">
-              {error}
-            </div>
-          )}
-          {lines.map((line, index) => {
-            const id = `rx-line-${line.key}`;
-            const number = formatNumber(index + 1);
-            return (
-              <fieldset key={line.key} className="border rounded p-2 mb-3">
-                <legend className="h6 float-none w-auto px-1">{t('write.medicine', { number })}</legend>
-                {line.product ? (
-                  <p className="mb-2">
-                    <strong>
-                      <bdi>{line.product.name}</bdi>
-                    </strong>
-                    {line.product.pharmacy ? t('picker.pharmacy', { pharmacy: line.product.pharmacy }) : ''}{' '}
-                    <button type="button" className="btn btn-link btn-sm p-0" onClick={() => update(line.key, { product: null })}>
-                      {t('write.change', { number })}
-                    </button>
-                  </p>
-                ) : (
-                  <>
-                    <ProductPicker idPrefix={id} onPick={(product) => update(line.key, { product, medicine: '' })} />
-                    <label className="form-label small" htmlFor={`${id}-medicine`}>
-                      {t('write.other')}
-                    </label>
-                    <input
-                      id={`${id}-medicine`}
-                      className="form-control form-control-sm mb-2"
-                      value={line.medicine}
-                      onChange={(e) => update(line.key, { medicine: e.target.value })}
-                    />
-                  </>
-                )}
-                <div className="row g-2">
-                  {textFields.map((field) => (
-                    <div key={field} className="col-12 col-sm-4">
-                      <label className="form-label small" htmlFor={`${id}-${field}`}>
-                        {t(`write.${field}`)}
-                      </label>
-                      <input
-                        id={`${id}-${field}`}
-                        className="form-control form-control-sm"
-                        value={line[field]}
-                        onChange={(e) => update(line.key, { [field]: e.target.value })}
-                      />
-                    </div>
-                  ))}
-                  <div className="col-12 col-sm-4">
-                    <label className="form-label small" htmlFor={`${id}-quantity`}>
-                      {t('write.quantity')}
-                    </label>
-                    <input
-                      id={`${id}-quantity`}
-                      className="form-control form-control-sm"
-                      type="number"
-                      min={1}
-                      max={100}
-                      value={line.quantity}
-                      onChange={(e) => update(line.key, { quantity: e.target.value })}
-                    />
-                  </div>
-                  <div className="col-12 col-sm-8">
-                    <label className="form-label small" htmlFor={`${id}-notes`}>
-                      {t('write.notes')}
-                    </label>
-                    <input
-                      id={`${id}-notes`}
-                      className="form-control form-control-sm"
-                      value={line.notes}
-                      onChange={(e) => update(line.key, { notes: e.target.value })}
-                    />
-                  </div>
-                </div>
-                {lines.length > 1 && (
-                  <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}>
-                    {t('write.remove', { number })}
-                  </button>
-                )}
-              </fieldset>
-            );
-          })}
-          <button type="button" className="btn btn-outline-primary btn-sm mb-3" onClick={() => setLines((all) => [...all, emptyLine()])}>
-            {t('write.add')}
-          </button>
-          <div className="row g-2">
-            <div className="col-12 col-sm-8">
-              <label className="form-label" htmlFor="rx-notes">
-                {t('write.patientNotes')}
-              </label>
-              <textarea id="rx-notes" className="form-control" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
-            </div>
-            <div className="col-12 col-sm-4">
-              <label className="form-label" htmlFor="rx-valid-days">
-                {t('write.validDays')}
-              </label>
-              <input id="rx-valid-days" className="form-control" type="number" min={1} value={validDays} onChange={(e) => setValidDays(e.target.value)} />
-            </div>
+    <Dialog
+      titleId="write-prescription-title"
+      title={t('write.title', { name: patient.name })}
+      closeLabel={t('write.close')}
+      onHide={onClose}
+      size="lg"
+      fullscreen="sm-down"
+      centered={false}
+      onSubmit={submit}
+    >
+      <Modal.Body>
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
           </div>
-          {conflicts && (
-            <div className="mt-3">
-              <SafetyWarning
-                intro={t('write.clash', { name: patient.name })}
-                conflicts={conflicts}
-                busy={busy}
-                actionLabel={t('write.anyway')}
-                onAcknowledge={() => void send(true)}
-              />
-            </div>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            {t('write.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t(busy ? 'write.writing' : 'write.submit')}
-          </button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+        )}
+        {lines.map((line, index) => {
+          const id = `rx-line-${line.key}`;
+          const number = formatNumber(index + 1);
+          return (
+            <fieldset key={line.key} className="border rounded p-2 mb-3">
+              <legend className="h6 float-none w-auto px-1">{t('write.medicine', { number })}</legend>
+              {line.product ? (
+                <p className="mb-2">
+                  <strong>
+                    <bdi>{line.product.name}</bdi>
+                  </strong>
+                  {line.product.pharmacy ? t('picker.pharmacy', { pharmacy: line.product.pharmacy }) : ''}{' '}
+                  <button type="button" className="btn btn-link btn-sm p-0" onClick={() => update(line.key, { product: null })}>
+                    {t('write.change', { number })}
+                  </button>
+                </p>
+              ) : (
+                <>
+                  <ProductPicker idPrefix={id} onPick={(product) => update(line.key, { product, medicine: '' })} />
+                  <label className="form-label small" htmlFor={`${id}-medicine`}>
+                    {t('write.other')}
+                  </label>
+                  <input
+                    id={`${id}-medicine`}
+                    className="form-control form-control-sm mb-2"
+                    value={line.medicine}
+                    onChange={(e) => update(line.key, { medicine: e.target.value })}
+                  />
+                </>
+              )}
+              <div className="row g-2">
+                {textFields.map((field) => (
+                  <div key={field} className="col-12 col-sm-4">
+                    <label className="form-label small" htmlFor={`${id}-${field}`}>
+                      {t(`write.${field}`)}
+                    </label>
+                    <input
+                      id={`${id}-${field}`}
+                      className="form-control form-control-sm"
+                      value={line[field]}
+                      onChange={(e) => update(line.key, { [field]: e.target.value })}
+                    />
+                  </div>
+                ))}
+                <div className="col-12 col-sm-4">
+                  <label className="form-label small" htmlFor={`${id}-quantity`}>
+                    {t('write.quantity')}
+                  </label>
+                  <input
+                    id={`${id}-quantity`}
+                    className="form-control form-control-sm"
+                    type="number"
+                    min={1}
+                    max={100}
+                    value={line.quantity}
+                    onChange={(e) => update(line.key, { quantity: e.target.value })}
+                  />
+                </div>
+                <div className="col-12 col-sm-8">
+                  <label className="form-label small" htmlFor={`${id}-notes`}>
+                    {t('write.notes')}
+                  </label>
+                  <input
+                    id={`${id}-notes`}
+                    className="form-control form-control-sm"
+                    value={line.notes}
+                    onChange={(e) => update(line.key, { notes: e.target.value })}
+                  />
+                </div>
+              </div>
+              {lines.length > 1 && (
+                <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}>
+                  {t('write.remove', { number })}
+                </button>
+              )}
+            </fieldset>
+          );
+        })}
+        <button type="button" className="btn btn-outline-primary btn-sm mb-3" onClick={() => setLines((all) => [...all, emptyLine()])}>
+          {t('write.add')}
+        </button>
+        <div className="row g-2">
+          <div className="col-12 col-sm-8">
+            <label className="form-label" htmlFor="rx-notes">
+              {t('write.patientNotes')}
+            </label>
+            <textarea id="rx-notes" className="form-control" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+          <div className="col-12 col-sm-4">
+            <label className="form-label" htmlFor="rx-valid-days">
+              {t('write.validDays')}
+            </label>
+            <input id="rx-valid-days" className="form-control" type="number" min={1} value={validDays} onChange={(e) => setValidDays(e.target.value)} />
+          </div>
+        </div>
+        {conflicts && (
+          <div className="mt-3">
+            <SafetyWarning
+              intro={t('write.clash', { name: patient.name })}
+              conflicts={conflicts}
+              busy={busy}
+              actionLabel={t('write.anyway')}
+              onAcknowledge={() => void send(true)}
+            />
+          </div>
+        )}
+      </Modal.Body>
+      <DialogFooter closeText={t('write.cancel')} onClose={onClose}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t(busy ? 'write.writing' : 'write.submit')}
+        </button>
+      </DialogFooter>
+    </Dialog>
   );
 }

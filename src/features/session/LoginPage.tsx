@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useTranslation } from '../../i18n';
 import { returnPath } from './returnTo';
 import { login, loginWithCode, selectIsLoggedIn, selectLoginStatus } from './sessionSlice';
+import { AccountSwitch } from './AccountSwitch';
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -126,12 +127,7 @@ export default function LoginPage() {
                 </p>
               </>
             )}
-            <p className="mt-4 mb-0 text-center">
-              {t('login.newHere')}{' '}
-              <Link to="/account/register" state={location.state}>
-                {t('login.create')}
-              </Link>
-            </p>
+            <AccountSwitch className="mt-4 mb-0 text-center" question={t('login.newHere')} to="/account/register" linkText={t('login.create')} />
           </div>
         </div>
       </div>

@@ -19,6 +19,7 @@ import { CountryGovernmentFields } from '../geo';
 import { register } from './sessionSlice';
 import type { RegistrationKind } from './types';
 import { FilePicker } from '../../ui/FilePicker';
+import { AccountSwitch } from './AccountSwitch';
 
 const emptyText: Record<TextField, string> = {
   name: '',
@@ -168,12 +169,7 @@ export default function RegisterPage({ kind }: { kind: RegistrationKind }) {
                 {busy ? t('register.submitting') : t('register.submit')}
               </button>
             </Form>
-            <p className="mt-4 mb-0">
-              {t('register.already')}{' '}
-              <Link to="/account/login" state={location.state}>
-                {t('register.login')}
-              </Link>
-            </p>
+            <AccountSwitch className="mt-4 mb-0" question={t('register.already')} to="/account/login" linkText={t('register.login')} />
           </div>
         </div>
       </div>

@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Link, NavLink, useParams } from 'react-router-dom';
+import { NavLink, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { useTranslation } from '../../i18n';
 import { selectIsLoggedIn, selectRole } from '../session';
 import { settingsTabs } from './tabs';
+import { AccessPrompt } from '../../ui/AccessPrompt';
 
 /** Settings with one tab per path segment; any unknown segment shows the profile tab. */
 export default function SettingsPage() {
@@ -21,12 +22,7 @@ export default function SettingsPage() {
       <PageBanner title={t('title')} />
       <div className="container py-5">
         {!loggedIn ? (
-          <div className="text-center py-4">
-            <p className="lead">{t('pleaseLogin')}</p>
-            <Link className="btn btn-primary" to="/account/login">
-              {t('login')}
-            </Link>
-          </div>
+          <AccessPrompt message={t('pleaseLogin')} linkText={t('login')} />
         ) : (
           <div className="row g-4">
             <nav className="col-lg-3" aria-label={t('title')}>
