@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { chromePath, quietChromiumArgs } from '../../scripts/chromium.mjs';
 import { buildSpaIfStale } from '../../scripts/spa-build.mjs';
 import { printBaseline } from '../machine.mjs';
 import { freePort, root, startPortal } from '../portal.mjs';
@@ -18,29 +19,14 @@ import { freePort, root, startPortal } from '../portal.mjs';
  */
 const pages = ['/', '/shop', '/doctors'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const goals = { score: 95, lcpMs: 2000, tbtMs: 100, cls: 0.05 };
 
 async function launchChromium() {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
-  const child = spawn(
-    chromePath,
-    [
-      '--headless=new',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
+  const child = spawn(chromePath, ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...quietChromiumArgs, 'about:blank'], {
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {

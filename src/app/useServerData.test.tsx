@@ -3,19 +3,10 @@ import type { AxiosRequestConfig } from 'axios';
 import { http as mockHttp, HttpResponse } from 'msw';
 import { http } from '../api/http';
 import OrdersTab from '../features/orders/OrdersTab';
+import { shippedAspirin } from '../features/orders/testing/fixtures';
 import { testUser } from '../testing/handlers';
 import { renderWithProviders, signedIn } from '../testing/render';
 import { server } from '../testing/server';
-
-const line = {
-  _id: 'o1',
-  medicine: { name: 'Aspirin', slug: 'aspirin' },
-  quantity: 2,
-  price: 7,
-  currency: 'usd',
-  deliveryStatus: 'shipped',
-  created_at: '2026-11-20T10:00:00Z',
-};
 
 describe('a page left before its data came', () => {
   it('aborts its request, and neither the late data nor an error reaches the store', async () => {
@@ -26,7 +17,7 @@ describe('a page left before its data came', () => {
         () =>
           // The server answers only when the test says so: after the page is gone.
           new Promise<Response>((resolve) => {
-            answer = () => resolve(HttpResponse.json({ orders: [line] }));
+            answer = () => resolve(HttpResponse.json({ orders: [shippedAspirin] }));
           }),
       ),
     );

@@ -2,14 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import {
   api,
   apiLogin,
+  closeJourney,
   demo,
   expectAccessible,
-  launchBrowser,
   loginThroughUi,
   newContext,
+  openJourney,
   registerAccount,
   screenshot,
-  startPortal,
   type Portal,
 } from './harness';
 
@@ -23,15 +23,8 @@ let browser: Browser;
 const unique = Date.now().toString(36);
 const doctor = { name: `Dr. Sherine Wahba`, email: `sherine.${unique}@example.test`, password: 'Sherine#2026pass' };
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 async function adminPage(width?: number): Promise<Page> {
   const page = await (await newContext(browser, width)).newPage();

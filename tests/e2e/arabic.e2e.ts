@@ -4,6 +4,7 @@ import {
   apiLogin,
   closeJourney,
   expectAccessible,
+  expectNoSideScroll,
   expectRtl,
   loginThroughUi,
   newContext,
@@ -12,6 +13,7 @@ import {
   type Portal,
   registerAccount,
   screenshot,
+  screenshotFullAndTop,
 } from './harness';
 
 /**
@@ -24,10 +26,19 @@ let browser: Browser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 
-async function expectNoSideScroll(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} is ${width}px wide`).toBeLessThanOrEqual(phone.width);
+/** Waits for the doctors' list to show its first card's profile link. */
+async function profileLinksShown(page: Page) {
+  await page
+    .getByRole('link', { name: /^عرض الملف/ })
+    .first()
+    .waitFor();
+}
+
+/** On the phone: no sideways scroll, the full page and its top photographed, no serious accessibility violation. */
+async function checkOnPhone(page: Page, name: string) {
+  await expectNoSideScroll(page, name);
+  await screenshotFullAndTop(page, `arabic-phone-${name}`);
+  await expectAccessible(page, `ar ${name} (phone)`);
 }
 
 describe('the portal in Arabic', () => {
@@ -53,8 +64,7 @@ describe('the portal in Arabic', () => {
     await page.getByRole('heading', { name: 'نخبة أطبائنا' }).waitFor();
     await page.getByRole('link', { name: 'الدخول/التسجيل' }).waitFor();
     expect(arabicChunks.length).toBeGreaterThan(0);
-    await screenshot(page, 'arabic-home');
-    await page.screenshot({ path: '.tmp/shots/arabic-home-top.png' });
+    await screenshotFullAndTop(page, 'arabic-home');
 
     await page.getByRole('link', { name: 'الصيدلية', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'الصيدلية' }).waitFor();
@@ -66,10 +76,7 @@ describe('the portal in Arabic', () => {
     await expectRtl(page);
     await page.getByRole('heading', { level: 1, name: 'ابحث عن طبيب' }).waitFor();
     await page.getByRole('button', { name: 'القلب' }).waitFor();
-    await page
-      .getByRole('link', { name: /^عرض الملف/ })
-      .first()
-      .waitFor();
+    await profileLinksShown(page);
 
     await page.goto(`${portal.url}/account/login`);
     await page.getByRole('heading', { name: 'مرحبًا بعودتك' }).waitFor();
@@ -101,20 +108,11 @@ describe('the portal in Arabic', () => {
     await expectRtl(page);
     await page.getByRole('heading', { name: 'نخبة أطبائنا' }).waitFor();
     await page.getByRole('button', { name: 'English' }).waitFor();
-    await expectNoSideScroll(page, 'home');
-    await screenshot(page, 'arabic-phone-home');
-    await page.screenshot({ path: '.tmp/shots/arabic-phone-home-top.png' });
-    await expectAccessible(page, 'ar home (phone)');
+    await checkOnPhone(page, 'home');
 
     await page.goto(`${portal.url}/doctors`);
-    await page
-      .getByRole('link', { name: /^عرض الملف/ })
-      .first()
-      .waitFor();
-    await expectNoSideScroll(page, 'doctors');
-    await screenshot(page, 'arabic-phone-doctors');
-    await page.screenshot({ path: '.tmp/shots/arabic-phone-doctors-top.png' });
-    await expectAccessible(page, 'ar doctors (phone)');
+    await profileLinksShown(page);
+    await checkOnPhone(page, 'doctors');
 
     // And at desktop width.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -123,10 +121,7 @@ describe('the portal in Arabic', () => {
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'ar home');
     await page.goto(`${portal.url}/doctors`);
-    await page
-      .getByRole('link', { name: /^عرض الملف/ })
-      .first()
-      .waitFor();
+    await profileLinksShown(page);
     await expectAccessible(page, 'ar doctors');
     await context.close();
   });

@@ -1,5 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, demo, expectAccessible, launchBrowser, loginThroughUi, newContext, screenshot, startPortal, type Portal } from './harness';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  demo,
+  expectAccessible,
+  launchBrowser,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  screenshot,
+  startPortal,
+  type Portal,
+} from './harness';
 
 /**
  * A patient and her doctor chat in real time from two browsers: they see each other Online, each
@@ -124,14 +137,8 @@ describe('chat journey', () => {
   let portal: Portal;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.dispose();
-  });
+  beforeAll(async () => ({ portal, browser } = await openJourney()));
+  afterAll(() => closeJourney({ portal, browser }));
 
   it('a patient and her doctor exchange messages in real time on one server', async () => {
     await journey(browser, portal, portal, 'one-process');

@@ -8,6 +8,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { chromePath, quietChromiumArgs } from '../../scripts/chromium.mjs';
 import { freshSchema } from '../../scripts/fresh-schema.mjs';
 import { lastMailTo, type OutboxMail } from '../server/outbox';
 
@@ -16,8 +17,6 @@ import { lastMailTo, type OutboxMail } from '../server/outbox';
  * temporary data directory (and a fresh PostgreSQL schema when DATABASE_URL is set), driven by
  * Debian's Chromium through playwright-core.
  */
-
-export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -157,15 +156,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: quietChromiumArgs,
   });
 }
 
@@ -309,15 +300,20 @@ export async function expectAccessible(page: Page, context = '') {
   ).toEqual([]);
 }
 
+/** Once the page has settled, it is no wider than the phone: nothing makes it scroll sideways. */
+export async function expectNoSideScroll(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is ${width}px wide`).toBeLessThanOrEqual(phone.width);
+}
+
 /**
  * On a phone (`phone` wide) the page does not scroll sideways, and the navbar is one row: the
  * brand and the menu toggle level, the brand's name whole (not cut by an ellipsis), the header
  * short, and its tap targets at least 44 px. Works in either language (no text is matched).
  */
 export async function expectFitsPhone(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} is ${width}px wide`).toBeLessThanOrEqual(phone.width);
+  await expectNoSideScroll(page, what);
   const brand = await page.locator('.site-navbar__brand').boundingBox();
   const toggle = await page.locator('header.site-navbar .navbar-toggler').boundingBox();
   expect(brand && toggle, `${what}: navbar parts`).toBeTruthy();
@@ -350,6 +346,12 @@ export async function expectRtl(page: Page) {
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.resolve('.tmp/shots', `${name}.png`), fullPage: true });
+}
+
+/** The full page (`<name>.png`) and what a person first sees of it (`<name>-top.png`). */
+export async function screenshotFullAndTop(page: Page, name: string) {
+  await screenshot(page, name);
+  await page.screenshot({ path: path.resolve('.tmp/shots', `${name}-top.png`) });
 }
 
 /**

@@ -12,7 +12,9 @@ import {
   type Portal,
   registerAccount,
   screenshot,
+  screenshotFullAndTop,
 } from './harness';
+import { cardForm } from '../server/card-form';
 
 /**
  * The portal on a 390 × 844 phone: no page scrolls sideways, the navbar stays one row, and the
@@ -24,24 +26,12 @@ let browser: Browser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 
-const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-const card = {
-  number: '4242 4242 4242 4242',
-  exp_month: '08',
-  exp_year: year,
-  cvc: '123',
-  currency: 'usd',
-  location: '12 Nile St, Zamalek',
-  country: 'Egypt',
-  government: 'Cairo',
-};
 const dayAhead = (days: number) => new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
 
 /** Full-page and top-of-page screenshots, then the phone layout checks. */
 async function shotAndFitsPhone(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await screenshot(page, `phone-${name}`);
-  await page.screenshot({ path: `.tmp/shots/phone-${name}-top.png` });
+  await screenshotFullAndTop(page, `phone-${name}`);
   await expectFitsPhone(page, name);
 }
 
@@ -168,7 +158,7 @@ describe('the portal on a phone', () => {
     const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const { token } = await apiLogin(portal, patient.email, patient.password);
     expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '1' }, token)).status).toBe(200);
-    expect((await api(portal, 'POST', 'checkout', card, token)).status).toBe(200);
+    expect((await api(portal, 'POST', 'checkout', cardForm(), token)).status).toBe(200);
 
     // The buyer's orders and payments fit her phone too.
     const buyer = await (await newContext(browser, phone.width, phone.height)).newPage();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, demo, expectAccessible, launchBrowser, loginThroughUi, newContext, screenshot, startPortal, type Portal } from './harness';
+import { api, apiLogin, closeJourney, demo, expectAccessible, loginThroughUi, newContext, openJourney, screenshot, type Portal } from './harness';
 
 /**
  * From the doctor's prescription to the pharmacy's order: the demo doctor prescribes Amoxicillin to
@@ -21,15 +21,8 @@ const medicine = 'Amoxicillin 500 mg';
 const historyLine = `${medicine}, 1 capsule, Three times a day, 7 days`;
 const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.dispose();
-});
+beforeAll(async () => ({ portal, browser } = await openJourney()));
+afterAll(() => closeJourney({ portal, browser }));
 
 async function signedInPage(email: string, password: string): Promise<Page> {
   const page = await (await newContext(browser)).newPage();

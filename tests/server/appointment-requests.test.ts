@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markEmailVerified, multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { type Account, grantAdmin, markEmailVerified, multipart, signUpAndLogin, startTestServer, type TestServer, withToken } from './helpers.js';
 import { attachedCalendar, rawMailsTo } from './outbox.js';
 
 let server: TestServer;
-type Account = Awaited<ReturnType<typeof signUpAndLogin>>;
 let doctor: Account;
 let colleague: Account;
 let eyeDoctor: Account;
@@ -59,12 +58,7 @@ beforeAll(async () => {
     signUpAndLogin(server.app, 'pharmacist'),
     signUpAndLogin(server.app, 'patient', { name: 'Clinic Admin' }),
   ]);
-  // The administrator role is granted in the database, never at sign-up.
-  await server.database.db
-    .updateTable('users')
-    .set({ role: 'admin' as never })
-    .where('id', '=', admin.id)
-    .execute();
+  await grantAdmin(server.app, admin.id);
 });
 afterAll(async () => {
   await server?.close();

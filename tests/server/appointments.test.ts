@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids.js';
-import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { type Account, multipart, signUpAndLogin, startTestServer, type TestServer, withToken } from './helpers.js';
 
 let server: TestServer;
-type Account = Awaited<ReturnType<typeof signUpAndLogin>>;
-let doctor: Account;
-let otherDoctor: Account;
-let patient: Account;
-let otherPatient: Account;
-let pharmacist: Account;
+let doctor: Account, otherDoctor: Account, patient: Account, otherPatient: Account, pharmacist: Account;
 
 /** The next 15 January or 15 February that is still ahead: winter in Cairo, so UTC+2. */
 function winterDate(): string {

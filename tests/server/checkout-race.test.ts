@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
+import { signUpAndLogin, type TestServer } from './helpers.js';
 import { checkoutService } from '../../server/modules/checkout/service.js';
 import type { PaymentGateway } from '../../server/payments/gateway.js';
 import { sandboxGateway } from '../../server/payments/sandbox.js';
-import { cardForm, checkout, listProduct, setCart, stockOf } from './shop-helpers.js';
+import { cardForm, checkout, listProduct, setCart, stockOf, startShop } from './shop-helpers.js';
 
 let server: TestServer;
 let pharmacist: { token: string };
 beforeAll(async () => {
   // Fifteen buyers log in at the same moment from one address; the login limits have their own tests.
-  server = await startTestServer({ seed: true, env: { LOGIN_MAX_ATTEMPTS: '1000' } });
-  pharmacist = await signUpAndLogin(server.app, 'pharmacist');
+  ({ server, pharmacist } = await startShop({ LOGIN_MAX_ATTEMPTS: '1000' }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 describe('checkout under concurrency', () => {
   it('sells exactly the stock: 15 buyers of one unit each, stock 5 → 5 orders, stock 0', async () => {

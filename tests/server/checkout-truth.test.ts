@@ -3,19 +3,14 @@ import { checkoutService } from '../../server/modules/checkout/service.js';
 import { sweepCheckouts } from '../../server/modules/checkout/sweeper.js';
 import { GatewayUnavailableError, type LookupResult, type PaymentGateway } from '../../server/payments/gateway.js';
 import { sandboxGateway } from '../../server/payments/sandbox.js';
-import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
-import { cardForm, checkout, listProduct, setCart, stockOf } from './shop-helpers.js';
+import { signUpAndLogin, withToken, type TestServer } from './helpers.js';
+import { cardForm, checkout, listProduct, setCart, stockOf, startShop } from './shop-helpers.js';
 
 /** Every message about a payment is true: no replayed success, no "not charged" unless known, no silent price change. */
 let server: TestServer;
 let pharmacist: { token: string };
-beforeAll(async () => {
-  server = await startTestServer({ seed: true });
-  pharmacist = await signUpAndLogin(server.app, 'pharmacist');
-});
-afterAll(async () => {
-  await server?.close();
-});
+beforeAll(async () => ({ server, pharmacist } = await startShop()));
+afterAll(() => server?.close());
 
 const get = (url: string, token: string) => server.app.inject({ method: 'GET', url, headers: { authorization: token } });
 const viewerOf = (user: { id: string; token: string }) => ({

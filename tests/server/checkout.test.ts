@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { signUpAndLogin, withToken, type TestServer } from './helpers.js';
 import { sweepCheckouts } from '../../server/modules/checkout/sweeper.js';
 import { sandboxGateway } from '../../server/payments/sandbox.js';
-import { cardForm, checkout, declinedCard, listProduct, setCart, stockOf } from './shop-helpers.js';
+import { cardForm, checkout, declinedCard, listProduct, setCart, stockOf, startShop } from './shop-helpers.js';
 
 let server: TestServer;
 let pharmacist: { token: string };
-beforeAll(async () => {
-  server = await startTestServer({ seed: true });
-  pharmacist = await signUpAndLogin(server.app, 'pharmacist');
-});
-afterAll(async () => {
-  await server?.close();
-});
+beforeAll(async () => ({ server, pharmacist } = await startShop()));
+afterAll(() => server?.close());
 
 const get = (url: string, token: string) => server.app.inject({ method: 'GET', url, headers: { authorization: token } });
 

@@ -126,6 +126,18 @@ export async function signUpAndLogin(
   return { token: body.user.tokens[0].token, id: body.user._id, email: fields.email, password };
 }
 
+/** An account signUpAndLogin made: its token, id and credentials. */
+export type Account = Awaited<ReturnType<typeof signUpAndLogin>>;
+
+/** Makes an account an administrator: the role is granted in the database, never at sign-up. */
+export function grantAdmin(app: App, userId: string) {
+  return app.db
+    .updateTable('users')
+    .set({ role: 'admin' as never })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** Marks an account's email address verified, as following the link in the verification mail does. */
 export function markEmailVerified(app: App, userId: string) {
   return app.db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatService } from '../../server/modules/chat/service.js';
 import { viewerFromToken } from '../../server/plugins/auth.js';
-import { markEmailVerified, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { type Account, grantAdmin, markEmailVerified, signUpAndLogin, startTestServer, type TestServer, withToken } from './helpers.js';
 import { readOutbox } from './outbox.js';
 import { checkout, listProduct, setCart } from './shop-helpers.js';
 
@@ -10,7 +10,6 @@ import { checkout, listProduct, setCart } from './shop-helpers.js';
  * own notifications, and email follows her choice per event.
  */
 let server: TestServer;
-type Account = Awaited<ReturnType<typeof signUpAndLogin>>;
 let doctor: Account;
 let otherDoctor: Account;
 let patient: Account;
@@ -68,11 +67,7 @@ beforeAll(async () => {
     signUpAndLogin(server.app, 'pharmacist'),
     signUpAndLogin(server.app, 'patient', { name: 'Clinic Admin' }),
   ]);
-  await server.database.db
-    .updateTable('users')
-    .set({ role: 'admin' as never })
-    .where('id', '=', admin.id)
-    .execute();
+  await grantAdmin(server.app, admin.id);
   everyone = [doctor, otherDoctor, patient, otherPatient, pharmacist, otherPharmacist, admin];
 });
 afterAll(async () => {

@@ -16,6 +16,13 @@ afterAll(async () => {
 });
 
 const thumbnail = { filename: 'cover.png', content: tinyPng, type: 'image/png' };
+/** The product form `name`, as the pharmacist sends it, with the smallest valid fields and `fields` to test. */
+const postProduct = (name: string, fields: Record<string, string>) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/medicines',
+    ...withToken(pharmacist, { name, price: '3', quantity: '2', category: 'headache', about: 'x', ...fields, thumbnail }),
+  });
 const post = (content: string, title = `Post ${Math.random()}`) =>
   server.app.inject({ method: 'POST', url: '/api/blog', ...withToken(doctor, { title, content, thumbnail, category: 'heart-health' }) });
 
@@ -70,34 +77,10 @@ describe('HTML that would stall the server', () => {
   });
 
   it('the product form goes through the same checks', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/medicines',
-      ...withToken(pharmacist, {
-        name: 'Deep Remedy',
-        price: '3',
-        quantity: '2',
-        category: 'headache',
-        about: 'x',
-        description: '<div>'.repeat(2_000),
-        thumbnail,
-      }),
-    });
+    const res = await postProduct('Deep Remedy', { description: '<div>'.repeat(2_000) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The description is nested too deeply: at most 100 levels of tags inside each other');
-    const tooLong = await server.app.inject({
-      method: 'POST',
-      url: '/api/medicines',
-      ...withToken(pharmacist, {
-        name: 'Long Remedy',
-        price: '3',
-        quantity: '2',
-        category: 'headache',
-        about: 'x',
-        indications: 'a'.repeat(20_001),
-        thumbnail,
-      }),
-    });
+    const tooLong = await postProduct('Long Remedy', { indications: 'a'.repeat(20_001) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/^The indications is too long/);
     // An ordinary product is still listed and its texts cleaned.

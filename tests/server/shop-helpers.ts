@@ -1,20 +1,13 @@
 import type { App } from '../../server/types.js';
-import { tinyPng, withToken } from './helpers.js';
+import { cardForm } from './card-form.js';
+import { signUpAndLogin, startTestServer, tinyPng, withToken } from './helpers.js';
 
-/** The card fields as the checkout form sends them (a number with spaces, a two-digit year). */
-export function cardForm(overrides: Record<string, string> = {}) {
-  const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
-  return {
-    number: '4242 4242 4242 4242',
-    exp_month: '08',
-    exp_year: year,
-    cvc: '123',
-    currency: 'usd',
-    location: '12 Nile St, Zamalek',
-    country: 'Egypt',
-    government: 'Cairo',
-    ...overrides,
-  };
+export { cardForm } from './card-form.js';
+
+/** A checkout test file's server: seeded, with an approved pharmacist to list the products sold. */
+export async function startShop(env: Record<string, string> = {}) {
+  const server = await startTestServer({ seed: true, env });
+  return { server, pharmacist: await signUpAndLogin(server.app, 'pharmacist') };
 }
 
 export const declinedCard = '4000 0000 0000 0002';

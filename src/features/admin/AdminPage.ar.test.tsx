@@ -1,12 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { showArabic, showEnglish } from '../../testing/language';
-import { testUser } from '../../testing/handlers';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import AdminPage from './AdminPage';
-
-const admin = testUser({ _id: 'ad00000000000000000000a1', name: 'Clinic Administrator', roles: ['admin'] });
+import { admin, applicant } from './testing/fixtures';
 
 describe('AdminPage in Arabic', () => {
   beforeEach(showArabic);
@@ -22,20 +20,6 @@ describe('AdminPage in Arabic', () => {
   });
 
   it("names an applicant doctor's department in Arabic", async () => {
-    const applicant = {
-      _id: 'dd00000000000000000000a1',
-      name: 'Dr. Karim Fathalla',
-      email: 'karim@example.test',
-      role: 'doctor',
-      status: 'pending',
-      statusReason: '',
-      specialization: 'Neurology',
-      pharmacyName: '',
-      licenseNumber: 'EMS-77120',
-      pharmacyLicenseNumber: '',
-      hasLicenseDocument: true,
-      created_at: '2026-11-25T08:00:00.000Z',
-    };
     server.use(http.get('/api/admin/professionals', () => HttpResponse.json({ professionals: [applicant] })));
     renderWithProviders(<AdminPage />, { route: '/admin/applications', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
     expect(await screen.findByText('المخ والأعصاب')).toBeInTheDocument();

@@ -5,23 +5,7 @@ import { testUser } from '../../testing/handlers';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import AdminPage from './AdminPage';
-import type { AdminUser } from './types';
-
-const admin = testUser({ _id: 'ad00000000000000000000a1', name: 'Clinic Administrator', roles: ['admin'] });
-const applicant: AdminUser = {
-  _id: 'dd00000000000000000000a1',
-  name: 'Dr. Karim Fathalla',
-  email: 'karim@example.test',
-  role: 'doctor',
-  status: 'pending',
-  statusReason: '',
-  specialization: 'Neurology',
-  pharmacyName: '',
-  licenseNumber: 'EMS-77120',
-  pharmacyLicenseNumber: '',
-  hasLicenseDocument: true,
-  created_at: '2026-11-25T08:00:00.000Z',
-};
+import { admin, applicant } from './testing/fixtures';
 
 describe('AdminPage', () => {
   it('is only for administrators', async () => {

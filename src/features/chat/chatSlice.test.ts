@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { chatSelected, chatUpdated, connectionChanged, messagesReceived, onlineListReceived, selectReconnecting, selectUnreadChats } from './chatSlice';
+import {
+  chatSelected,
+  chatSlice,
+  chatUpdated,
+  connectionChanged,
+  messagesReceived,
+  onlineListReceived,
+  selectReconnecting,
+  selectUnreadChats,
+} from './chatSlice';
 import { demoChat, demoMessages, doctorId, patientId, secondChat } from './testing/fixtures';
 
 function storeWithChats() {
-  return makeStore({
-    chat: {
-      chats: [demoChat, secondChat],
-      isSender: true,
-      status: 'succeeded',
-      error: null,
-      selectedId: null,
-      messages: [],
-      messagesStatus: 'idle',
-      hasOlder: false,
-      olderLoading: false,
-      online: {},
-      connected: true,
-      wasConnected: false,
-      socketError: null,
-    },
-  });
+  return makeStore({ chat: { ...chatSlice.getInitialState(), chats: [demoChat, secondChat], isSender: true, status: 'succeeded', connected: true } });
 }
 
 describe('chatSlice', () => {

@@ -6,35 +6,10 @@ import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import { formatDateTime } from '../../ui/clinicTime';
 import HistoryPage from './HistoryPage';
-import type { AccessEntry, History } from './types';
+import { doctorRead, makeHistory, patientId } from './testing/fixtures';
 
-const patientId = '6078afb1fb33703fe4a1414a';
-const history: History = {
-  _id: 'hh00000000000000000000a1',
-  patient: { _id: patientId, name: 'Sara Ali', image: '', phone: '01001234567', email: 'patient@clinic.test', gender: 'female' },
-  currentState: 'Stable',
-  blood_type: 'A+',
-  pregnancy: false,
-  height: '165',
-  weight: '62',
-  medicines: [],
-  diagnosis: [{ _id: 'd2', diagnosis: 'Allergy', notes: '', doctor: null, self_reported: true }],
-  chronic_diseases: [],
-  genetic_disease: [],
-  surgeries: [],
-  continuous_medications: [],
-  laboratory_tests: [],
-};
-const log: AccessEntry[] = [
-  {
-    _id: 'a2',
-    actor: { _id: 'aa00000000000000000000a1', name: 'Dr. Ahmed Hassan', role: 'doctor' },
-    action: 'read',
-    target: 'history',
-    outcome: 'allowed',
-    created_at: '2026-03-02T10:00:00.000Z',
-  },
-];
+const history = makeHistory({ diagnosis: [{ _id: 'd2', diagnosis: 'Allergy', notes: '', doctor: null, self_reported: true }] });
+const log = [doctorRead];
 
 describe('HistoryPage in Arabic', () => {
   beforeEach(showArabic);

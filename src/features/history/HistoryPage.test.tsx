@@ -5,35 +5,15 @@ import { testUser } from '../../testing/handlers';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import HistoryPage from './HistoryPage';
+import { doctorId, doctorRead, makeHistory, patientId } from './testing/fixtures';
 import type { AccessEntry, History } from './types';
 
 // These journeys click through dialogs and reloads; on a busy machine they outgrow the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
-const patientId = '6078afb1fb33703fe4a1414a';
 const patient = testUser();
-const doctor = testUser({ _id: 'aa00000000000000000000a1', name: 'Dr. Ahmed Hassan', gender: 'male', roles: ['doctor'] });
+const doctor = testUser({ _id: doctorId, name: 'Dr. Ahmed Hassan', gender: 'male', roles: ['doctor'] });
 const where = { route: `/history/${patientId}`, path: '/history/:userId' };
-
-function makeHistory(overrides: Partial<History> = {}): History {
-  return {
-    _id: 'hh00000000000000000000a1',
-    patient: { _id: patientId, name: 'Sara Ali', image: '', phone: '01001234567', email: 'patient@clinic.test', gender: 'female' },
-    currentState: 'Stable',
-    blood_type: 'A+',
-    pregnancy: false,
-    height: '165',
-    weight: '62',
-    medicines: [],
-    diagnosis: [],
-    chronic_diseases: [],
-    genetic_disease: [],
-    surgeries: [],
-    continuous_medications: [],
-    laboratory_tests: [],
-    ...overrides,
-  };
-}
 
 const filled = makeHistory({
   medicines: [{ _id: 'm1', medicine: 'Vitamin D3', date: '2025-09-01T12:00:00.000Z' }],
@@ -54,14 +34,7 @@ const filled = makeHistory({
 });
 
 const log: AccessEntry[] = [
-  {
-    _id: 'a2',
-    actor: { _id: doctor._id, name: 'Dr. Ahmed Hassan', role: 'doctor' },
-    action: 'read',
-    target: 'history',
-    outcome: 'allowed',
-    created_at: '2026-03-02T10:00:00.000Z',
-  },
+  doctorRead,
   {
     _id: 'a1',
     actor: { _id: 'bb0000000000000000000001', name: 'Omar Khaled', role: 'patient' },

@@ -5,23 +5,14 @@ import { testUser } from '../../testing/handlers';
 import { server } from '../../testing/server';
 import OrdersTab from './OrdersTab';
 import PaymentsTab from './PaymentsTab';
+import { shippedAspirin } from './testing/fixtures';
 
 describe('settings orders and payments', () => {
   it('lists orders with medicine, price, currency and delivery status', async () => {
     server.use(
       http.get('/api/orders/user', () =>
         HttpResponse.json({
-          orders: [
-            {
-              _id: 'o1',
-              medicine: { name: 'Aspirin', slug: 'aspirin' },
-              quantity: 2,
-              price: 7,
-              currency: 'usd',
-              deliveryStatus: 'shipped',
-              created_at: '2026-11-20T10:00:00Z',
-            },
-          ],
+          orders: [shippedAspirin],
         }),
       ),
     );

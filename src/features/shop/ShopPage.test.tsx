@@ -16,7 +16,7 @@ const catalogue = [
 ];
 
 /** The catalogue endpoint as the server answers it: filtered by q and category, every call recorded. */
-function useCatalogue(calls: URLSearchParams[] = []) {
+function serveCatalogue(calls: URLSearchParams[] = []) {
   server.use(
     http.get('/api/medicines/', ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -36,11 +36,26 @@ function Address() {
   return <output data-testid="address">{location.search}</output>;
 }
 
+/** The shop at `route` beside its address, once its products are listed; returns the catalogue calls it makes. */
+async function openShopWithAddress(route?: string): Promise<URLSearchParams[]> {
+  const calls: URLSearchParams[] = [];
+  serveCatalogue(calls);
+  renderWithProviders(
+    <>
+      <ShopPage />
+      <Address />
+    </>,
+    { route },
+  );
+  await screen.findByRole('list', { name: 'Products' });
+  return calls;
+}
+
 afterEach(() => closePopups());
 
 describe('ShopPage', () => {
   it('lists products with $ prices to two decimals and the categories with sub-categories', async () => {
-    useCatalogue();
+    serveCatalogue();
     renderWithProviders(<ShopPage />);
     const list = await screen.findByRole('list', { name: 'Products' });
     const cards = within(list).getAllByRole('article');
@@ -57,7 +72,7 @@ describe('ShopPage', () => {
 
   it("names the clinic's categories in Arabic, on the cards and in the filter, while filtering by the same slugs", async () => {
     const calls: URLSearchParams[] = [];
-    useCatalogue(calls);
+    serveCatalogue(calls);
     await showArabic();
     try {
       renderWithProviders(<ShopPage />);
@@ -79,15 +94,7 @@ describe('ShopPage', () => {
   });
 
   it('searches and filters through the address, so the view can be shared', async () => {
-    const calls: URLSearchParams[] = [];
-    useCatalogue(calls);
-    renderWithProviders(
-      <>
-        <ShopPage />
-        <Address />
-      </>,
-    );
-    await screen.findByRole('list', { name: 'Products' });
+    const calls = await openShopWithAddress();
 
     await userEvent.click(screen.getByRole('button', { name: 'Muscle & Joint' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article')).toHaveLength(1));
@@ -106,16 +113,7 @@ describe('ShopPage', () => {
   });
 
   it('opens a shared link with its search, filters, sort and page, and sorts from the select', async () => {
-    const calls: URLSearchParams[] = [];
-    useCatalogue(calls);
-    renderWithProviders(
-      <>
-        <ShopPage />
-        <Address />
-      </>,
-      { route: '/?q=para&category=headache&sort=price-asc&page=2' },
-    );
-    await screen.findByRole('list', { name: 'Products' });
+    const calls = await openShopWithAddress('/?q=para&category=headache&sort=price-asc&page=2');
     expect(Object.fromEntries(calls[0])).toEqual({ page: '2', q: 'para', category: 'headache', sort: 'price-asc' });
     expect(screen.getByLabelText('Search by name, ingredient, brand or use')).toHaveValue('para');
     expect(screen.getByLabelText('Sort by')).toHaveValue('price-asc');
@@ -126,7 +124,7 @@ describe('ShopPage', () => {
   });
 
   it('puts the filters behind a Filters button that opens them as a panel', async () => {
-    useCatalogue();
+    serveCatalogue();
     renderWithProviders(<ShopPage />);
     await screen.findByRole('list', { name: 'Products' });
     const open = screen.getByRole('button', { name: 'Filters' });
@@ -141,7 +139,7 @@ describe('ShopPage', () => {
 
   it('sends the price range from the sliders', async () => {
     const calls: URLSearchParams[] = [];
-    useCatalogue(calls);
+    serveCatalogue(calls);
     renderWithProviders(<ShopPage />);
     await screen.findByRole('list', { name: 'Products' });
     fireEvent.change(screen.getByLabelText('Highest price'), { target: { value: '250' } });
@@ -152,14 +150,14 @@ describe('ShopPage', () => {
   });
 
   it("tells guests 'you must log in first' when they add to the cart", async () => {
-    useCatalogue();
+    serveCatalogue();
     renderWithProviders(<ShopPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Paracetamol 500 mg to the cart' }));
     expect(await screen.findByText('you must log in first')).toBeInTheDocument();
   });
 
   it('adds one more to the cart for signed-in users and confirms with the mini-cart, not a popup', async () => {
-    useCatalogue();
+    serveCatalogue();
     const posted: FormData[] = [];
     server.use(
       http.post('/api/cart', async ({ request }) => {
