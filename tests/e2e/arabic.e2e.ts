@@ -34,6 +34,20 @@ async function profileLinksShown(page: Page) {
     .waitFor();
 }
 
+/**
+ * A phone page signed in as `account` through the login page, then switched to Arabic by the
+ * stored choice; the page's script errors are collected in `errors`.
+ */
+async function arabicPhonePage(account: Record<string, string>) {
+  const context = await newContext(browser, phone.width, phone.height);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await loginThroughUi(page, portal, account.email, account.password);
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  return { context, page, errors };
+}
+
 /** On the phone: no sideways scroll, the full page and its top photographed, no serious accessibility violation. */
 async function checkOnPhone(page: Page, name: string) {
   await expectNoSideScroll(page, name);
@@ -137,12 +151,7 @@ describe('the portal in Arabic', () => {
     const date = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}-15`;
     expect((await api(portal, 'POST', 'appointment', { date, time: '11:30' }, doctorToken)).status).toBe(200);
 
-    const context = await newContext(browser, phone.width, phone.height);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await loginThroughUi(page, portal, patient.email, patient.password);
-    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    const { context, page, errors } = await arabicPhonePage(patient);
     await page.goto(`${portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
     await expectRtl(page);
     // The day in Arabic: its month's Arabic name and the 15th in Arabic-Indic digits; 11:30 in the morning (ص).
@@ -167,12 +176,7 @@ describe('the portal in Arabic', () => {
     const patient = (await registerAccount(portal, 'patient')) as Record<string, string>;
     const { token } = await apiLogin(portal, patient.email, patient.password);
     expect((await api(portal, 'POST', 'cart', { product: 'vitamin-d3-5000-iu', quantity: '2' }, token)).status).toBe(200);
-    const context = await newContext(browser, phone.width, phone.height);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await loginThroughUi(page, portal, patient.email, patient.password);
-    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    const { context, page, errors } = await arabicPhonePage(patient);
 
     await page.goto(`${portal.url}/account/register`);
     await expectRtl(page);
