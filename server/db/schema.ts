@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { PrescribedMedicine } from '../../shared/prescription.js';
 
 /**
  * The tables as Kysely sees them. Booleans are stored as 0/1 integers and timestamps as ISO
@@ -471,19 +472,11 @@ export interface PrescriptionsTable {
 }
 
 /** One medicine of a prescription: a catalogue product or free text. */
-export interface PrescriptionLinesTable {
+export interface PrescriptionLinesTable extends PrescribedMedicine {
   id: string;
   prescription_id: string;
   position: number;
   product_id: string | null;
-  medicine: string;
-  dose: string;
-  frequency: string;
-  duration: string;
-  quantity: number;
-  /** Packs that may still be bought against this line. */
-  remaining: number;
-  notes: string;
 }
 export interface HistoryDiagnosesTable extends HistoryEntry {
   diagnosis: string;
