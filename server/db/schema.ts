@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { AccountDetails, AccountStatus, Role } from '../../shared/account.js';
 import type { PrescribedMedicine } from '../../shared/prescription.js';
 
 /**
@@ -6,34 +7,18 @@ import type { PrescribedMedicine } from '../../shared/prescription.js';
  * strings, so one set of migrations and queries serves SQLite and PostgreSQL alike. Money is
  * stored in cents.
  */
-export type Role = 'patient' | 'doctor' | 'pharmacist' | 'admin';
-/** Professionals start pending until an administrator approves them; anyone can be suspended. */
-export type UserStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
+export type { Role };
+export type UserStatus = AccountStatus;
 export type Flag = 0 | 1;
 
-export interface UsersTable {
+export interface UsersTable extends AccountDetails {
   id: string;
   role: Role;
-  name: string;
-  username: string;
-  email: string;
   password_hash: string;
-  phone: string;
-  gender: string;
-  blood_type: string;
-  height: string;
-  weight: string;
-  country: string;
-  government: string;
-  image: string;
-  certificate: string;
-  location: string;
   pharmacy_name: string;
   pharmacy_location: string;
   working_date: string;
   office_number: string;
-  specialization: string;
-  about: string;
   status: UserStatus;
   /** Why an application was rejected or an account suspended; the person sees it. */
   status_reason: string;
