@@ -1,12 +1,16 @@
 import type { RequestForm } from '../../../shared/appointment-request';
-/** A slot as GET appointment returns it: the doctor's view fills `patient`, the patient's view `doctor`. */
-export interface Appointment {
+/** A doctor's slot as every list of slots has it: when it is (in the clinic's zone) and whether it is taken. */
+export interface Slot {
   _id: string;
   date: string;
   time: string;
   startsAt?: string;
   timeZone?: string;
   reserved: boolean;
+}
+
+/** A slot as GET appointment returns it: the doctor's view fills `patient`, the patient's view `doctor`. */
+export interface Appointment extends Slot {
   doctor: { _id?: string; name: string; specialization: string; image?: string } | null;
   patient: { _id: string; name: string } | null;
   chat?: string | null;
