@@ -1,5 +1,8 @@
 import type { ColumnType } from 'kysely';
 import type { AccountDetails, AccountStatus, Role } from '../../shared/account.js';
+import type { AllergySeverity } from '../../shared/allergy-severity.js';
+import type { Attendance } from '../../shared/appointment-attendance.js';
+import type { RequestStatus } from '../../shared/appointment-request.js';
 import type { PrescribedMedicine } from '../../shared/prescription.js';
 
 /**
@@ -165,7 +168,7 @@ export interface WaitlistEntriesTable {
   created_at: string;
 }
 
-export type Attendance = '' | 'attended' | 'no_show';
+export type { Attendance };
 
 /** A patient who holds or held a reservation with a doctor: the basis of ratings and history access. */
 export interface CareRelationsTable {
@@ -534,7 +537,7 @@ export interface ScheduledJobsTable {
   created_at: string;
 }
 
-export type AllergySeverity = 'mild' | 'moderate' | 'severe';
+export type { AllergySeverity };
 export interface HistoryAllergiesTable extends HistoryEntry {
   substance: string;
   reaction: string;
@@ -604,7 +607,7 @@ export interface AppointmentRequestsTable {
   /** HH:MM in the clinic's time zone. */
   preferred_time: string;
   reason: string;
-  status: 'pending' | 'accepted' | 'declined';
+  status: RequestStatus;
   decline_reason: string;
   appointment_id: string | null;
   handled_by: string | null;

@@ -1,4 +1,5 @@
-import type { RequestForm } from '../../../shared/appointment-request';
+import type { RequestForm, RequestStatus } from '../../../shared/appointment-request';
+import type { Attendance } from '../../../shared/appointment-attendance';
 /** A doctor's slot as every list of slots has it: when it is (in the clinic's zone) and whether it is taken. */
 export interface Slot {
   _id: string;
@@ -30,7 +31,7 @@ export interface FreeSlot {
   heldForYou?: boolean;
 }
 
-export type Attendance = '' | 'attended' | 'no_show';
+export type { Attendance };
 
 export interface DepartmentDoctor {
   _id: string;
@@ -49,7 +50,7 @@ export interface AppointmentRequest {
   preferredDate: string;
   preferredTime: string;
   reason: string;
-  status: 'pending' | 'accepted' | 'declined';
+  status: RequestStatus;
   declineReason: string;
   appointment: { _id: string; date: string; time: string; startsAt: string; timeZone: string; doctor: string } | null;
   createdAt: string;
