@@ -9,3 +9,7 @@ export interface RequestForm {
   time: string;
   reason: string;
 }
+
+/** A request waits for reception, then is accepted into a slot or declined with a reason. */
+export const REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];

@@ -1,38 +1,27 @@
 import type { ColumnType } from 'kysely';
+import type { AccountDetails, AccountStatus, Role } from '../../shared/account.js';
+import type { AllergySeverity } from '../../shared/allergy-severity.js';
+import type { Attendance } from '../../shared/appointment-attendance.js';
+import type { RequestStatus } from '../../shared/appointment-request.js';
+import type { PrescribedMedicine } from '../../shared/prescription.js';
 
 /**
  * The tables as Kysely sees them. Booleans are stored as 0/1 integers and timestamps as ISO
  * strings, so one set of migrations and queries serves SQLite and PostgreSQL alike. Money is
  * stored in cents.
  */
-export type Role = 'patient' | 'doctor' | 'pharmacist' | 'admin';
-/** Professionals start pending until an administrator approves them; anyone can be suspended. */
-export type UserStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
+export type { Role };
+export type UserStatus = AccountStatus;
 export type Flag = 0 | 1;
 
-export interface UsersTable {
+export interface UsersTable extends AccountDetails {
   id: string;
   role: Role;
-  name: string;
-  username: string;
-  email: string;
   password_hash: string;
-  phone: string;
-  gender: string;
-  blood_type: string;
-  height: string;
-  weight: string;
-  country: string;
-  government: string;
-  image: string;
-  certificate: string;
-  location: string;
   pharmacy_name: string;
   pharmacy_location: string;
   working_date: string;
   office_number: string;
-  specialization: string;
-  about: string;
   status: UserStatus;
   /** Why an application was rejected or an account suspended; the person sees it. */
   status_reason: string;
@@ -179,7 +168,7 @@ export interface WaitlistEntriesTable {
   created_at: string;
 }
 
-export type Attendance = '' | 'attended' | 'no_show';
+export type { Attendance };
 
 /** A patient who holds or held a reservation with a doctor: the basis of ratings and history access. */
 export interface CareRelationsTable {
@@ -471,19 +460,11 @@ export interface PrescriptionsTable {
 }
 
 /** One medicine of a prescription: a catalogue product or free text. */
-export interface PrescriptionLinesTable {
+export interface PrescriptionLinesTable extends PrescribedMedicine {
   id: string;
   prescription_id: string;
   position: number;
   product_id: string | null;
-  medicine: string;
-  dose: string;
-  frequency: string;
-  duration: string;
-  quantity: number;
-  /** Packs that may still be bought against this line. */
-  remaining: number;
-  notes: string;
 }
 export interface HistoryDiagnosesTable extends HistoryEntry {
   diagnosis: string;
@@ -556,7 +537,7 @@ export interface ScheduledJobsTable {
   created_at: string;
 }
 
-export type AllergySeverity = 'mild' | 'moderate' | 'severe';
+export type { AllergySeverity };
 export interface HistoryAllergiesTable extends HistoryEntry {
   substance: string;
   reaction: string;
@@ -626,7 +607,7 @@ export interface AppointmentRequestsTable {
   /** HH:MM in the clinic's time zone. */
   preferred_time: string;
   reason: string;
-  status: 'pending' | 'accepted' | 'declined';
+  status: RequestStatus;
   decline_reason: string;
   appointment_id: string | null;
   handled_by: string | null;

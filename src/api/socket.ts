@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import type { NotificationItem } from '../../shared/notification';
 import { currentLanguage } from '../i18n';
 
 /**
@@ -22,17 +23,6 @@ export interface ChatUpdate {
   from: string;
 }
 
-/** A notification pushed to the person's tabs the moment it is stored (see the bell). */
-export interface PushedNotification {
-  _id: string;
-  event: string;
-  title: string;
-  body: string;
-  link: string;
-  read: boolean;
-  createdAt: string;
-}
-
 /**
  * What a `chat` list is: the newest page of a conversation, an older page asked for with `loadOlder`,
  * or messages just written (added to the list). `hasMore` says older messages exist before the page.
@@ -43,8 +33,8 @@ export interface ChatListMeta {
 }
 
 export interface ChatEvents {
-  /** A new notification for the signed-in person. */
-  notification?(notification: PushedNotification): void;
+  /** A new notification for the signed-in person, pushed to her tabs the moment it is stored (see the bell). */
+  notification?(notification: NotificationItem): void;
   /** Messages, oldest first; `chatId` names the chat when the server sends it; without `meta` the list is a newest page. */
   messages(list: ChatMessage[], chatId: string | undefined, meta?: ChatListMeta): void;
   onlineList(list: Record<string, boolean>): void;
@@ -110,7 +100,7 @@ async function connect(newToken: string) {
   });
   s.on('chatUpdated', (update: ChatUpdate) => events?.chatUpdated(update));
   s.on('notification', (notification: unknown) => {
-    if (notification && typeof notification === 'object' && '_id' in notification) events?.notification?.(notification as PushedNotification);
+    if (notification && typeof notification === 'object' && '_id' in notification) events?.notification?.(notification as NotificationItem);
   });
   s.on('ErrorMessage', (error: unknown) => {
     const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);

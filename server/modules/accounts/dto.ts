@@ -16,6 +16,7 @@ import {
   usernameRule,
 } from '../../lib/form-schema.js';
 import type { UsersTable } from '../../db/schema.js';
+import { ACCOUNT_STATUSES } from '../../../shared/account.js';
 import type { ImageStore } from '../../storage/images.js';
 
 /**
@@ -47,7 +48,7 @@ export const userSchema = z.object({
   aboutDoctor: z.string(),
   roles: z.array(z.string()),
   /** pending, approved, rejected or suspended; professionals act only when approved. */
-  status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  status: z.enum(ACCOUNT_STATUSES),
   /** Why an application was rejected or an account suspended (empty otherwise). */
   statusReason: z.string(),
   licenseNumber: z.string(),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Role } from '../../db/schema.js';
+import { REGISTRATION_KINDS } from '../../../shared/account.js';
 import { emptyForm } from '../../lib/form-schema.js';
 import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { languageOf } from '../../i18n/language.js';
@@ -25,7 +25,7 @@ export default async function accountsRoutes(app: App) {
   const tags = ['accounts'];
 
   // There is no administrator sign-up: administrators are made with `npm run admin:create`.
-  for (const role of ['patient', 'doctor', 'pharmacist'] as Role[]) {
+  for (const role of REGISTRATION_KINDS) {
     app.post(
       `/${role}/auth/signup`,
       {

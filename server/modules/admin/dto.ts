@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formText, refuse } from '../../lib/form-schema.js';
 import { cleanField } from '../../lib/form-text.js';
 import type { AdminAuditTable, UsersTable } from '../../db/schema.js';
+import { ACCOUNT_STATUSES } from '../../../shared/account.js';
 
 /** An account as the administrators' console lists it. */
 export const adminUserSchema = z.object({
@@ -9,7 +10,7 @@ export const adminUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  status: z.enum(ACCOUNT_STATUSES),
   statusReason: z.string(),
   specialization: z.string(),
   pharmacyName: z.string(),

@@ -1,4 +1,5 @@
 import type { Role, UserStatus } from '../../db/schema.js';
+import { ACCOUNT_STATUSES } from '../../../shared/account.js';
 import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
@@ -96,7 +97,7 @@ export function adminService(app: App) {
     async professionals(admin: Viewer, statusRaw: string | undefined) {
       allowRoles(admin, 'admin');
       const status = (cleanField(statusRaw) || 'pending') as UserStatus;
-      if (!['pending', 'approved', 'rejected', 'suspended'].includes(status)) {
+      if (!ACCOUNT_STATUSES.includes(status)) {
         throw badRequest('The status must be pending, approved, rejected or suspended');
       }
       return { professionals: (await repo.professionals(status)).map(toAdminUser) };

@@ -1,4 +1,5 @@
 import type { AppointmentRequestsTable } from '../../db/schema.js';
+import { REQUEST_STATUSES } from '../../../shared/appointment-request.js';
 import { z } from 'zod';
 import { cleanText } from '../../lib/form-schema.js';
 import { slotDateFields } from '../appointments/slot-time.js';
@@ -17,7 +18,7 @@ export const appointmentRequestSchema = z.object({
   preferredDate: z.string(),
   preferredTime: z.string(),
   reason: z.string(),
-  status: z.enum(['pending', 'accepted', 'declined']),
+  status: z.enum(REQUEST_STATUSES),
   declineReason: z.string(),
   /** The slot reserved for her when the request was accepted. */
   appointment: z.object({ _id: z.string(), date: z.string(), time: z.string(), startsAt: z.string(), timeZone: z.string(), doctor: z.string() }).nullable(),

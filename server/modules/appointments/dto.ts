@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { slotDateFields } from './slot-time.js';
 import { fromFlag } from '../../lib/mappers.js';
+import { ATTENDANCE_VALUES } from '../../../shared/appointment-attendance.js';
 
 const slotDates = {
   date: z.string(),
@@ -33,7 +34,7 @@ export const appointmentSchema = z.object({
   /** The patient–doctor conversation, when the slot is reserved. */
   chat: z.string().nullable(),
   /** After the slot's time the doctor records `attended` or `no_show`; '' until then. */
-  attendance: z.enum(['', 'attended', 'no_show']),
+  attendance: z.enum(ATTENDANCE_VALUES),
   /** The last moment the patient may cancel or move it (CANCEL_CUTOFF_HOURS before it starts). */
   changeableUntil: z.string(),
 });

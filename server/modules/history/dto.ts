@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sentText } from '../../lib/form-schema.js';
+import { ALLERGY_SEVERITIES } from '../../../shared/allergy-severity.js';
 import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
 import { fromFlag } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
@@ -35,7 +36,7 @@ export const historySchema = z.object({
   surgeries: z.array(entry({ name: z.string(), date: z.string() })),
   continuous_medications: z.array(entry({ medicine: z.string(), dose: z.string() })),
   laboratory_tests: z.array(entry({ lab: z.string(), name: z.string(), result: z.string() })),
-  allergies: z.array(entry({ substance: z.string(), reaction: z.string(), severity: z.enum(['mild', 'moderate', 'severe']) })),
+  allergies: z.array(entry({ substance: z.string(), reaction: z.string(), severity: z.enum(ALLERGY_SEVERITIES) })),
   updated_at: z.string(),
 });
 export type HistoryDto = z.infer<typeof historySchema>;

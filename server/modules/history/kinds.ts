@@ -1,4 +1,5 @@
-import type { AllergySeverity, Flag } from '../../db/schema.js';
+import type { Flag } from '../../db/schema.js';
+import { ALLERGY_SEVERITIES, type AllergySeverity } from '../../../shared/allergy-severity.js';
 import { badRequest } from '../../lib/errors.js';
 import { cleanField } from '../../lib/form-text.js';
 import { firstFile, type Form } from '../../plugins/forms.js';
@@ -59,12 +60,10 @@ export function parseCured(raw: string | undefined): Flag {
   throw badRequest('Please choose the condition: cured or still not cured');
 }
 
-const severities: readonly AllergySeverity[] = ['mild', 'moderate', 'severe'];
-
-/** An allergy's severity: one of three words, so the safety check can rank them. */
+/** An allergy's severity as sent: one of the three words, in any case. */
 export function parseSeverity(raw: string | undefined): AllergySeverity {
   const value = cleanField(raw).toLowerCase();
-  const found = severities.find((s) => s === value);
+  const found = ALLERGY_SEVERITIES.find((s) => s === value);
   if (!found) throw badRequest('Please choose the severity: mild, moderate or severe');
   return found;
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type {
   Database,
@@ -25,8 +25,27 @@ interface Authorship {
 
 const entryTables = Object.values(kinds).map((k) => k.table);
 
+type EntryUpdate = UpdateQueryBuilder<any, any, any, UpdateResult>;
+
 /** Queries only: which rows may be touched is decided in the service. */
 export function historyRepository(db: DB | Transaction<Database>) {
+  /**
+   * Sets `values` on one entry of one history while `still` holds, and says whether it did. The
+   * history id keeps anyone from reaching another's entry; the condition makes two racing changes
+   * (two removals, a removal and its undo) apply once.
+   */
+  const changeEntry = async (
+    table: EntryTable,
+    id: string,
+    historyId: string,
+    values: { deleted_at: string | null } | { hidden_at: string | null },
+    still: (update: EntryUpdate) => EntryUpdate,
+  ) => {
+    const update = (db as Kysely<any>).updateTable(table).set(values).where('id', '=', id).where('history_id', '=', historyId);
+    const result = await still(update).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  };
+
   return {
     findPerson: (id: string) =>
       db
@@ -138,47 +157,22 @@ export function historyRepository(db: DB | Transaction<Database>) {
         .where('history_id', '=', historyId)
         .executeTakeFirst() as Promise<Pick<HistoryEntryRow, 'id' | 'self_reported' | 'hidden_at' | 'deleted_at'> | undefined>,
 
-    /**
-     * Marks her own live entry removed. Conditional, so two removals (or a removal racing an
-     * undo) change it once; a doctor's entry never matches.
-     */
-    async markDeleted(table: EntryTable, id: string, historyId: string, now: string): Promise<boolean> {
-      const result = await (db as Kysely<any>)
-        .updateTable(table)
-        .set({ deleted_at: now })
-        .where('id', '=', id)
-        .where('history_id', '=', historyId)
-        .where('self_reported', '=', 1)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** Marks her own live entry removed; a doctor's entry never matches. */
+    markDeleted: (table: EntryTable, id: string, historyId: string, now: string): Promise<boolean> =>
+      changeEntry(table, id, historyId, { deleted_at: now }, (u) => u.where('self_reported', '=', 1).where('deleted_at', 'is', null)),
 
     /** Brings back an entry removed after `since` (the undo time); an older removal is gone for good. */
-    async restore(table: EntryTable, id: string, historyId: string, since: string): Promise<boolean> {
-      const result = await (db as Kysely<any>)
-        .updateTable(table)
-        .set({ deleted_at: null })
-        .where('id', '=', id)
-        .where('history_id', '=', historyId)
-        .where('deleted_at', '>=', since)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    restore: (table: EntryTable, id: string, historyId: string, since: string): Promise<boolean> =>
+      changeEntry(table, id, historyId, { deleted_at: null }, (u) => u.where('deleted_at', '>=', since)),
 
     /** Hides (a time) or shows again (null) a doctor's live entry in the patient's own view. */
-    async setHidden(table: EntryTable, id: string, historyId: string, hiddenAt: string | null): Promise<boolean> {
-      const result = await (db as Kysely<any>)
-        .updateTable(table)
-        .set({ hidden_at: hiddenAt })
-        .where('id', '=', id)
-        .where('history_id', '=', historyId)
-        .where('self_reported', '=', 0)
-        .where('deleted_at', 'is', null)
-        .where('hidden_at', hiddenAt === null ? 'is not' : 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    setHidden: (table: EntryTable, id: string, historyId: string, hiddenAt: string | null): Promise<boolean> =>
+      changeEntry(table, id, historyId, { hidden_at: hiddenAt }, (u) =>
+        u
+          .where('self_reported', '=', 0)
+          .where('deleted_at', 'is', null)
+          .where('hidden_at', hiddenAt === null ? 'is not' : 'is', null),
+      ),
 
     /** Deletes for good the entries removed before `before`; returns the lab results whose files must go too. */
     async purgeRemoved(historyId: string, before: string): Promise<string[]> {

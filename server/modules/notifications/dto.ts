@@ -1,20 +1,11 @@
 import { z } from 'zod';
+import type { NotificationItem } from '../../../shared/notification.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import type { Language } from '../../i18n/language.js';
 import { wordNotification } from './messages.js';
 
-export interface NotificationDto {
-  _id: string;
-  event: string;
-  title: string;
-  body: string;
-  link: string;
-  read: boolean;
-  createdAt: string;
-}
-
 /** A notification as its reader sees it, worded in her language (times in the clinic's zone). */
-export const toNotificationDto = (row: NotificationsTable, language: Language, zone: string): NotificationDto => ({
+export const toNotificationDto = (row: NotificationsTable, language: Language, zone: string): NotificationItem => ({
   _id: row.id,
   event: row.event,
   ...wordNotification(row, language, zone),
@@ -31,7 +22,7 @@ export const notificationSchema = z.object({
   link: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
-});
+}) satisfies z.ZodType<NotificationItem>;
 
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number() });
 

@@ -1,3 +1,5 @@
+import type { Role } from '../../../shared/account.js';
+
 /**
  * What a person can be told about. Each name is stored with the notification and is the key of
  * the person's email preference for it.
@@ -20,8 +22,6 @@ export const notificationEvents = [
 export type NotificationEvent = (typeof notificationEvents)[number];
 
 export const isNotificationEvent = (value: string): value is NotificationEvent => (notificationEvents as readonly string[]).includes(value);
-
-type Role = 'patient' | 'doctor' | 'pharmacist' | 'admin';
 
 interface EventSetting {
   /** What the settings page calls it. */

@@ -3,7 +3,8 @@ import type { DB } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError, forbidden } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { drugClasses, findConflicts, mentionedIngredients, readIngredients, type CheckedProduct, type CurrentMedicine, type SafetyConflict } from './safety.js';
+import { drugClasses, findConflicts, mentionedIngredients, readIngredients, type CheckedProduct, type CurrentMedicine } from './safety.js';
+import type { SafetyConflict } from '../../../shared/prescription-safety.js';
 import { prescriptionsRepository } from './repository.js';
 
 /**

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { PrescriptionLineRow, PrescriptionRow } from './repository.js';
 import { readIngredients } from './safety.js';
-
-export const prescriptionStatuses = ['valid', 'used', 'expired'] as const;
+import { PRESCRIPTION_STATUSES } from '../../../shared/prescription.js';
+import { SAFETY_CONFLICT_KINDS, type SafetyConflict } from '../../../shared/prescription-safety.js';
 
 const offerSchema = z.object({
   product: z.object({ _id: z.string(), slug: z.string(), name: z.string() }),
@@ -34,7 +34,7 @@ export const prescriptionSchema = z.object({
   code: z.string(),
   issuedAt: z.string(),
   validUntil: z.string(),
-  status: z.enum(prescriptionStatuses),
+  status: z.enum(PRESCRIPTION_STATUSES),
   notes: z.string(),
   doctor: z.object({ _id: z.string(), name: z.string(), licenseNumber: z.string(), specialization: z.string() }),
   patient: z.object({ _id: z.string(), name: z.string() }),
@@ -44,12 +44,12 @@ export const prescriptionSchema = z.object({
 });
 
 export const conflictSchema = z.object({
-  kind: z.enum(['allergy', 'duplicate']),
+  kind: z.enum(SAFETY_CONFLICT_KINDS),
   product: z.string(),
   ingredient: z.string(),
   with: z.string(),
   message: z.string(),
-});
+}) satisfies z.ZodType<SafetyConflict>;
 
 export type PrescriptionDto = z.infer<typeof prescriptionSchema>;
 export type Offer = z.infer<typeof offerSchema>;

@@ -1,3 +1,5 @@
+import type { SafetyConflict } from '../../../shared/prescription-safety.js';
+
 /**
  * The prescription safety rules, pure and free of the database: which products of a prescription
  * or a cart clash with a patient's recorded allergies or current medicines. Used when a doctor
@@ -37,15 +39,6 @@ export interface CurrentMedicine {
   name: string;
   /** Known ingredients (a catalogue product's); the name is searched as well. */
   ingredients?: readonly string[];
-}
-
-export interface SafetyConflict {
-  kind: 'allergy' | 'duplicate';
-  product: string;
-  ingredient: string;
-  /** The allergy's substance or the current medicine's name. */
-  with: string;
-  message: string;
 }
 
 /** Lower case, single spaces, no trailing "allergy" word: how names are compared. */

@@ -1,12 +1,17 @@
-import type { RequestForm } from '../../../shared/appointment-request';
-/** A slot as GET appointment returns it: the doctor's view fills `patient`, the patient's view `doctor`. */
-export interface Appointment {
+import type { RequestForm, RequestStatus } from '../../../shared/appointment-request';
+import type { Attendance } from '../../../shared/appointment-attendance';
+/** A doctor's slot as every list of slots has it: when it is (in the clinic's zone) and whether it is taken. */
+export interface Slot {
   _id: string;
   date: string;
   time: string;
   startsAt?: string;
   timeZone?: string;
   reserved: boolean;
+}
+
+/** A slot as GET appointment returns it: the doctor's view fills `patient`, the patient's view `doctor`. */
+export interface Appointment extends Slot {
   doctor: { _id?: string; name: string; specialization: string; image?: string } | null;
   patient: { _id: string; name: string } | null;
   chat?: string | null;
@@ -26,7 +31,7 @@ export interface FreeSlot {
   heldForYou?: boolean;
 }
 
-export type Attendance = '' | 'attended' | 'no_show';
+export type { Attendance };
 
 export interface DepartmentDoctor {
   _id: string;
@@ -45,7 +50,7 @@ export interface AppointmentRequest {
   preferredDate: string;
   preferredTime: string;
   reason: string;
-  status: 'pending' | 'accepted' | 'declined';
+  status: RequestStatus;
   declineReason: string;
   appointment: { _id: string; date: string; time: string; startsAt: string; timeZone: string; doctor: string } | null;
   createdAt: string;

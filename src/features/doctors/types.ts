@@ -1,3 +1,5 @@
+import type { Slot } from '../appointments';
+
 /** A doctor as listed on /doctors. */
 export interface DoctorSummary {
   _id: string;
@@ -42,13 +44,7 @@ export interface Education {
 }
 
 /** One slot on a doctor's page; `patient` is the holder's id and `chat` is given to the holder only. */
-export interface AvailableDate {
-  _id: string;
-  date: string;
-  time: string;
-  startsAt?: string;
-  timeZone?: string;
-  reserved: boolean;
+export interface AvailableDate extends Slot {
   patient: string | null;
   chat?: string | null;
   /** Held for a waitlisted patient until this time; `heldForYou` when that is the visitor. */

@@ -1,6 +1,8 @@
 /** The shapes the history calls return. */
 
-export type AllergySeverity = 'mild' | 'moderate' | 'severe';
+import type { AllergySeverity } from '../../../shared/allergy-severity';
+
+export type { AllergySeverity };
 
 /**
  * Who wrote an entry. A doctor's entry carries his account; the patient's own is self-reported.

@@ -1,3 +1,4 @@
 /** What other features may use of the notifications feature. */
 export { NotificationBell } from './NotificationBell';
-export { notificationPushed, notificationsSlice, type NotificationItem } from './notificationsSlice';
+export { notificationPushed, notificationsSlice } from './notificationsSlice';
+export type { NotificationItem } from '../../../shared/notification';

@@ -1,13 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RequestStatus } from '../../api/requestStatus';
-import type { PushedNotification } from '../../api/socket';
+import type { NotificationItem } from '../../../shared/notification';
 import { addLoadableCases, notLoaded, type Loadable } from '../../app/loadable';
 import { createServerThunk } from '../../app/serverThunk';
 import type { RootState } from '../../app/rootReducer';
 import { logout } from '../session';
-
-/** One entry of the bell, as the server sends it (and pushes it over the socket: the socket's type is this one). */
-export type NotificationItem = PushedNotification;
 
 /** For one event of her role, whether it also comes by email (Settings → Notifications). */
 export interface NotificationPreference {

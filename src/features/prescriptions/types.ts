@@ -1,3 +1,8 @@
+import type { PrescribedMedicine, PrescriptionStatus } from '../../../shared/prescription';
+
+export type { PrescriptionStatus };
+export type { SafetyConflict } from '../../../shared/prescription-safety';
+
 /** A pharmacy that has a prescribed medicine in stock (the prescription page only, cheapest first). */
 export interface PrescriptionOffer {
   product: { _id: string; slug: string; name: string };
@@ -6,21 +11,12 @@ export interface PrescriptionOffer {
   stock: number;
 }
 
-export interface PrescriptionLine {
+export interface PrescriptionLine extends PrescribedMedicine {
   _id: string;
   /** The catalogue product prescribed, or null for a free-text medicine. */
   product: { _id: string; slug: string; prescriptionOnly: boolean; activeIngredients: string[] } | null;
-  medicine: string;
-  dose: string;
-  frequency: string;
-  duration: string;
-  quantity: number;
-  remaining: number;
-  notes: string;
   offers?: PrescriptionOffer[];
 }
-
-export type PrescriptionStatus = 'valid' | 'used' | 'expired';
 
 export interface Prescription {
   _id: string;
@@ -40,13 +36,4 @@ export interface ToCartAnswer {
   message: string;
   added: { line: string; name: string; pharmacy: string; quantity: number; slug: string }[];
   unavailable: { line: string; name: string; reason: string }[];
-}
-
-/** One safety warning of a 409 (allergy or duplicate therapy). */
-export interface SafetyConflict {
-  kind: 'allergy' | 'duplicate';
-  product: string;
-  ingredient: string;
-  with: string;
-  message: string;
 }
