@@ -184,6 +184,12 @@ describe('two-factor sign-in', () => {
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     expect(qr).toMatch(/^data:image\/png;base64,/);
     expect((await inject('POST', '/api/auth/two-factor/enable', account.token, { code: '000000' })).statusCode).toBe(400);
+    for (const code of ['', '12345', '12a456', '1234567']) {
+      const malformed = await inject('POST', '/api/auth/two-factor/enable', account.token, { code });
+      expect(malformed.statusCode, code).toBe(400);
+      expect(malformed.json().message).toBe('Please enter the 6-digit code from your authenticator app');
+    }
+    expect((await inject('POST', '/api/auth/two-factor/enable', undefined, { code: '' })).statusCode).toBe(401);
     const enabled = await inject('POST', '/api/auth/two-factor/enable', account.token, { code: await generate({ secret }) });
     expect(enabled.statusCode).toBe(200);
     const codes = enabled.json().recoveryCodes as string[];

@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { optionalText, sentText } from '../../lib/form-schema.js';
+import { checked, refuse, sentText } from '../../lib/form-schema.js';
 import { errorResponses, messageSchema } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { twoFactorService } from './service.js';
 
 const passwordBody = z.object({ currentPassword: sentText().describe('The current password') });
-const codeBody = z.object({ code: optionalText().describe('The 6-digit code from the authenticator app') });
+/** The code that confirms the set-up: six digits, spaces allowed (some apps show "123 456"). */
+const codeBody = z.object({
+  code: checked((text, ctx) => {
+    const code = text.replace(/\s/g, '');
+    return /^\d{6}$/.test(code) ? code : refuse(ctx, 'Please enter the 6-digit code from your authenticator app');
+  }).describe('The 6-digit code from the authenticator app'),
+});
 const codesSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
 
 /** Two-factor sign-in settings; the sign-in step itself is POST /auth/login/two-factor (accounts). */
@@ -49,6 +55,8 @@ export default async function twoFactorRoutes(app: App) {
   app.post(
     '/auth/two-factor/enable',
     {
+      // A guest hears 401 before what is wrong with the code.
+      onRequest: allowOnly(),
       schema: {
         tags,
         security,
@@ -59,7 +67,7 @@ export default async function twoFactorRoutes(app: App) {
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.enable(viewer, request.body.code ?? '');
+      return service.enable(viewer, request.body.code);
     },
   );
 

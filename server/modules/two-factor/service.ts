@@ -69,12 +69,11 @@ export function twoFactorService(app: App) {
       return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
     },
 
-    async enable(viewer: Viewer, codeRaw: string) {
+    /** `code` is six digits (checked by the route's body schema). */
+    async enable(viewer: Viewer, code: string) {
       const row = await repo.find(viewer.id);
       if (row?.mfa_secret) throw conflict('Two-factor sign-in is already on');
       if (!row?.mfa_pending_secret) throw badRequest('Please start the set-up again: no QR code is waiting for a code');
-      const code = codeRaw.replace(/\s/g, '');
-      if (!/^\d{6}$/.test(code)) throw badRequest('Please enter the 6-digit code from your authenticator app');
       const pendingSecret = row.mfa_pending_secret;
       let step: number | null = null;
       await limitWrongSecrets(app.db, viewer.id, async () => (step = await totpStep(pendingSecret, code)) !== null);
