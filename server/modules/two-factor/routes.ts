@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { checked, refuse, sentText } from '../../lib/form-schema.js';
+import { checked, refuse } from '../../lib/form-schema.js';
 import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
+import { currentPasswordField } from '../accounts/current-password.js';
 import { twoFactorService } from './service.js';
 
-const passwordBody = z.object({ currentPassword: sentText().describe('The current password') });
+/** The current password, which each of these actions needs; its refusal names the action. */
+const passwordBody = (what: string) => z.object({ currentPassword: currentPasswordField(what) });
 /** The code that confirms the set-up: six digits, spaces allowed (some apps show "123 456"). */
 const codeBody = z.object({
   code: checked((text, ctx) => {
@@ -38,11 +40,12 @@ export default async function twoFactorRoutes(app: App) {
   app.post(
     '/auth/two-factor/setup',
     {
+      onRequest: allowOnly(),
       schema: {
         tags,
         security,
         summary: 'A new secret with its otpauth URI and QR code (needs the current password)',
-        ...formBody(passwordBody),
+        ...formBody(passwordBody('set up two-factor sign-in')),
         response: { 200: z.object({ secret: z.string(), uri: z.string(), qr: z.string() }), ...errorResponses },
       },
     },
@@ -74,11 +77,13 @@ export default async function twoFactorRoutes(app: App) {
   app.post(
     '/auth/two-factor/disable',
     {
+      // A role that must keep two-factor sign-in hears so before what its form lacks.
+      onRequest: async (request) => service.mayTurnOff(requireViewer(request)),
       schema: {
         tags,
         security,
         summary: 'Turn two-factor sign-in off (needs the current password; refused for roles that require it)',
-        ...formBody(passwordBody),
+        ...formBody(passwordBody('turn off two-factor sign-in')),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -91,11 +96,12 @@ export default async function twoFactorRoutes(app: App) {
   app.post(
     '/auth/two-factor/recovery-codes',
     {
+      onRequest: allowOnly(),
       schema: {
         tags,
         security,
         summary: 'Replace the recovery codes (needs the current password)',
-        ...formBody(passwordBody),
+        ...formBody(passwordBody('make new recovery codes')),
         response: { 200: codesSchema, ...errorResponses },
       },
     },
