@@ -46,17 +46,17 @@ const MAX_IDS = 100;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
+/** A JSON field taken as sent (the body's transform checks it), described for the document by `meta`. */
+const jsonField = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta);
+
 /**
  * `POST notifications/read` (JSON): some ids, or all. The ids are checked here for their shape
  * only; the center marks only those of her own notifications (others change nothing).
  */
 export const markReadBody = z
   .looseObject({
-    ids: z
-      .unknown()
-      .optional()
-      .meta({ type: 'array', items: { type: 'string' }, description: 'Ids of her notifications (at most 100)' }),
-    all: z.unknown().optional().meta({ type: 'boolean', description: 'true marks every notification read' }),
+    ids: jsonField({ type: 'array', items: { type: 'string' }, description: 'Ids of her notifications (at most 100)' }),
+    all: jsonField({ type: 'boolean', description: 'true marks every notification read' }),
   })
   .transform((input, ctx): { all: true } | { all: false; ids: string[] } => {
     if (input.all === true || input.all === 'true') return { all: true };
@@ -76,10 +76,7 @@ export const noSuchNotification = (event: string) => `There is no notification c
  */
 export const preferencesBody = z
   .looseObject({
-    preferences: z
-      .unknown()
-      .optional()
-      .meta({ type: 'object', additionalProperties: { type: 'boolean' }, description: 'Event name → true or false' }),
+    preferences: jsonField({ type: 'object', additionalProperties: { type: 'boolean' }, description: 'Event name → true or false' }),
   })
   .transform((body, ctx): [NotificationEvent, boolean][] => {
     const entries = Object.entries(isRecord(body.preferences) ? body.preferences : body);
