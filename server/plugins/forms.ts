@@ -158,7 +158,8 @@ export function formBody<T extends z.ZodObject>(fields: T, options: FormOptions 
   const files = Object.fromEntries(
     (options.files ?? []).map((name) => [name, z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'A file' })]),
   );
-  const body = options.files?.length ? fields.extend(files) : fields;
+  // safeExtend keeps the form's own checks (a superRefine over its fields), which extend refuses.
+  const body = options.files?.length ? fields.safeExtend(files) : fields;
   formRoutes.set(body, options);
   return {
     body: body as T,

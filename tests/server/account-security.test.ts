@@ -177,13 +177,22 @@ describe('verification and reset links', () => {
 describe('two-factor sign-in', () => {
   it('turns on with the current password and a code, then signs in only with a fresh code or a recovery code', async () => {
     const account = await signUpAndLogin(server.app, 'patient');
-    expect((await inject('POST', '/api/auth/two-factor/setup', account.token)).statusCode).toBe(400);
+    const noPassword = await inject('POST', '/api/auth/two-factor/setup', account.token);
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe('Please enter your current password to set up two-factor sign-in');
+    expect((await inject('POST', '/api/auth/two-factor/setup', undefined, {})).statusCode).toBe(401);
     const setup = await inject('POST', '/api/auth/two-factor/setup', account.token, { currentPassword: account.password });
     expect(setup.statusCode).toBe(200);
     const { secret, uri, qr } = setup.json();
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     expect(qr).toMatch(/^data:image\/png;base64,/);
     expect((await inject('POST', '/api/auth/two-factor/enable', account.token, { code: '000000' })).statusCode).toBe(400);
+    for (const code of ['', '12345', '12a456', '1234567']) {
+      const malformed = await inject('POST', '/api/auth/two-factor/enable', account.token, { code });
+      expect(malformed.statusCode, code).toBe(400);
+      expect(malformed.json().message).toBe('Please enter the 6-digit code from your authenticator app');
+    }
+    expect((await inject('POST', '/api/auth/two-factor/enable', undefined, { code: '' })).statusCode).toBe(401);
     const enabled = await inject('POST', '/api/auth/two-factor/enable', account.token, { code: await generate({ secret }) });
     expect(enabled.statusCode).toBe(200);
     const codes = enabled.json().recoveryCodes as string[];
@@ -192,6 +201,14 @@ describe('two-factor sign-in', () => {
     // Stored hashed: no code appears in the database.
     const stored = await server.app.db.selectFrom('mfa_recovery_codes').select('code_hash').where('user_id', '=', account.id).execute();
     expect(stored.map((r) => r.code_hash)).not.toContain(codes[0]);
+    for (const [action, what] of [
+      ['disable', 'turn off two-factor sign-in'],
+      ['recovery-codes', 'make new recovery codes'],
+    ]) {
+      const unsaid = await inject('POST', `/api/auth/two-factor/${action}`, account.token, { currentPassword: '' });
+      expect(unsaid.statusCode, action).toBe(400);
+      expect(unsaid.json().message).toBe(`Please enter your current password to ${what}`);
+    }
 
     const first = await loginAs(account.email, account.password);
     expect(first.statusCode).toBe(200);
@@ -323,6 +340,10 @@ describe('settings that tighten the rules', () => {
         ...withToken(doctor.token, { currentPassword: doctor.password }),
       });
       expect(off.statusCode).toBe(403);
+      // The role's refusal comes before what the form lacks.
+      const offWithout = await strict.app.inject({ method: 'POST', url: '/api/auth/two-factor/disable', ...withToken(doctor.token, {}) });
+      expect(offWithout.statusCode).toBe(403);
+      expect(offWithout.json().message).toBe('Your role must keep two-factor sign-in on');
       // Patients are not concerned.
       const patient = await signUpAndLogin(strict.app, 'patient');
       expect((await strict.app.inject({ method: 'GET', url: '/api/appointment', headers: { authorization: patient.token } })).statusCode).toBe(200);

@@ -69,6 +69,43 @@ describe('accounts', () => {
     }
   });
 
+  it("refuses a role's own sign-up fields with their sentence, after the fields every account has", async () => {
+    const departmentsList = 'Dental, Gynaecology, Eye, Cardiology, Orthopaedics, Gastroenterology, Neurology, Medicine';
+    const licence = { licenseNumber: 'AB-12345', pharmacyLicenseNumber: 'PH/778' };
+    const cases: [string, Record<string, string>, string][] = [
+      ['patient', { blood_type: 'Z' }, 'Blood type must be one of A+, A-, B+, B-, O+, O-, AB+, AB-'],
+      ['patient', { height: '0' }, 'Height (cm) must be a number between 1 and 300'],
+      ['patient', { weight: '501', blood_type: 'Z' }, 'Blood type must be one of A+, A-, B+, B-, O+, O-, AB+, AB-'],
+      ['patient', { weight: 'heavy' }, 'Weight (kg) must be a number between 1 and 500'],
+      ['doctor', { ...licence, specialization: 'Magic' }, `Specialization must be one of: ${departmentsList}`],
+      ['doctor', { ...licence, specialization: 'Dental', officeNumber: 'o'.repeat(51) }, 'Office number must be at most 50 characters'],
+      ['doctor', { specialization: 'Dental', licenseNumber: '' }, 'Please enter your licence number'],
+      ['doctor', { specialization: 'Dental', licenseNumber: '#1' }, 'The licence number must be 2 to 50 letters, digits, spaces, "/" or "-"'],
+      ['doctor', { specialization: 'Magic', phone: 'x' }, 'Please enter a valid phone number'],
+      ['pharmacist', { ...licence, pharmacyName: '' }, 'Please enter the pharmacy name'],
+      ['pharmacist', { ...licence, pharmacyName: '', workingDate: 'w'.repeat(101) }, 'Working date must be at most 100 characters'],
+      ['pharmacist', { ...licence, pharmacyName: 'p'.repeat(151) }, 'Pharmacy name must be at most 150 characters'],
+      ['pharmacist', { pharmacyName: 'Nile Pharmacy', licenseNumber: 'AB-1', pharmacyLicenseNumber: '' }, 'Please enter your pharmacy licence number'],
+    ];
+    for (const [role, fields, message] of cases) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/${role}/auth/signup`,
+        ...multipart(patientForm({ username: 'refused.two', email: 'refused2@example.test', height: '', weight: '', blood_type: '', ...fields })),
+      });
+      expect(res.statusCode, `${role} ${JSON.stringify(fields)}`).toBe(400);
+      expect(res.json().message, `${role} ${JSON.stringify(fields)}`).toBe(message);
+    }
+    // Another role's fields are not this role's: a patient's form ignores a doctor's specialization.
+    const patient = await server.app.inject({
+      method: 'POST',
+      url: '/api/patient/auth/signup',
+      ...multipart(patientForm({ username: 'role.fields', email: 'role.fields@example.test', specialization: 'Magic', height: '170,5' })),
+    });
+    expect(patient.statusCode).toBe(200);
+    expect(patient.json().user).toMatchObject({ specialization: '', height: '170.5' });
+  });
+
   it("refuses a profile edit's wrong fields and leaves out what is not sent", async () => {
     const { token } = await signUpAndLogin(server.app, 'patient');
     const edit = (fields: Record<string, string>) => server.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(token, fields) });
@@ -76,6 +113,13 @@ describe('accounts', () => {
     expect((await edit({ email: 'not-an-email' })).json().message).toBe('Please enter a valid email address');
     expect((await edit({ password: 'short' })).json().message).toBe('The password must be at least 8 characters');
     expect((await edit({ phone: 'x', gender: 'x' })).json().message).toBe('Please enter a valid phone number');
+    // The role's own fields, with the sentences of its sign-up, after the fields every account has.
+    expect((await edit({ blood_type: 'Z' })).json().message).toBe('Blood type must be one of A+, A-, B+, B-, O+, O-, AB+, AB-');
+    expect((await edit({ name: '', height: '0' })).json().message).toBe('Please enter your name');
+    expect((await edit({ height: '0' })).json().message).toBe('Height (cm) must be a number between 1 and 300');
+    const roleFields = await edit({ weight: '60', specialization: 'Magic' });
+    expect(roleFields.statusCode).toBe(200);
+    expect(roleFields.json().user).toMatchObject({ weight: '60', specialization: '' });
     const unchanged = await edit({ name: 'undefined', password: '', phone: '0100 111 2223' });
     expect(unchanged.statusCode).toBe(200);
     expect(unchanged.json().user.phone).toBe('0100 111 2223');

@@ -83,6 +83,13 @@ describe('cart', () => {
     expect(res.json().cart.products).toHaveLength(0);
     expect(res.json().cart.total).toBe(0);
     expect((await getCart(patient.token)).json().cart).toEqual([]);
+    for (const query of ['', '?product=', '?product=undefined']) {
+      const unnamed = await server.app.inject({ method: 'DELETE', url: `/api/cart/${query}`, headers: { authorization: patient.token } });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json().message).toBe('Please choose a product');
+    }
+    const guest = await server.app.inject({ method: 'DELETE', url: '/api/cart/?product=', headers: { authorization: 'null' } });
+    expect(guest.statusCode).toBe(401);
   });
 
   it('keeps carts apart per user and drops lines of a product its pharmacist stops selling', async () => {

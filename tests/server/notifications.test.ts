@@ -78,6 +78,21 @@ describe('the bell', () => {
   it('needs a signed-in person', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
     expect((await server.app.inject({ method: 'POST', url: '/api/notifications/read', payload: { all: true } })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'POST', url: '/api/notifications/read', payload: { ids: [] } })).statusCode).toBe(401);
+  });
+
+  it('says what is wrong with the list of ids to mark read', async () => {
+    const refusal = async (payload: unknown) => {
+      const res = await markRead(patient, payload);
+      expect(res.statusCode).toBe(400);
+      return res.json().message;
+    };
+    expect(await refusal({})).toBe('Please say which notifications to mark as read (ids), or all');
+    expect(await refusal({ ids: [] })).toBe('Please say which notifications to mark as read (ids), or all');
+    expect(await refusal({ ids: 'abc' })).toBe('Please say which notifications to mark as read (ids), or all');
+    expect(await refusal({ ids: Array.from({ length: 101 }, () => 'a'.repeat(24)) })).toBe('At most 100 notifications can be marked at once');
+    expect(await refusal({ ids: ['not-an-id'] })).toBe('Each notification id must be one of your notifications');
+    expect((await markRead(patient, { ids: ['a'.repeat(24)] })).statusCode).toBe(200);
   });
 
   it('tells the doctor, and only him, when a patient reserves and cancels; marking read touches only her own', async () => {
@@ -272,6 +287,15 @@ describe('email per event', () => {
     expect((await save(patient, { preferences: { order_paid: true } })).statusCode).toBe(400);
     expect((await save(patient, { preferences: { chat_message: 'yes' } })).statusCode).toBe(400);
     expect((await save(patient, { preferences: {} })).statusCode).toBe(400);
+    const refusal = async (payload: unknown) => {
+      const res = await save(patient, payload);
+      expect(res.statusCode).toBe(400);
+      return res.json().message;
+    };
+    expect(await refusal({ preferences: {} })).toBe('Please choose which notifications come by email');
+    expect(await refusal({ preferences: { no_such_event: true } })).toBe('There is no notification called no_such_event for your account');
+    expect(await refusal({ preferences: { order_paid: true } })).toBe('There is no notification called order_paid for your account');
+    expect(await refusal({ chat_message: 'yes', no_such_event: true })).toBe('Say true or false for chat_message');
     const saved = await save(patient, { preferences: { chat_message: true } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().preferences.find((p: { event: string }) => p.event === 'chat_message').email).toBe(true);

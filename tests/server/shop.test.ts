@@ -41,6 +41,19 @@ describe('catalogue', () => {
     expect(bad.json().message).toMatch(/page/);
   });
 
+  it('refuses a bad sort or price with its own sentence, the first problem first', async () => {
+    const message = async (answer: Promise<{ statusCode: number; json: () => { message: string } }>) => {
+      const res = await answer;
+      expect(res.statusCode).toBe(400);
+      return res.json().message;
+    };
+    expect(await message(get('/api/medicines/?page=0&sort=cheap'))).toBe('The page must be a whole number of 1 or more');
+    expect(await message(get('/api/medicines/?sort=cheap&minPrice=-1'))).toBe('The sort must be one of relevance, price-asc, price-desc, newest');
+    expect(await message(get('/api/medicines/?minPrice=-1&maxPrice=x'))).toBe('The lowest price must be a number of 0 or more');
+    expect(await message(find('maxPrice=x'))).toBe('The highest price must be a number of 0 or more');
+    expect(await message(find('minPrice=5&maxPrice=4'))).toBe('The lowest price must not be above the highest price');
+  });
+
   it('filters by name, price range, category or sub-category and pharmacy; empty values mean no filter', async () => {
     const all = await find('name=&minPrice=0&maxPrice=500&category=&pharmacy=');
     expect(all.statusCode).toBe(200);

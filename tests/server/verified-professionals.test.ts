@@ -245,7 +245,12 @@ describe('administration', () => {
     expect(json(await get('/api/admin/professionals?status=rejected', adminToken)).professionals.some((p: { _id: string }) => p._id === applicant.id)).toBe(
       true,
     );
-    expect((await get('/api/admin/professionals?status=whatever', adminToken)).statusCode).toBe(400);
+    const unknownStatus = await get('/api/admin/professionals?status=whatever', adminToken);
+    expect(unknownStatus.statusCode).toBe(400);
+    expect(json(unknownStatus).message).toBe('The status must be pending, approved, rejected or suspended');
+    // Who may ask is answered before what is wrong with the query.
+    expect((await get('/api/admin/professionals?status=whatever')).statusCode).toBe(401);
+    expect((await get('/api/admin/professionals?status=whatever', applicant.token)).statusCode).toBe(403);
   });
 
   it('suspends an account: its chat socket is disconnected at once; reinstating lets it log in again', async () => {
@@ -295,6 +300,13 @@ describe('administration', () => {
     for (const action of ['approve', 'reject', 'suspend', 'reinstate', 'unpublish', 'view-licence']) expect(actions.has(action), action).toBe(true);
     expect(total).toBeGreaterThanOrEqual(6);
     expect(entries[0].actor.name).toBe('Clinic Administrator');
+    for (const page of ['0', '-1', '1.5', 'abc', '1234567']) {
+      const bad = await get(`/api/admin/audit?page=${page}`, adminToken);
+      expect(bad.statusCode, page).toBe(400);
+      expect(json(bad).message).toBe('The page must be a whole number from 1');
+    }
+    expect(json(await get('/api/admin/audit?page=', adminToken)).page).toBe(1);
+    expect((await get('/api/admin/audit?page=0')).statusCode).toBe(401);
   });
 
   it('shows today’s and this month’s figures and 14 days for the chart', async () => {

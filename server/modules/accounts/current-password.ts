@@ -1,6 +1,7 @@
 import type { DB } from '../../db/index.js';
 import type { UsersTable } from '../../db/schema.js';
-import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
+import { forbidden, tooMany } from '../../lib/errors.js';
+import { applyRule, refuse, sentText, type FieldRule } from '../../lib/form-schema.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { accountsRepository } from './repository.js';
 
@@ -31,11 +32,28 @@ export async function limitWrongSecrets(db: DB, userId: string, check: () => Pro
   return right;
 }
 
+/** The current password, required and taken as typed; `what` names the action in the refusal. */
+export const currentPasswordRule =
+  (what: string): FieldRule<string> =>
+  (password, ctx) =>
+    password || refuse(ctx, `Please enter your current password to ${what}`);
+
+/** A form's current-password field, for a route whose action always needs it. */
+export const currentPasswordField = (what: string) =>
+  sentText()
+    .transform((value, ctx) => currentPasswordRule(what)(value ?? '', ctx))
+    .describe('The current password');
+
 /**
  * Changing the email or password, and turning two-factor sign-in on or off, need the current
- * password: a stolen token alone must not become a stolen account.
+ * password: a stolen token alone must not become a stolen account. `password` was given (checked
+ * by currentPasswordRule).
  */
-export async function checkCurrentPassword(db: DB, user: Pick<UsersTable, 'id' | 'password_hash'>, password: string | undefined, what: string) {
-  if (!password) throw badRequest(`Please enter your current password to ${what}`);
+export async function verifyCurrentPassword(db: DB, user: Pick<UsersTable, 'id' | 'password_hash'>, password: string) {
   if (!(await limitWrongSecrets(db, user.id, () => verifyPassword(user.password_hash, password)))) throw forbidden('Your current password is not correct');
+}
+
+/** For a form that needs the current password only for some changes (a profile edit's new email or password). */
+export async function checkCurrentPassword(db: DB, user: Pick<UsersTable, 'id' | 'password_hash'>, password: string | undefined, what: string) {
+  await verifyCurrentPassword(db, user, applyRule(currentPasswordRule(what), password ?? ''));
 }

@@ -15,8 +15,9 @@ import {
   upTo,
   usernameRule,
 } from '../../lib/form-schema.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { Role, UsersTable } from '../../db/schema.js';
 import { ACCOUNT_STATUSES } from '../../../shared/account.js';
+import { roleColumns } from './fields.js';
 import type { ImageStore } from '../../storage/images.js';
 
 /**
@@ -108,8 +109,9 @@ export function toUserDto(row: UsersTable, token: string | null, images: ImageSt
 /**
  * A sign-up or profile form (the shared auth form posts every key). The fields every account has
  * are checked here, in the order a person fills them in; which of the other fields a role takes,
- * and their rules, depend on the role (the service checks them with fields.ts). `image`,
- * `certificate` and (sign-up) `licenseDocument` are files.
+ * and their rules, depend on the role (fields.ts: checked by the sign-up schema of each role, and by
+ * the service for a profile edit, whose role is the signed-in person's). `image`, `certificate` and
+ * (sign-up) `licenseDocument` are files.
  */
 const roleFields = {
   blood_type: sentText().describe('Patients'),
@@ -136,6 +138,11 @@ export const signupBody = z.object({
   licenseNumber: sentText().describe('Doctors and pharmacists'),
   pharmacyLicenseNumber: sentText().describe('Pharmacists'),
 });
+/** A role's sign-up: the fields every account has, then the role's own fields and licence (fields.ts). */
+export const signupBodyFor = (role: Role) =>
+  signupBody.superRefine((form, ctx) => {
+    roleColumns(role, form, false, ctx);
+  });
 /** A profile edit: a field left out (or sent as a placeholder) stays as it is. */
 export const profileBody = z.object({
   name: patched(nameRule),

@@ -9,7 +9,7 @@ import { requireViewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { formBody, uploadsOf } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { codeLoginBody, languageBody, loginBody, profileBody, securitySchema, signupBody, userSchema } from './dto.js';
+import { codeLoginBody, languageBody, loginBody, profileBody, securitySchema, signupBodyFor, userSchema } from './dto.js';
 import { accountsService } from './service.js';
 
 const signedInSchema = z.object({ message: z.string(), user: userSchema, role: z.string(), token: z.string(), security: securitySchema });
@@ -32,7 +32,7 @@ export default async function accountsRoutes(app: App) {
         schema: {
           tags,
           summary: `Register a ${role}`,
-          ...formBody(signupBody, { files: signupFiles }),
+          ...formBody(signupBodyFor(role), { files: signupFiles }),
           response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
         },
       },

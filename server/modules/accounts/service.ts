@@ -1,7 +1,7 @@
 import type { Language, Role, UsersTable } from '../../db/schema.js';
 import { emptyProfile } from '../../db/empty-profile.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { HttpError, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { nameKey } from '../../lib/names.js';
@@ -11,35 +11,22 @@ import { disconnectSessions } from '../../realtime/session-rooms.js';
 import { accountSecurityService } from '../account-security/service.js';
 import { twoFactorService } from '../two-factor/service.js';
 import { checkCurrentPassword } from './current-password.js';
-import { cleanField, notSent } from '../../lib/form-text.js';
 import { firstFile, type Form } from '../../plugins/forms.js';
 import type { AccountFields } from './dto.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
-import * as check from './fields.js';
+import { checkRoleColumns } from './fields.js';
 import { accountsRepository } from './repository.js';
 import { loginThrottle } from './throttle.js';
 
-/** Which optional fields each role's signup and profile take (contract §9.14: only the role's own fields). */
-const roleFields: Record<Role, readonly string[]> = {
-  patient: ['blood_type', 'height', 'weight'],
-  doctor: ['specialization', 'location', 'officeNumber', 'about'],
-  pharmacist: ['pharmacyName', 'location', 'pharmacyLocation', 'workingDate'],
-  admin: [],
-};
-
 /**
  * Maps a form's fields to columns. The fields every account has were checked by the body's schema
- * (dto.ts; left out of a profile edit, they are undefined); the role's own fields are checked here.
+ * (dto.ts; left out of a profile edit, they are undefined); `ownColumns` are the role's own fields,
+ * already checked (fields.ts).
  */
-async function columnsFrom(fields: AccountFields, role: Role, partial: boolean): Promise<Partial<UsersTable>> {
-  const allowed = new Set<string>(roleFields[role]);
-  const out: Partial<UsersTable> = {};
-  const raw = fields as Partial<Record<string, string>>;
-  const present = (key: string) => allowed.has(key) && (!partial || !notSent(raw[key]));
-  const value = (key: string) => cleanField(raw[key]);
-
+async function columnsFrom(fields: AccountFields, ownColumns: Partial<UsersTable>): Promise<Partial<UsersTable>> {
+  const out: Partial<UsersTable> = { ...ownColumns };
   if (fields.name !== undefined) out.name = fields.name;
   if (fields.username !== undefined) out.username = fields.username;
   if (fields.email !== undefined) out.email = fields.email;
@@ -48,20 +35,6 @@ async function columnsFrom(fields: AccountFields, role: Role, partial: boolean):
   if (fields.country !== undefined) out.country = fields.country;
   if (fields.government !== undefined) out.government = fields.government;
   if (fields.gender !== undefined) out.gender = fields.gender;
-  if (present('blood_type')) out.blood_type = check.checkBloodType(value('blood_type'));
-  if (present('height')) out.height = check.checkMeasure(value('height'), 'Height (cm)', 300);
-  if (present('weight')) out.weight = check.checkMeasure(value('weight'), 'Weight (kg)', 500);
-  if (role === 'doctor' && (!partial || present('specialization'))) out.specialization = check.checkSpecialization(value('specialization'));
-  if (present('location')) out.location = check.checkText(value('location'), 'Address', 300);
-  if (present('officeNumber')) out.office_number = check.checkText(value('officeNumber'), 'Office number', 50);
-  if (present('about')) out.about = check.checkText(value('about'), 'About', 5000);
-  if (present('pharmacyName')) out.pharmacy_name = check.checkText(value('pharmacyName'), 'Pharmacy name', 150);
-  if (present('pharmacyLocation')) out.pharmacy_location = check.checkText(value('pharmacyLocation'), 'Pharmacy location', 300);
-  if (present('workingDate')) out.working_date = check.checkText(value('workingDate'), 'Working date', 100);
-  if (role === 'pharmacist' && !partial && !out.pharmacy_name) throw badRequest('Please enter the pharmacy name');
-  // The licence is given once, at sign-up, and checked by an administrator; a profile edit cannot change it.
-  if (isProfessional(role) && !partial) out.license_number = check.checkLicense(value('licenseNumber'), 'Licence number');
-  if (role === 'pharmacist' && !partial) out.pharmacy_license_number = check.checkLicense(value('pharmacyLicenseNumber'), 'Pharmacy licence number');
   return out;
 }
 
@@ -184,7 +157,8 @@ export function accountsService(app: App) {
 
     async signup(role: Role, form: AccountForm, ip: string, language: Language = 'en') {
       await checkSignupAllowed(ip);
-      const changes = await columnsFrom(form.fields, role, false);
+      // The role's sign-up schema has checked these fields already (signupBodyFor): this only maps them.
+      const changes = await columnsFrom(form.fields, checkRoleColumns(role, form.fields, false));
       await ensureUnique(changes, role);
       const now = nowIso();
       const row: UsersTable = {
@@ -274,7 +248,7 @@ export function accountsService(app: App) {
     async update(viewer: Viewer, form: AccountForm) {
       const user = await repo.findById(viewer.id);
       if (!user) throw notFound('This account no longer exists');
-      const changes = await columnsFrom(form.fields, user.role, true);
+      const changes = await columnsFrom(form.fields, checkRoleColumns(user.role, form.fields, true));
       const newEmail = changes.email && changes.email !== user.email ? changes.email : undefined;
       delete changes.email;
       const newPassword = changes.password_hash !== undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { formText, refuse } from '../../lib/form-schema.js';
+import { checked, formText, refuse } from '../../lib/form-schema.js';
 import { cleanField } from '../../lib/form-text.js';
-import type { AdminAuditTable, UsersTable } from '../../db/schema.js';
+import type { AdminAuditTable, UserStatus, UsersTable } from '../../db/schema.js';
 import { ACCOUNT_STATUSES } from '../../../shared/account.js';
 
 /** An account as the administrators' console lists it. */
@@ -112,3 +112,22 @@ const reasonFor = (what: string) =>
 export const rejectBody = reasonFor('rejecting the application');
 export const suspendBody = reasonFor('suspending the account');
 export const unpublishBody = { blog: reasonFor('unpublishing the article'), product: reasonFor('unpublishing the product') };
+
+/** `GET admin/professionals?status=`: one of the account statuses, pending when none is named. */
+export const professionalsQuery = z.object({
+  status: checked((text, ctx): UserStatus => {
+    const status = (text || 'pending') as UserStatus;
+    return ACCOUNT_STATUSES.includes(status) ? status : refuse(ctx, 'The status must be pending, approved, rejected or suspended');
+  }).describe('pending (the default), approved, rejected or suspended'),
+});
+
+/** `GET admin/audit?page=`: a page number from 1 (1 when none is named). */
+export const auditQuery = z.object({
+  page: checked((text, ctx) => {
+    const page = text || '1';
+    return /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : refuse(ctx, 'The page must be a whole number from 1');
+  }).describe('From 1 (the default)'),
+});
+
+/** The search box of the admin lists: its first 100 characters, '' for no search. */
+export const searchQuery = z.object({ q: checked((text) => text.slice(0, 100)).describe('Searched text (the first 100 characters count)') });

@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { emptyForm } from '../../lib/form-schema.js';
-import { errorResponses, queryText } from '../../lib/schemas.js';
+import { errorResponses } from '../../lib/schemas.js';
 import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import { formBody } from '../../plugins/forms.js';
 import { sendPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
-import { adminUserSchema, auditEntrySchema, contentItemSchema, rejectBody, statsSchema, suspendBody, unpublishBody } from './dto.js';
+import {
+  adminUserSchema,
+  auditEntrySchema,
+  auditQuery,
+  contentItemSchema,
+  professionalsQuery,
+  rejectBody,
+  searchQuery,
+  statsSchema,
+  suspendBody,
+  unpublishBody,
+} from './dto.js';
 import { adminService } from './service.js';
 
 /** The administrators' API: every route answers 403 to anyone who is not an administrator. */
@@ -19,11 +30,13 @@ export default async function adminRoutes(app: App) {
   app.get(
     '/admin/professionals',
     {
+      // A stranger hears 401 or 403 before what is wrong with the query, as on every admin route.
+      onRequest: allowOnly('admin'),
       schema: {
         tags,
         security,
         summary: 'Doctors and pharmacists by status (default pending), oldest application first',
-        querystring: z.object({ status: queryText }),
+        querystring: professionalsQuery,
         response: { 200: z.object({ professionals: z.array(adminUserSchema) }), ...errorResponses },
       },
     },
@@ -78,11 +91,12 @@ export default async function adminRoutes(app: App) {
   app.get(
     '/admin/users',
     {
+      onRequest: allowOnly('admin'),
       schema: {
         tags,
         security,
         summary: 'Accounts, newest first; q searches name, email and username',
-        querystring: z.object({ q: queryText }),
+        querystring: searchQuery,
         response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errorResponses },
       },
     },
@@ -133,11 +147,12 @@ export default async function adminRoutes(app: App) {
     app.get(
       `/admin/${path}`,
       {
+        onRequest: allowOnly('admin'),
         schema: {
           tags,
           security,
           summary: `${path} with whether they are published; q searches the title`,
-          querystring: z.object({ q: queryText }),
+          querystring: searchQuery,
           response: { 200: z.object({ items: z.array(contentItemSchema) }), ...errorResponses },
         },
       },
@@ -179,11 +194,12 @@ export default async function adminRoutes(app: App) {
   app.get(
     '/admin/audit',
     {
+      onRequest: allowOnly('admin'),
       schema: {
         tags,
         security,
         summary: 'Every administrator action, newest first, 50 a page',
-        querystring: z.object({ page: queryText }),
+        querystring: auditQuery,
         response: { 200: z.object({ entries: z.array(auditEntrySchema), page: z.number(), pages: z.number(), total: z.number() }), ...errorResponses },
       },
     },

@@ -1,11 +1,9 @@
 import type { Role, UserStatus } from '../../db/schema.js';
-import { ACCOUNT_STATUSES } from '../../../shared/account.js';
 import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { allowRoles, type Viewer } from '../../plugins/auth.js';
-import { cleanField } from '../../lib/form-text.js';
 import { userRoom } from '../../realtime/handlers.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
@@ -94,12 +92,8 @@ export function adminService(app: App) {
   const dayStart = (date: string) => clinicTimeToUtc(date, '00:00', zone).toISOString();
 
   return {
-    async professionals(admin: Viewer, statusRaw: string | undefined) {
+    async professionals(admin: Viewer, status: UserStatus) {
       allowRoles(admin, 'admin');
-      const status = (cleanField(statusRaw) || 'pending') as UserStatus;
-      if (!ACCOUNT_STATUSES.includes(status)) {
-        throw badRequest('The status must be pending, approved, rejected or suspended');
-      }
       return { professionals: (await repo.professionals(status)).map(toAdminUser) };
     },
 
@@ -129,9 +123,9 @@ export function adminService(app: App) {
       return { message: `${user.name}'s application is rejected`, user: toAdminUser(user) };
     },
 
-    async users(admin: Viewer, q: string | undefined) {
+    async users(admin: Viewer, q: string) {
       allowRoles(admin, 'admin');
-      return { users: (await repo.users(cleanField(q).slice(0, 100))).map(toAdminUser) };
+      return { users: (await repo.users(q)).map(toAdminUser) };
     },
 
     /** Suspends an approved account: its sessions and chat sockets end at once, on every instance. */
@@ -185,9 +179,8 @@ export function adminService(app: App) {
     },
 
     /** The moderation list of articles or products: an article is published unless taken down, a product unless deleted. */
-    async contentItems(admin: Viewer, kind: 'blog' | 'product', q: string | undefined) {
+    async contentItems(admin: Viewer, kind: 'blog' | 'product', text: string) {
       allowRoles(admin, 'admin');
-      const text = cleanField(q).slice(0, 100);
       const rows =
         kind === 'blog'
           ? (await repo.articles(text)).map((r) => ({ ...r, hidden: r.unpublished }))
@@ -231,11 +224,8 @@ export function adminService(app: App) {
       return { message: `"${label}" is unpublished` };
     },
 
-    async audit(admin: Viewer, pageRaw: string | undefined) {
+    async audit(admin: Viewer, page: number) {
       allowRoles(admin, 'admin');
-      const pageText = cleanField(pageRaw) || '1';
-      if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw badRequest('The page must be a whole number from 1');
-      const page = Number(pageText);
       const [rows, total] = await Promise.all([repo.auditPage(auditPageSize, (page - 1) * auditPageSize), repo.auditCount()]);
       return { entries: rows.map(toAuditEntry), page, pages: Math.max(1, Math.ceil(total / auditPageSize)), total };
     },

@@ -46,3 +46,6 @@ export const setLineBody = z.object({
   quantity: wholeNumber('The quantity must be a whole number of 0 or more', { min: 0, fallback: 1 }).describe('Packs; 0 removes the line (default 1)'),
 });
 export type SetLine = z.output<typeof setLineBody>;
+
+/** `DELETE cart?product=`: the product slug is named in the query string. */
+export const removeLineQuery = z.object({ product: requiredText('Please choose a product').describe('The product slug') });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { emptyForm } from '../../lib/form-schema.js';
-import { errorResponses, queryText } from '../../lib/schemas.js';
+import { errorResponses } from '../../lib/schemas.js';
 import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { cartSchema, setLineBody } from './dto.js';
+import { cartSchema, removeLineQuery, setLineBody } from './dto.js';
 import { cartService } from './service.js';
 
 /** The signed-in user's cart. Guests get 401 'Unauthorized'. */
@@ -52,14 +52,14 @@ export default async function cartRoutes(app: App) {
         tags,
         security,
         summary: 'Take a product out of the cart',
-        querystring: z.object({ product: queryText }),
+        querystring: removeLineQuery,
         ...formBody(emptyForm),
         response: { 200: z.object({ cart: cartSchema }), ...errorResponses },
       },
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return service.remove(viewer, request.query.product ?? '');
+      return service.remove(viewer, request.query.product);
     },
   );
 }

@@ -1,6 +1,5 @@
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { cleanField } from '../../lib/form-text.js';
 import type { App } from '../../types.js';
 import { toCartDto, type SetLine } from './dto.js';
 import { cartRepository } from './repository.js';
@@ -41,9 +40,7 @@ export function cartService(app: App) {
       return { cart: await current(viewer) };
     },
 
-    async remove(viewer: Viewer, slugText: string) {
-      const slug = cleanField(slugText);
-      if (!slug) throw badRequest('Please choose a product');
+    async remove(viewer: Viewer, slug: string) {
       const product = await repo.productBySlug(slug);
       if (product) await repo.remove(viewer.id, product.id);
       return { cart: await current(viewer) };

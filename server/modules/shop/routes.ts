@@ -5,6 +5,7 @@ import { emptyForm } from '../../lib/form-schema.js';
 import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { categorySchema, productDetailSchema, productListItemSchema } from './dto.js';
+import { catalogueQuery, findQuery } from './search-query.js';
 import { shopService } from './service.js';
 
 /** The public catalogue: pages, filters, product details, related products and categories. */
@@ -23,15 +24,7 @@ export default async function shopRoutes(app: App) {
         tags,
         summary:
           'One page of the catalogue (12 products), in stock first. Optional: q (name, brand or summary, small typos forgiven), sort (relevance, price-asc, price-desc, newest), category, minPrice, maxPrice, pharmacy',
-        querystring: z.object({
-          page: queryText,
-          q: queryText,
-          sort: queryText,
-          category: queryText,
-          minPrice: queryText,
-          maxPrice: queryText,
-          pharmacy: queryText,
-        }),
+        querystring: catalogueQuery,
         response: { 200: z.object({ products: z.array(productListItemSchema), page: z.number(), pages: z.number(), results: z.number() }), ...errorResponses },
       },
     },
@@ -44,7 +37,7 @@ export default async function shopRoutes(app: App) {
       schema: {
         tags,
         summary: 'Filter the catalogue (empty values mean no filter; name is searched like q); the list is under `product`',
-        querystring: z.object({ name: queryText, minPrice: queryText, maxPrice: queryText, category: queryText, pharmacy: queryText, sort: queryText }),
+        querystring: findQuery,
         // The existing client sends an empty multipart body.
         ...formBody(emptyForm),
         response: { 200: z.object({ product: z.array(productListItemSchema) }), ...errorResponses },

@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { accountSecurityRepository } from '../account-security/repository.js';
-import { checkCurrentPassword, limitWrongSecrets } from '../accounts/current-password.js';
+import { limitWrongSecrets, verifyCurrentPassword } from '../accounts/current-password.js';
 import { accountsRepository } from '../accounts/repository.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { twoFactorRepository } from './repository.js';
@@ -59,9 +59,9 @@ export function twoFactorService(app: App) {
     },
 
     /** A new secret and its QR code; nothing changes until a code from the app confirms it. */
-    async setup(viewer: Viewer, password: string | undefined) {
+    async setup(viewer: Viewer, password: string) {
       const user = await userOf(viewer);
-      await checkCurrentPassword(app.db, user, password, 'set up two-factor sign-in');
+      await verifyCurrentPassword(app.db, user, password);
       if ((await repo.find(user.id))?.mfa_secret) throw conflict('Two-factor sign-in is already on');
       const secret = generateSecret();
       const uri = generateURI({ issuer: app.config.clinicName, label: user.email, secret });
@@ -69,12 +69,11 @@ export function twoFactorService(app: App) {
       return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
     },
 
-    async enable(viewer: Viewer, codeRaw: string) {
+    /** `code` is six digits (checked by the route's body schema). */
+    async enable(viewer: Viewer, code: string) {
       const row = await repo.find(viewer.id);
       if (row?.mfa_secret) throw conflict('Two-factor sign-in is already on');
       if (!row?.mfa_pending_secret) throw badRequest('Please start the set-up again: no QR code is waiting for a code');
-      const code = codeRaw.replace(/\s/g, '');
-      if (!/^\d{6}$/.test(code)) throw badRequest('Please enter the 6-digit code from your authenticator app');
       const pendingSecret = row.mfa_pending_secret;
       let step: number | null = null;
       await limitWrongSecrets(app.db, viewer.id, async () => (step = await totpStep(pendingSecret, code)) !== null);
@@ -84,17 +83,22 @@ export function twoFactorService(app: App) {
       return { message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, if you lose your device.', recoveryCodes: codes };
     },
 
-    async disable(viewer: Viewer, password: string | undefined) {
+    /** Refuses a role that must use two-factor sign-in (asked before the form is checked, too). */
+    mayTurnOff(viewer: Viewer) {
       if (app.config.mfaRequiredRoles.includes(viewer.role)) throw forbidden('Your role must keep two-factor sign-in on');
+    },
+
+    async disable(viewer: Viewer, password: string) {
+      service.mayTurnOff(viewer);
       const user = await userOf(viewer);
-      await checkCurrentPassword(app.db, user, password, 'turn off two-factor sign-in');
+      await verifyCurrentPassword(app.db, user, password);
       await repo.disable(user.id, nowIso());
       return { message: 'Two-factor sign-in is off' };
     },
 
-    async regenerateCodes(viewer: Viewer, password: string | undefined) {
+    async regenerateCodes(viewer: Viewer, password: string) {
       const user = await userOf(viewer);
-      await checkCurrentPassword(app.db, user, password, 'make new recovery codes');
+      await verifyCurrentPassword(app.db, user, password);
       if (!(await repo.find(user.id))?.mfa_secret) throw badRequest('Two-factor sign-in is off');
       const codes = newRecoveryCodes();
       await repo.replaceCodes(user.id, codes.map(hashRecoveryCode), nowIso());
