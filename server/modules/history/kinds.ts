@@ -39,18 +39,21 @@ interface KindSpec {
   readSelfReported?(fields: Record<string, unknown>): void;
 }
 
+const textMax = 300;
+
 /** A text field: junk such as "[object Object]" or "null" counts as empty. */
-const entryText = (label: string, options: { required?: boolean; max?: number } = {}) =>
-  checked((value, ctx) => {
-    const max = options.max ?? 300;
+const textRule =
+  (label: string, options: { required?: boolean; max?: number } = {}): FieldRule<string> =>
+  (value, ctx) => {
+    const max = options.max ?? textMax;
     if (options.required && !value) return refuse(ctx, `Please enter the ${label}`);
     if (value.length > max) return refuse(ctx, `The ${label} is too long (at most ${max} characters)`);
     return value;
-  });
+  };
+const entryText = (label: string, options: { required?: boolean; max?: number } = {}) => checked(textRule(label, options));
 
-/** A required date typed as free text (see dates.ts). */
-const entryDate = (label: string) =>
-  checked((value, ctx) => (value.length > 300 ? refuse(ctx, 'The date is too long (at most 300 characters)') : dateRule(label)(value, ctx)));
+/** A required date typed as free text (see dates.ts); an overlong one is refused like any text field. */
+const entryDate = (label: string) => checked((value, ctx) => (value.length > textMax ? textRule('date')(value, ctx) : dateRule(label)(value, ctx)));
 
 /** The condition select sends true/false; its labels "cured" / "still not cured" are accepted as well. */
 export const curedRule: FieldRule<Flag> = (text, ctx) => {
