@@ -282,6 +282,30 @@ describe('adding entries (always into the caller’s own history)', () => {
     expect(unknown.json().message).toBe('There is no medical history section called "vaccinations"');
   });
 
+  it('answers who may add before what the entry lacks, and says which field is wrong in the order of the form', async () => {
+    const guest = await server.app.inject({ method: 'POST', url: '/api/history/medicines', ...multipart({ ...sharedForm, medicine: '' }) });
+    expect(guest.statusCode).toBe(401);
+    expect((await add(pharmacist.token, 'medicines', { medicine: '' })).statusCode).toBe(403);
+    expect((await add(owner.token, 'vaccinations', { medicine: '' })).statusCode).toBe(404);
+    const named = await add(owner.token, 'diagnosis', { diagnosis: '', doctor: bookedDoctor.id });
+    expect(named.json().message).toBe('A diagnosis you add yourself cannot name a doctor as its author; write who told you in “Told to me by” instead');
+    const cases: [string, Record<string, string>, string][] = [
+      ['diagnosis', { diagnosis: 'd'.repeat(301), notes: 'n'.repeat(2001) }, 'The diagnosis is too long (at most 300 characters)'],
+      ['diagnosis', { diagnosis: 'Flu', notes: 'n'.repeat(2001) }, 'The notes is too long (at most 2000 characters)'],
+      ['surgeries', { name: '', date: 'soon' }, 'Please enter the surgery name'],
+      ['surgeries', { name: 'Appendix', date: 'soon' }, 'The surgery date "soon" could not be read; please type it as MM-DD-YYYY, for example 01/25/1970'],
+      ['medicines', { medicine: 'Aspirin', date: 'd'.repeat(301) }, 'The date is too long (at most 300 characters)'],
+      ['continuous_medications', { medicine: 'Insulin', dose: '' }, 'Please enter the dose'],
+      ['genetic_disease', { disease: 'Thalassemia', cured: 'perhaps' }, 'Please choose the condition: cured or still not cured'],
+      ['lab', { lab: 'CBC', name: 'l'.repeat(301) }, 'The laboratory name is too long (at most 300 characters)'],
+    ];
+    for (const [kind, fields, message] of cases) {
+      const res = await add(owner.token, kind, fields);
+      expect(res.statusCode, `${kind}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
   it('accepts JSON and urlencoded bodies too', async () => {
     const json = await server.app.inject({
       method: 'POST',
@@ -415,6 +439,23 @@ describe('the access log', () => {
           e.actor.name === 'Dr. Hany Said' && e.target === 'access-log' && e.outcome === 'denied',
       ),
     ).toBe(true);
+  });
+
+  it('checks the page only for those who may read the log', async () => {
+    const page = (token: string | null, value: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/history/access-log/?patient=${owner.id}&page=${value}`,
+        headers: token === null ? {} : { authorization: token },
+      });
+    expect((await page(null, 'zero')).statusCode).toBe(401);
+    expect((await page(otherPatient.token, 'zero')).statusCode).toBe(403);
+    for (const bad of ['zero', '0', '1.5', '1234567']) {
+      const res = await page(owner.token, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe('The page must be a whole number from 1');
+    }
+    expect((await page(owner.token, '')).json().page).toBe(1);
   });
 
   it('cannot be rewritten, even from inside the server', async () => {

@@ -83,6 +83,36 @@ describe('pharmacist products', () => {
     expect(notImage.statusCode).toBe(400);
   });
 
+  it('says which product field is wrong, in the order of the form, after whose product it is', async () => {
+    const base = { name: 'Checked', price: '1', quantity: '1', category: 'headache', about: 'x', thumbnail: png };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'x'.repeat(201) }, 'The product name can be at most 200 characters long'],
+      [{ price: '100001' }, 'The price can be at most 100000'],
+      [{ quantity: '1000001' }, 'The quantity in stock can be at most 1000000'],
+      [{ category: '' }, 'Please choose a category'],
+      [{ brand: 'b'.repeat(101) }, 'The brand can be at most 100 characters long'],
+      [{ activeIngredients: Array.from({ length: 21 }, (_, i) => `ing${i}`).join(',') }, 'A product can list at most 20 active ingredients'],
+      [{ activeIngredients: 'a'.repeat(81) }, 'Each active ingredient can be at most 80 characters long'],
+      [{ prescriptionOnly: 'maybe' }, 'prescriptionOnly must be true or false'],
+      [{ name: '', price: '0', prescriptionOnly: 'maybe' }, 'Please enter the product name'],
+      [{ price: '0', quantity: '-1' }, 'Please enter a price greater than 0'],
+    ];
+    for (const [override, message] of cases) {
+      const res = await inject('POST', '/api/medicines', pharmacist.token, { ...base, ...override } as Parameters<typeof withToken>[1]);
+      expect(res.statusCode, JSON.stringify(override)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await inject('POST', '/api/medicines', patient.token, { price: 'abc' })).statusCode).toBe(403);
+
+    const p = await listProduct(server.app, pharmacist.token, { name: 'Checked edit' });
+    const blankLeftAlone = await inject('PATCH', `/api/medicine/?product=${p.slug}`, pharmacist.token, { name: '', price: '', quantity: '4' });
+    expect(blankLeftAlone.json().product).toMatchObject({ name: 'Checked edit', price: p.price, quantity: 4 });
+    const badEdit = await inject('PATCH', `/api/medicine/?product=${p.slug}`, pharmacist.token, { price: '1.234' });
+    expect(badEdit.json().message).toBe('The price can have at most two decimals');
+    expect((await inject('PATCH', `/api/medicine/?product=${p.slug}`, rival.token, { price: '1.234' })).statusCode).toBe(403);
+    expect((await inject('PATCH', '/api/medicine/?product=nope', pharmacist.token, { price: '1.234' })).statusCode).toBe(404);
+  });
+
   it('edits and deletes only own products; lists own products with stock', async () => {
     const p = await listProduct(server.app, pharmacist.token, { name: 'Editable', quantity: '3' });
     const edit = await inject('PATCH', `/api/medicine/?product=${p.slug}`, pharmacist.token, {
@@ -130,6 +160,14 @@ describe('orders received', () => {
     expect(skip.json().message).toBe('An order that is pending cannot become delivered');
     expect((await inject('PATCH', `/api/orders/status/?order=${order._id}`, pharmacist.token, { status: 'lost' })).statusCode).toBe(400);
     expect((await inject('PATCH', '/api/orders/status/?order=nope', pharmacist.token, { status: 'shipped' })).statusCode).toBe(404);
+
+    const lost = await inject('PATCH', `/api/orders/status/?order=${order._id}`, pharmacist.token, { status: 'lost', reason: 'r'.repeat(501) });
+    expect(lost.json().message).toBe('The delivery status must be pending, shipped, delivered or cancelled');
+    const longReason = await inject('PATCH', `/api/orders/status/?order=${order._id}`, pharmacist.token, { status: 'cancelled', reason: 'r'.repeat(501) });
+    expect(longReason.statusCode).toBe(400);
+    expect(longReason.json().message).toBe('The reason can be at most 500 characters long');
+    expect((await inject('PATCH', `/api/orders/status/?order=${order._id}`, rival.token, { status: 'lost' })).statusCode).toBe(403);
+    expect((await inject('PATCH', '/api/orders/status/?order=nope', pharmacist.token, { status: 'lost' })).statusCode).toBe(404);
 
     const shipped = await inject('PATCH', `/api/orders/status/?order=${order._id}`, pharmacist.token, { status: 'shipped' });
     expect(shipped.statusCode).toBe(200);

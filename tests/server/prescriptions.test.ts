@@ -109,6 +109,28 @@ describe('writing, reading and buying a prescription', () => {
     expect((await prescribe(otherDoctor.token, { patient: patient.id, lines: [line(cillin._id, 2)] })).statusCode).toBe(403);
     expect((await prescribe(patient.token, { patient: patient.id, lines: [line(cillin._id, 2)] })).statusCode).toBe(403);
     expect((await prescribe(doctor.token, { patient: patient.id, lines: [] })).statusCode).toBe(400);
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ lines: [] }, 'Please add at least one medicine to the prescription'],
+      [{ lines: Array.from({ length: 21 }, () => line(cillin._id, 1)) }, 'A prescription can have at most 20 medicines'],
+      [{ lines: [{ medicine: 'Rinse', quantity: 1 }, line('not-an-id', 1)] }, 'Please choose each product from the catalogue list'],
+      [{ lines: [line(cillin._id, 1), { quantity: 1 }] }, "Medicine 2: please choose a product or write the medicine's name"],
+      [{ lines: [{ medicine: 'm'.repeat(201), quantity: 1 }] }, 'Medicine 1 can be at most 200 characters long'],
+      [{ lines: [{ ...line(cillin._id, 1), dose: 'd'.repeat(201) }] }, 'Medicine 1: the dose can be at most 200 characters long'],
+      [{ lines: [line(cillin._id, 101)] }, 'Medicine 1: the quantity must be a whole number from 1 to 100'],
+      [{ lines: [{ ...line(cillin._id, 0), notes: 'n'.repeat(501) }] }, 'Medicine 1: the quantity must be a whole number from 1 to 100'],
+      [{ lines: [{ ...line(cillin._id, 1), notes: 'n'.repeat(501) }] }, 'Medicine 1: the notes can be at most 500 characters long'],
+      [{ lines: [line(cillin._id, 1)], validDays: '0', notes: 'n'.repeat(1001) }, 'The validity must be a whole number from 1 to 365'],
+      [{ lines: [line(cillin._id, 1)], notes: 'n'.repeat(1001) }, 'The notes can be at most 1000 characters long'],
+      [{ lines: [line(newId(), 1)] }, 'Medicine 1: this product is no longer sold; please choose another or write the medicine by name'],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await prescribe(doctor.token, { patient: patient.id, ...body });
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    // Who writes for whom is answered before the lines are read.
+    expect((await prescribe(otherDoctor.token, { patient: patient.id, lines: [] })).statusCode).toBe(403);
+    expect((await prescribe(doctor.token, { patient: 'nobody', lines: [] })).json().message).toBe('Please choose the patient to write the prescription for');
     const res = await prescribe(doctor.token, { patient: patient.id, lines: [line(cillin._id, 2), { medicine: 'Saline rinse', quantity: 1 }] });
     expect(res.statusCode).toBe(200);
     const { prescription } = res.json();

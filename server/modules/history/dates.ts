@@ -1,4 +1,4 @@
-import { badRequest } from '../../lib/errors.js';
+import { refuse, type FieldRule } from '../../lib/form-schema.js';
 import { isCalendarDay } from '../../lib/time.js';
 
 const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -46,13 +46,15 @@ export function parseFreeDate(text: string): Date | null {
 /** Earliest year a history date may carry; later than next year is a typing mistake. */
 const firstYear = 1900;
 
-/** A required date field as an ISO datetime at 12:00 UTC, or a 400 that says how to type it. */
-export function requireDate(text: string, label: string): string {
-  if (!text) throw badRequest(`Please enter the ${label}, for example 01/25/1970`);
-  const date = parseFreeDate(text);
-  if (!date) throw badRequest(`The ${label} "${text.slice(0, 40)}" could not be read; please type it as MM-DD-YYYY, for example 01/25/1970`);
-  const lastYear = new Date().getUTCFullYear() + 1;
-  const year = date.getUTCFullYear();
-  if (year < firstYear || year > lastYear) throw badRequest(`The ${label} must be between ${firstYear} and ${lastYear}`);
-  return date.toISOString();
-}
+/** A required date field as an ISO datetime at 12:00 UTC, or a refusal that says how to type it. */
+export const dateRule =
+  (label: string): FieldRule<string> =>
+  (text, ctx) => {
+    if (!text) return refuse(ctx, `Please enter the ${label}, for example 01/25/1970`);
+    const date = parseFreeDate(text);
+    if (!date) return refuse(ctx, `The ${label} "${text.slice(0, 40)}" could not be read; please type it as MM-DD-YYYY, for example 01/25/1970`);
+    const lastYear = new Date().getUTCFullYear() + 1;
+    const year = date.getUTCFullYear();
+    if (year < firstYear || year > lastYear) return refuse(ctx, `The ${label} must be between ${firstYear} and ${lastYear}`);
+    return date.toISOString();
+  };

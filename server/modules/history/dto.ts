@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sentText } from '../../lib/form-schema.js';
+import { refuse, type FieldRule } from '../../lib/form-schema.js';
 import { ALLERGY_SEVERITIES } from '../../../shared/allergy-severity.js';
 import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
 import { fromFlag } from '../../lib/mappers.js';
@@ -119,25 +119,8 @@ export const toAccessEntryDto = (row: HistoryAccessLogTable): z.infer<typeof acc
   created_at: row.created_at,
 });
 
-/**
- * `POST history/{kind}`: the client sends one form shared by every kind; each kind reads its own
- * fields (kinds.ts checks them, the required ones depending on the kind). A lab entry carries `result`, a file.
- */
-export const historyBody = z.object({
-  diagnosis: sentText(),
-  notes: sentText(),
-  told_by: sentText().describe('Who told her (self-reported diagnoses)'),
-  lab: sentText().describe('The test name'),
-  name: sentText().describe('The laboratory or surgery name'),
-  medicine: sentText(),
-  date: sentText(),
-  dose: sentText(),
-  cured: sentText().describe('true or false'),
-  injured: sentText(),
-  disease: sentText(),
-  substance: sentText().describe('An allergy: what she reacts to'),
-  reaction: sentText(),
-  severity: sentText(),
-  doctor: sentText().describe('Refused on a self-reported entry (the doctor signs his own)'),
-});
-export type HistoryFields = z.output<typeof historyBody>;
+/** A page of the access log: a whole number from 1, the first when not given. */
+export const logPageRule: FieldRule<number> = (text, ctx) => {
+  const page = text || '1';
+  return /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : refuse(ctx, 'The page must be a whole number from 1');
+};

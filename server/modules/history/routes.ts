@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { errorResponses, queryText } from '../../lib/schemas.js';
 import { formBody, uploadsOf } from '../../plugins/forms.js';
-import { emptyForm } from '../../lib/form-schema.js';
+import { checked, emptyForm } from '../../lib/form-schema.js';
+import { queryValue } from '../../lib/query-value.js';
 import { sendPrivateFile } from '../../storage/private-files.js';
 import type { App } from '../../types.js';
-import { accessEntrySchema, guestRefusalSchema, historyBody, historySchema } from './dto.js';
-import { kindNames } from './kinds.js';
+import { accessEntrySchema, guestRefusalSchema, historySchema, logPageRule } from './dto.js';
+import { kindNames, kinds } from './kinds.js';
 import { historyService } from './service.js';
 
 /**
@@ -56,7 +57,7 @@ export default async function historyRoutes(app: App) {
         tags,
         security,
         summary: 'Who read or changed the history, newest first, 50 a page (the patient only); refused guest reads counted per address',
-        querystring: z.object({ patient: queryText, page: queryText }),
+        querystring: z.object({ patient: queryText, page: checked(logPageRule).describe('From 1 (the default)') }),
         response: {
           200: z.object({
             entries: z.array(accessEntrySchema),
@@ -68,9 +69,40 @@ export default async function historyRoutes(app: App) {
           ...errorResponses,
         },
       },
+      // Who may read the log is answered (and a refusal logged) before the page is checked.
+      preValidation: async (request) => {
+        await service.mayReadLog(request.viewer, queryValue(request, 'patient'));
+      },
     },
     async (request) => service.accessLog(request.viewer, request.query.patient, request.query.page),
   );
+
+  const addSummary = (kind: string) =>
+    `Add a ${kind} entry to the caller’s own history (self-reported), or with ?patient= a doctor with a care relation adds it to his ` +
+    `patient’s history, signed with his name`;
+  const added = { 200: z.object({ message: z.string(), _id: z.string() }), ...errorResponses };
+  // Each section has its own fields (the client sends one form shared by all: the others are dropped).
+  // Only a lab entry keeps a file (the result image); the form takes it for every section, as the client sends it.
+  for (const kind of kindNames) {
+    app.post(
+      `/history/${kind}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: addSummary(kind),
+          querystring: z.object({ patient: queryText }),
+          ...formBody(kinds[kind].body, { files: ['result'] }),
+          response: added,
+        },
+        // Who may add what to whose history is answered before the entry's fields are checked.
+        preValidation: async (request) => {
+          await service.mayAdd(request.viewer, kind, queryValue(request, 'patient'), request.body as Record<string, unknown>);
+        },
+      },
+      async (request) => service.add(request.viewer, kind, { fields: request.body, files: uploadsOf(request) }, request.query.patient),
+    );
+  }
 
   app.post(
     '/history/:kind',
@@ -78,20 +110,14 @@ export default async function historyRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary:
-          `Add an entry to the caller’s own history (self-reported), or with ?patient= a doctor with a care relation adds it to his ` +
-          `patient’s history, signed with his name; kind is one of ${kindNames.join(', ')}`,
+        summary: `Any other section: 401 for a guest, 404 (the sections are ${kindNames.join(', ')})`,
         params: kindParam,
         querystring: z.object({ patient: queryText }),
-        ...formBody(historyBody, { files: ['result'] }),
-        response: { 200: z.object({ message: z.string(), _id: z.string() }), ...errorResponses },
+        ...formBody(emptyForm, { files: ['result'] }),
+        response: added,
       },
     },
-    async (request) => {
-      // Only a lab entry carries a file (the result image); the body was read before any check,
-      // so a refused request never leaves an unread upload behind.
-      return service.add(request.viewer, request.params.kind, { fields: request.body, files: uploadsOf(request) }, request.query.patient);
-    },
+    async (request) => service.add(request.viewer, request.params.kind, { fields: {}, files: uploadsOf(request) }, request.query.patient),
   );
 
   app.delete(

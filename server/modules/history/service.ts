@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { isPrivateFile } from '../../storage/private-files.js';
+import { firstFile } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { careAccess } from './care-access.js';
 import { toAccessEntryDto, toHistoryDto } from './dto.js';
@@ -171,9 +172,24 @@ export function historyService(app: App) {
     });
   }
 
+  /**
+   * Whether the viewer may add this kind of entry to this history (401, 404, 403), and a
+   * self-reported entry's own rules; answered before the entry's fields are checked.
+   */
+  async function mayAdd(viewer: Viewer | null, kindRaw: string, patientRaw: string | undefined, fields: Record<string, unknown>) {
+    if (!viewer) throw unauthorized();
+    const kind = kindOf(kindRaw);
+    const { patient, reason } = await authorize(viewer, cleanField(patientRaw) || viewer.id, 'add', kind);
+    const selfReported = viewer.id === patient.id;
+    if (selfReported) kinds[kind].readSelfReported?.(fields);
+    return { viewer, kind, patient, reason, selfReported };
+  }
+
   const changeMessages: Record<EntryChange, string> = { restore: 'Restored', hide: 'Hidden from your view', unhide: 'Shown again' };
 
   return {
+    mayAdd,
+
     async read(viewer: Viewer | null, patientRaw: string | undefined, address = '') {
       const { patient } = await authorize(viewer, cleanField(patientRaw), 'read', 'history', address);
       const history = await historyOf(patient);
@@ -184,22 +200,25 @@ export function historyService(app: App) {
 
     /**
      * Adds an entry to a history: the caller's own (self-reported) or, for a doctor with a care
-     * relation, his patient's (named by `patient`), signed with his account.
+     * relation, his patient's (named by `patient`), signed with his account. The fields come
+     * checked by the kind's body schema (kinds.ts).
      */
-    async add(viewer: Viewer | null, kindRaw: string, form: HistoryForm, patientRaw?: string) {
-      if (!viewer) throw unauthorized();
-      const kind = kindOf(kindRaw);
-      const { patient, reason } = await authorize(viewer, cleanField(patientRaw) || viewer.id, 'add', kind);
-      const selfReported = viewer.id === patient.id;
+    async add(viewerOrGuest: Viewer | null, kindRaw: string, form: HistoryForm, patientRaw?: string) {
+      const { viewer, kind, patient, reason, selfReported } = await mayAdd(viewerOrGuest, kindRaw, patientRaw, form.fields);
       const spec = kinds[kind];
-      if (selfReported) spec.readSelfReported?.(form);
-      const draft = spec.read(form);
-      const columns: Record<string, unknown> = { ...draft.columns };
+      // The kind's own fields are its columns (a text field named like the file, `result`, is not one);
+      // the doctor's name is never stored from the form: a doctor signs the entries he writes.
+      const columns: Record<string, unknown> = Object.fromEntries(
+        Object.keys(spec.body.shape)
+          .filter((key) => key !== 'doctor')
+          .map((key) => [key, form.fields[key]]),
+      );
       // "Told to me by" is the patient's own account of where a diagnosis came from; a doctor signs his.
       if (kind === 'diagnosis' && !selfReported) columns.told_by = '';
       const history = await historyOf(patient);
       // Test results are medical data: stored privately and read only through the authorized route.
-      if (kind === 'lab') columns.result = draft.resultFile ? await app.privateFiles.save(draft.resultFile, 'The test result', viewer.id) : '';
+      const resultFile = kind === 'lab' ? firstFile(form, 'result') : undefined;
+      if (kind === 'lab') columns.result = resultFile ? await app.privateFiles.save(resultFile, 'The test result', viewer.id) : '';
       const now = nowIso();
       const entryId = newId();
       try {
@@ -284,11 +303,11 @@ export function historyService(app: App) {
       return { stream: app.privateFiles.open(lab.result), contentType: found.contentType };
     },
 
-    async accessLog(viewer: Viewer | null, patientRaw: string | undefined, pageRaw: string | undefined) {
+    /** Whether the viewer may read this access log (401, 403 otherwise; a refusal is logged). */
+    mayReadLog: (viewer: Viewer | null, patientRaw: string | undefined) => authorize(viewer, cleanField(patientRaw), 'read-log', 'access-log'),
+
+    async accessLog(viewer: Viewer | null, patientRaw: string | undefined, page: number) {
       const { patient } = await authorize(viewer, cleanField(patientRaw), 'read-log', 'access-log');
-      const pageText = cleanField(pageRaw) || '1';
-      if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw badRequest('The page must be a whole number from 1');
-      const page = Number(pageText);
       const [rows, total, refusals] = await Promise.all([
         repo.logFor(patient.id, logPageSize, (page - 1) * logPageSize),
         repo.logCount(patient.id),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { sentText } from '../../lib/form-schema.js';
+import { checked, cleanText, refuse, sentText, type FieldRule } from '../../lib/form-schema.js';
+import { cleanField } from '../../lib/form-text.js';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { ReceivedOrderRow } from './repository.js';
 import { readAcknowledgement } from '../prescriptions/dto.js';
+import { brandRule, categorySlugRule, flagRule, ingredientsRule, priceRule, productNameRule, stockRule, unlessBlank, whenSent } from './product-fields.js';
 
 export const deliveryStatuses = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
@@ -78,30 +80,59 @@ export function toReceivedOrder(row: ReceivedOrderRow, images: ImageStore): z.in
   };
 }
 
-/**
- * A product form (creating, or editing only the fields sent). The rules depend on whether it is
- * new and on stored data, so product-form.ts checks the fields; `photos` and `thumbnail` are files.
- */
-export const productBody = z.object({
-  name: sentText(),
-  price: sentText().describe('Greater than 0, at most two decimals'),
-  quantity: sentText().describe('Packs in stock'),
-  category: sentText().describe('A category slug'),
-  brand: sentText(),
+/** The HTML texts of a product form: cleaned by the sanitizer's worker in product-form.ts. */
+const productTexts = {
   about: sentText(),
   description: sentText().describe('HTML (sanitized)'),
   indications: sentText().describe('HTML (sanitized)'),
   sideEffects: sentText().describe('HTML (sanitized)'),
   contraindicationsAndWarnings: sentText().describe('HTML (sanitized)'),
-  activeIngredients: sentText().describe('Comma-separated names'),
-  prescriptionOnly: sentText().describe('true or false'),
-});
-export type ProductFields = z.output<typeof productBody>;
+};
+
+/**
+ * The fields of a product form; whether the category exists is checked by the service. A new
+ * product needs its name, price, quantity and category; an edit changes only the ones given (a
+ * blank one is left alone).
+ */
+function productFields(isNew: boolean) {
+  const given = <V>(rule: FieldRule<V>) => (isNew ? checked(rule) : unlessBlank(rule));
+  return {
+    name: given(productNameRule),
+    price: given(priceRule).describe('Greater than 0, at most two decimals'),
+    quantity: given(stockRule).describe('Packs in stock'),
+    category: given(categorySlugRule).describe('A category slug'),
+    brand: whenSent(brandRule),
+    ...productTexts,
+    activeIngredients: whenSent(ingredientsRule).describe('Comma-separated names'),
+    prescriptionOnly: whenSent(flagRule('prescriptionOnly')).describe('true or false'),
+  };
+}
+
+/** `POST medicines`; `photos` and `thumbnail` are files. */
+export const newProductBody = z.object(productFields(true));
+
+/** `PATCH medicine`: only the fields given change. */
+export const productChangesBody = z.object(productFields(false));
+
+/** A product form's checked fields (the same shape new or edited). */
+export type ProductFields = z.output<typeof productChangesBody>;
+
+/** The status an order is moved to, as the form names it (older forms say deliveryStatus). */
+export const statusAskedFor = (form: { status?: string; deliveryStatus?: string }) =>
+  cleanField(form.status ?? form.deliveryStatus).toLowerCase() as DeliveryStatus;
 
 /** `PATCH orders/status`: the next delivery status, and a reason when refusing. */
-export const moveOrderBody = z.object({
-  status: sentText().describe('pending, shipped, delivered or cancelled'),
-  deliveryStatus: sentText().describe('status, as older forms name it'),
-  reason: sentText().describe('Why it is cancelled (needed for a prescription order)'),
-});
+export const moveOrderBody = z
+  .object({
+    status: sentText().describe('pending, shipped, delivered or cancelled'),
+    deliveryStatus: sentText().describe('status, as older forms name it'),
+    reason: cleanText()
+      .transform((reason) => reason.replace(/\s+/g, ' '))
+      .describe('Why it is cancelled (needed for a prescription order)'),
+  })
+  // One check over the form: a wrong status is told before a long reason.
+  .superRefine((form, ctx) => {
+    if (!deliveryStatuses.includes(statusAskedFor(form))) return refuse(ctx, 'The delivery status must be pending, shipped, delivered or cancelled');
+    if (form.reason.length > 500) return refuse(ctx, 'The reason can be at most 500 characters long');
+  });
 export type MoveOrder = z.output<typeof moveOrderBody>;

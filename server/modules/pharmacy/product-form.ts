@@ -1,5 +1,4 @@
 import { badRequest } from '../../lib/errors.js';
-import { amountToCents } from '../../lib/mappers.js';
 import { cleanField } from '../../lib/form-text.js';
 import type { ProductFields } from './dto.js';
 import { stripTags } from '../../../shared/html-text.js';
@@ -22,9 +21,6 @@ export interface ProductInput {
   prescriptionOnly?: boolean;
 }
 
-const maxPrice = 100_000;
-const maxStock = 1_000_000;
-
 /** Form field name → stored text column, with the label used in messages. */
 const htmlFields = [
   ['about', 'about', 'The about text'],
@@ -35,73 +31,26 @@ const htmlFields = [
 ] as const;
 
 /**
- * Reads a product form. With `partial`, only the fields sent are returned (editing); otherwise
- * name, price, quantity and category are required (creating).
+ * A product form as stored: its plain fields come checked by the body schema (dto.ts); its HTML
+ * texts are cleaned here, in the sanitizer's worker. With `partial` (editing), only the texts sent
+ * are returned; a new product needs its about text.
  */
 export async function readProductForm(f: ProductFields, partial: boolean, sanitizer: Sanitizer): Promise<ProductInput> {
-  const has = (key: keyof ProductFields) => f[key] !== undefined && cleanField(f[key]) !== '';
-  const input: ProductInput = {};
-
-  if (has('name') || !partial) {
-    const name = cleanField(f.name).replace(/\s+/g, ' ');
-    if (!name) throw badRequest('Please enter the product name');
-    if (name.length > 200) throw badRequest('The product name can be at most 200 characters long');
-    input.name = name;
-  }
-  if (has('price') || !partial) {
-    const text = cleanField(f.price);
-    const price = Number(text);
-    if (!text || !Number.isFinite(price) || price <= 0) throw badRequest('Please enter a price greater than 0');
-    if (price > maxPrice) throw badRequest(`The price can be at most ${maxPrice}`);
-    if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) throw badRequest('The price can have at most two decimals');
-    input.priceCents = amountToCents(price);
-  }
-  if (has('quantity') || !partial) {
-    const text = cleanField(f.quantity);
-    const quantity = Number(text);
-    if (!text || !Number.isInteger(quantity) || quantity < 0) throw badRequest('The quantity in stock must be a whole number of 0 or more');
-    if (quantity > maxStock) throw badRequest(`The quantity in stock can be at most ${maxStock}`);
-    input.quantity = quantity;
-  }
-  if (has('category') || !partial) {
-    const slug = cleanField(f.category);
-    if (!slug) throw badRequest('Please choose a category');
-    input.categorySlug = slug;
-  }
-  if (f.brand !== undefined) {
-    // Optional: the maker's brand, found by the shop search ("Panadol").
-    const brand = cleanField(f.brand).replace(/\s+/g, ' ');
-    if (brand.length > 100) throw badRequest('The brand can be at most 100 characters long');
-    input.brand = brand;
-  }
-  if (f.activeIngredients !== undefined) input.activeIngredients = readIngredientList(cleanField(f.activeIngredients));
-  if (f.prescriptionOnly !== undefined) input.prescriptionOnly = readFlag(cleanField(f.prescriptionOnly), 'prescriptionOnly');
+  const input: ProductInput = {
+    name: f.name,
+    priceCents: f.price,
+    quantity: f.quantity,
+    categorySlug: f.category,
+    brand: f.brand,
+    activeIngredients: f.activeIngredients,
+    prescriptionOnly: f.prescriptionOnly,
+  };
   for (const [field, key, label] of htmlFields) {
     if (f[field] === undefined) continue;
     const clean = await cleanProductHtml(sanitizer, cleanField(f[field]), label);
     input[key] = key === 'about' ? stripTags(clean) : clean;
   }
+  // Known only once the HTML is cleaned: an about text of tags alone is empty.
   if (!partial && !input.about) throw badRequest('Please write a short text about the product');
   return input;
-}
-
-const maxIngredients = 20;
-
-/** Ingredient names separated by commas or new lines (a JSON array arrives comma-joined). */
-export function readIngredientList(text: string): string[] {
-  const names = text
-    .split(/[,\n]/)
-    .map((n) => n.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
-  const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
-  if (unique.length > maxIngredients) throw badRequest(`A product can list at most ${maxIngredients} active ingredients`);
-  if (unique.some((n) => n.length > 80)) throw badRequest('Each active ingredient can be at most 80 characters long');
-  return unique;
-}
-
-function readFlag(text: string, name: string): boolean {
-  const value = text.toLowerCase();
-  if (['true', '1', 'on', 'yes'].includes(value)) return true;
-  if (['false', '0', 'off', 'no', ''].includes(value)) return false;
-  throw badRequest(`${name} must be true or false`);
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { emptyForm } from '../../lib/form-schema.js';
 import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { allowOnly, requireViewer } from '../../plugins/auth.js';
+import { queryValue } from '../../lib/query-value.js';
 import { formBody, uploadsOf } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { productDetailSchema } from '../shop/dto.js';
-import { moveOrderBody, productBody, receivedOrderSchema } from './dto.js';
+import { moveOrderBody, newProductBody, productChangesBody, receivedOrderSchema } from './dto.js';
 import { pharmacyService } from './service.js';
 
 /** The pharmacist's side of the shop: own products and the orders placed for them. */
@@ -38,9 +39,11 @@ export default async function pharmacyRoutes(app: App) {
         tags,
         security,
         summary: 'List a new product (pharmacists); the address (slug) is made from the name',
-        ...formBody(productBody, { files: productFiles }),
+        ...formBody(newProductBody, { files: productFiles }),
         response: { 200: productAnswer, ...errorResponses },
       },
+      // Who may list products is answered before the form is read (401, then 403).
+      onRequest: allowOnly('pharmacist'),
     },
     async (request) => {
       const viewer = requireViewer(request);
@@ -56,8 +59,13 @@ export default async function pharmacyRoutes(app: App) {
         security,
         summary: 'Change an own product: only the fields sent; new photos replace the old ones',
         querystring: z.object({ product: queryText }),
-        ...formBody(productBody, { files: productFiles }),
+        ...formBody(productChangesBody, { files: productFiles }),
         response: { 200: productAnswer, ...errorResponses },
+      },
+      onRequest: allowOnly('pharmacist'),
+      // Whose product it is (404, 403) is answered before the form's fields are checked.
+      preValidation: async (request) => {
+        await service.ownProduct(requireViewer(request), queryValue(request, 'product'));
       },
     },
     async (request) => {
@@ -108,6 +116,11 @@ export default async function pharmacyRoutes(app: App) {
         querystring: z.object({ order: queryText }),
         ...formBody(moveOrderBody),
         response: { 200: z.object({ message: z.string(), order: receivedOrderSchema }), ...errorResponses },
+      },
+      onRequest: allowOnly('pharmacist'),
+      // Whose order it is (404, 403) is answered before the form's fields are checked.
+      preValidation: async (request) => {
+        await service.orderToMove(requireViewer(request), queryValue(request, 'order'));
       },
     },
     async (request) => {

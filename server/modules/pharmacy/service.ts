@@ -13,7 +13,7 @@ import { shopService } from '../shop/service.js';
 import { ordersRepository } from '../orders/repository.js';
 import { ordersService } from '../orders/service.js';
 import { prescriptionChecks } from '../prescriptions/checks.js';
-import { deliveryStatuses, nextStatuses, toReceivedOrder, type DeliveryStatus } from './dto.js';
+import { nextStatuses, statusAskedFor, toReceivedOrder, type DeliveryStatus } from './dto.js';
 import { readProductForm } from './product-form.js';
 import { insertWithFreeSlug, slugify } from '../../lib/slugs.js';
 import { pharmacyRepository } from './repository.js';
@@ -40,7 +40,7 @@ function buyerNotice(order: { user_id: string; product_name: string }, to: Deliv
 }
 
 /** Pharmacists manage their own products and move the delivery status of orders for them. */
-/** A product form: its text fields (checked by product-form.ts) and its files. */
+/** A product form: its text fields (checked by the body schema, HTML cleaned by product-form.ts) and its files. */
 export interface ProductForm {
   fields: ProductFields;
   files: Form['files'];
@@ -73,6 +73,16 @@ export function pharmacyService(app: App) {
     if (!product) throw notFound('This product does not exist or is no longer sold');
     if (product.owner_id !== viewer.id) throw forbidden(notYours);
     return product;
+  }
+
+  /** An order of the pharmacist's own products (404 when there is none, 403 when another pharmacist sells it). */
+  async function orderToMove(viewer: Viewer, orderText: string | undefined) {
+    allowRoles(viewer, 'pharmacist');
+    const orderId = cleanField(orderText);
+    const order = isId(orderId) ? await repo.order(orderId) : undefined;
+    if (!order) throw notFound('This order does not exist');
+    if (order.seller_id !== viewer.id) throw forbidden('Only the pharmacist who sells this product can change its orders');
+    return order;
   }
 
   return {
@@ -188,19 +198,16 @@ export function pharmacyService(app: App) {
       return { orders: rows.map((r) => toReceivedOrder(r, app.images)) };
     },
 
+    ownProduct,
+    orderToMove,
+
     /** pending → shipped → delivered, or cancelled before delivery, which puts the stock back. */
     async moveOrder(viewer: Viewer, orderText: string | undefined, form: MoveOrder) {
-      allowRoles(viewer, 'pharmacist');
-      const orderId = cleanField(orderText);
-      const order = isId(orderId) ? await repo.order(orderId) : undefined;
-      if (!order) throw notFound('This order does not exist');
-      if (order.seller_id !== viewer.id) throw forbidden('Only the pharmacist who sells this product can change its orders');
-      const to = cleanField(form.status ?? form.deliveryStatus).toLowerCase() as DeliveryStatus;
-      if (!deliveryStatuses.includes(to)) throw badRequest('The delivery status must be pending, shipped, delivered or cancelled');
+      const order = await orderToMove(viewer, orderText);
+      const to = statusAskedFor(form);
+      const reason = form.reason;
       const from = order.delivery_status;
       if (!nextStatuses[from].includes(to)) throw conflict(`An order that is ${from} cannot become ${to}`);
-      const reason = cleanField(form.reason).replace(/\s+/g, ' ');
-      if (reason.length > 500) throw badRequest('The reason can be at most 500 characters long');
       // Refusing a prescription order is a decision the buyer must be told the reason for.
       if (to === 'cancelled' && order.prescription_line_id && !reason) throw badRequest('Please write why you refuse this prescription order');
       const at = nowIso();

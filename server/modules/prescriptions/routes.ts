@@ -3,34 +3,8 @@ import { errorResponses, messageSchema, queryText } from '../../lib/schemas.js';
 import { requireViewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { conflictSchema, prescriptionSchema } from './dto.js';
+import { createBody } from './form.js';
 import { prescriptionsService } from './service.js';
-
-const short = z.string().max(2000).optional();
-const lineBody = z.object({
-  product: short.describe('A catalogue product id (leave out for a free-text medicine)'),
-  medicine: short.describe('The medicine by name, when it is not a catalogue product'),
-  dose: short,
-  frequency: short,
-  duration: short,
-  quantity: z
-    .union([z.number(), z.string().max(20)])
-    .optional()
-    .describe('Packs, 1 to 100'),
-  notes: short,
-});
-const createBody = z.object({
-  patient: short.describe('The patient id'),
-  lines: z.array(lineBody).max(50).optional(),
-  notes: short,
-  validDays: z
-    .union([z.number(), z.string().max(20)])
-    .optional()
-    .describe('Days it stays valid (default 30)'),
-  acknowledgeWarnings: z
-    .union([z.boolean(), z.string().max(10)])
-    .optional()
-    .describe('true to write it despite the safety warnings listed in a 409'),
-});
 
 /** Prescriptions: written by doctors, read by their patients and doctors, bought from through the cart. */
 export default async function prescriptionsRoutes(app: App) {
@@ -52,6 +26,10 @@ export default async function prescriptionsRoutes(app: App) {
           'A clash with her allergies or current medicines answers 409 with `conflicts`; send again with acknowledgeWarnings: true to go on (recorded on the prescription).',
         body: createBody,
         response: { 200: z.object({ message: z.string(), prescription: prescriptionSchema }), ...errorResponses, 409: warning },
+      },
+      // Who may write for whom (401, 403, the patient) is answered before the lines are checked.
+      preValidation: async (request) => {
+        await service.patientFor(requireViewer(request), (request.body as { patient?: unknown } | null)?.patient);
       },
     },
     async (request) => service.create(requireViewer(request), request.body),

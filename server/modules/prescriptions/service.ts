@@ -13,41 +13,10 @@ import { shopService } from '../shop/service.js';
 import { acknowledged, acknowledgement, checkedProduct, prescriptionChecks, safetyWarning } from './checks.js';
 import { newPrescriptionCode } from './code.js';
 import { toOffer, toPrescriptionDto, type Offer } from './dto.js';
+import { readPrescription, type PrescriptionBody, type PrescriptionLineDraft } from './form.js';
 import { prescriptionsRepository, type PrescriptionRow } from './repository.js';
 
-export const defaultValidDays = 30;
-const maxLines = 20;
 const missing = 'This prescription does not exist';
-
-export interface PrescriptionLineInput {
-  product?: string;
-  medicine?: string;
-  dose?: string;
-  frequency?: string;
-  duration?: string;
-  quantity?: number | string;
-  notes?: string;
-}
-export interface PrescriptionInput {
-  patient?: string;
-  lines?: PrescriptionLineInput[];
-  notes?: string;
-  validDays?: number | string;
-  acknowledgeWarnings?: boolean | string;
-}
-
-const text = (value: unknown, label: string, max: number) => {
-  const t = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
-  if (t.length > max) throw badRequest(`${label} can be at most ${max} characters long`);
-  return t;
-};
-
-function wholeNumber(value: unknown, label: string, min: number, max: number, fallback?: number): number {
-  if ((value === undefined || value === '') && fallback !== undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw badRequest(`${label} must be a whole number from ${min} to ${max}`);
-  return n;
-}
 
 /**
  * Prescriptions: a doctor with a care relation writes one for his patient (checked for her
@@ -115,43 +84,36 @@ export function prescriptionsService(app: App) {
     return (await repo.historyOf(app.db, patientId))!.id;
   }
 
-  async function readLines(raw: PrescriptionLineInput[] | undefined) {
-    const input = Array.isArray(raw) ? raw : [];
-    if (!input.length) throw badRequest('Please add at least one medicine to the prescription');
-    if (input.length > maxLines) throw badRequest(`A prescription can have at most ${maxLines} medicines`);
-    const productIds = input.map((l) => (typeof l.product === 'string' ? l.product.trim() : '')).filter(Boolean);
-    if (productIds.some((p) => !isId(p))) throw badRequest('Please choose each product from the catalogue list');
-    const products = new Map((await repo.products(productIds)).map((p) => [p.id, p]));
-    return input.map((l, index) => {
-      const n = index + 1;
-      const productId = typeof l.product === 'string' ? l.product.trim() : '';
-      const product = productId ? products.get(productId) : undefined;
-      if (productId && !product) throw badRequest(`Medicine ${n}: this product is no longer sold; please choose another or write the medicine by name`);
-      const medicine = product ? product.name : text(l.medicine, `Medicine ${n}`, 200);
-      if (!medicine) throw badRequest(`Medicine ${n}: please choose a product or write the medicine's name`);
-      return {
-        product,
-        medicine,
-        dose: text(l.dose, `Medicine ${n}: the dose`, 200),
-        frequency: text(l.frequency, `Medicine ${n}: the frequency`, 200),
-        duration: text(l.duration, `Medicine ${n}: the duration`, 200),
-        quantity: wholeNumber(l.quantity, `Medicine ${n}: the quantity`, 1, 100),
-        notes: text(l.notes, `Medicine ${n}: the notes`, 500),
-      };
+  /** The catalogue products the lines name, each still sold (the lines' format was checked by the body schema). */
+  async function withProducts(lines: PrescriptionLineDraft[]) {
+    const products = new Map((await repo.products(lines.map((l) => l.productId).filter(Boolean))).map((p) => [p.id, p]));
+    return lines.map((l, index) => {
+      const product = l.productId ? products.get(l.productId) : undefined;
+      if (l.productId && !product)
+        throw badRequest(`Medicine ${index + 1}: this product is no longer sold; please choose another or write the medicine by name`);
+      return { ...l, product, medicine: product ? product.name : l.medicine };
     });
   }
 
+  /** The patient a doctor writes for: one of his patients (400 when there is none, 403 without a care relation). */
+  async function patientFor(viewer: Viewer, patientText: unknown) {
+    allowRoles(viewer, 'doctor');
+    const patientId = typeof patientText === 'string' ? patientText.trim() : '';
+    const patient = isId(patientId) ? await repo.person(patientId) : undefined;
+    if (!patient || patient.role !== 'patient') throw badRequest('Please choose the patient to write the prescription for');
+    if (!(await careAccess(app, viewer, patient.id)).allowed)
+      throw forbidden('You can write prescriptions only for patients who hold or held an appointment with you');
+    return patient;
+  }
+
   return {
-    async create(viewer: Viewer, input: PrescriptionInput) {
-      allowRoles(viewer, 'doctor');
-      const patientId = typeof input.patient === 'string' ? input.patient.trim() : '';
-      const patient = isId(patientId) ? await repo.person(patientId) : undefined;
-      if (!patient || patient.role !== 'patient') throw badRequest('Please choose the patient to write the prescription for');
-      if (!(await careAccess(app, viewer, patient.id)).allowed)
-        throw forbidden('You can write prescriptions only for patients who hold or held an appointment with you');
-      const lines = await readLines(input.lines);
-      const validDays = wholeNumber(input.validDays, 'The validity', 1, 365, defaultValidDays);
-      const notes = text(input.notes, 'The notes', 1000);
+    patientFor,
+
+    async create(viewer: Viewer, input: PrescriptionBody) {
+      const patient = await patientFor(viewer, input.patient);
+      const form = readPrescription(input);
+      const lines = await withProducts(form.lines);
+      const { validDays, notes } = form;
 
       const conflicts = await checks.conflicts(
         patient.id,
