@@ -172,3 +172,6 @@ export const newPassword = () => formText.optional().transform((value, ctx) => p
 
 /** A new password in a partial update: `undefined` (no change) when left empty. */
 export const patchedPassword = () => formText.optional().transform((value, ctx) => (cleanField(value) ? passwordRule(value as string, ctx) : undefined));
+
+/** Whether a rule's answer is a refusal (a rule returns `refuse(...)`), so a check over several fields stops at the first. */
+export const wasRefused = (value: unknown): value is never => value === z.NEVER;

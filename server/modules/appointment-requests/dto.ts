@@ -1,8 +1,10 @@
 import type { AppointmentRequestsTable } from '../../db/schema.js';
 import { REQUEST_STATUSES } from '../../../shared/appointment-request.js';
 import { z } from 'zod';
-import { cleanText } from '../../lib/form-schema.js';
-import { slotDateFields } from '../appointments/slot-time.js';
+import { checked, cleanText, refuse, requiredText, wasRefused } from '../../lib/form-schema.js';
+import { toDepartment } from '../../lib/departments.js';
+import { dateField, timeField } from '../appointments/dto.js';
+import { futureSlot, slotDateFields, type FutureTimeWords } from '../appointments/slot-time.js';
 
 /** An appointment request as the patient, the doctor and administrators see it. */
 export const appointmentRequestSchema = z.object({
@@ -65,17 +67,59 @@ export function toRequestDto(row: RequestRow, timeZone: string): AppointmentRequ
   };
 }
 
-/** `POST appointment/requests`: who may leave out which field depends on who asks, so the service checks them. */
-export const requestBody = z.object({
-  name: cleanText().describe('Her name (a guest must give it)'),
+export const maxReasonLength = 1000;
+const maxDeclineLength = 500;
+/** Asked when neither a department nor a doctor who works in one is named. */
+export const chooseDepartment = 'Please choose a department or a doctor';
+
+/** A visit asked for. */
+const requestingWords: FutureTimeWords = {
+  passed: (date, time) => `${date} at ${time} has already passed; choose a day and time in the future`,
+  tooFar: 'Appointments can be requested up to one year ahead',
+};
+
+/**
+ * The first thing wrong with a request, in the order a person fixes it. A patient's name, email
+ * and (when she gives none) phone are her account's, filled in before this check (the route's
+ * preValidation), so a guest and a patient are held to the same rules.
+ */
+function requestProblem(form: z.output<typeof requestFields>, ctx: z.RefinementCtx, timeZone: string) {
+  if (!form.name) return refuse(ctx, 'Please enter your name');
+  if (form.name.length > 100) return refuse(ctx, 'Please shorten the name to 100 characters');
+  if (form.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email)) return refuse(ctx, `${form.email.slice(0, 100)} is not an email address`);
+  if (!form.phone) return refuse(ctx, 'Please enter a phone number so the clinic can call you');
+  if (!/^\+?[\d\s\-()]{6,20}$/.test(form.phone)) return refuse(ctx, `${form.phone.slice(0, 40)} is not a phone number we can call`);
+  if (form.department && !toDepartment(form.department)) return refuse(ctx, `${form.department.slice(0, 60)} is not one of our departments`);
+  if (!form.department && !form.doctor) return refuse(ctx, chooseDepartment);
+  if (!form.date) return refuse(ctx, 'Please choose the day you would like to come');
+  if (!form.time) return refuse(ctx, 'Please choose the time of day you would like to come');
+  if (wasRefused(futureSlot(form.date, form.time, timeZone, requestingWords, ctx))) return;
+  if (reasonOf(form).length > maxReasonLength) refuse(ctx, `Please shorten the reason to ${maxReasonLength} characters`);
+}
+
+/** The reason, under either name the forms give it. */
+export const reasonOf = (form: { reason: string; note: string }) => form.reason || form.note;
+
+const requestFields = z.object({
+  name: cleanText().describe("Her name (a guest must give it; a patient's is her account's)"),
   email: cleanText(),
   phone: cleanText().describe('A number the clinic can call (a guest must give it)'),
   department: cleanText(),
   doctor: cleanText().describe("A doctor's name"),
-  date: cleanText().describe('The preferred day, YYYY-MM-DD'),
-  time: cleanText().describe('The preferred time, HH:MM'),
-  reason: cleanText(),
+  date: dateField().describe('The preferred day, YYYY-MM-DD'),
+  time: timeField().describe('The preferred time, HH:MM'),
+  reason: cleanText().describe(`At most ${maxReasonLength} characters`),
   note: cleanText().describe('The reason, as older forms name it'),
 });
-export const acceptBody = z.object({ appointment: cleanText().describe('The id of the free slot to offer') });
-export const declineBody = z.object({ reason: cleanText().describe('Why it is declined (the patient reads it)') });
+
+/** `POST appointment/requests`: the fields checked in order (requestProblem); whether the named doctor exists is the service's. */
+export const requestBody = (timeZone: string) => requestFields.superRefine((form, ctx) => requestProblem(form, ctx, timeZone));
+export type RequestFields = z.output<typeof requestFields>;
+
+export const acceptBody = z.object({ appointment: requiredText('Please choose the slot to offer').describe('The id of the free slot to offer') });
+export const declineBody = z.object({
+  reason: checked((reason, ctx) => {
+    if (!reason) return refuse(ctx, 'Please say why the request is declined, so the patient knows what to do');
+    return reason.length > maxDeclineLength ? refuse(ctx, `Please shorten the reason to ${maxDeclineLength} characters`) : reason;
+  }).describe(`Why it is declined (the patient reads it), at most ${maxDeclineLength} characters`),
+});

@@ -13,6 +13,8 @@ export default async function appointmentRequestsRoutes(app: App) {
   const security = [{ token: [] }];
   const one = z.object({ message: z.string(), request: appointmentRequestSchema });
   const idParams = z.object({ id: z.string().max(64) });
+  // The answering checks run before the form's fields are checked, once the path's id is valid
+  // (a malformed one is answered 400 by the params schema, as before any other check).
 
   app.post(
     '/appointment/requests',
@@ -20,14 +22,15 @@ export default async function appointmentRequestsRoutes(app: App) {
       schema: {
         tags,
         summary: "Request an appointment (patients, or guests with name and phone); a doctor's name or a department, a preferred day and time",
-        ...formBody(requestBody),
+        ...formBody(requestBody(app.config.clinicTimeZone)),
         response: { 200: one, ...errorResponses },
       },
+      // Staff accounts are refused (403) before the form is checked; a patient's account fills in her name, email and phone.
+      preValidation: async (request) => {
+        request.body = (await service.asSender(request.viewer, request.body as Record<string, string | undefined>)) as typeof request.body;
+      },
     },
-    async (request) => {
-      const { note, ...form } = request.body;
-      return service.create(request.viewer, { ...form, reason: form.reason || note });
-    },
+    async (request) => service.create(request.viewer, request.body),
   );
 
   app.get(
@@ -68,6 +71,10 @@ export default async function appointmentRequestsRoutes(app: App) {
         ...formBody(acceptBody),
         response: { 200: one, ...errorResponses },
       },
+      // Which request and who answers it (404, 403, 409) come before the slot chosen.
+      preValidation: async (request) => {
+        if (idParams.safeParse(request.params).success) await service.acceptable(requireViewer(request), request.params.id);
+      },
     },
     async (request) => {
       const viewer = requireViewer(request);
@@ -85,6 +92,10 @@ export default async function appointmentRequestsRoutes(app: App) {
         params: idParams,
         ...formBody(declineBody),
         response: { 200: one, ...errorResponses },
+      },
+      // Which request and who answers it (404, 403, 409) come before the reason.
+      preValidation: async (request) => {
+        if (idParams.safeParse(request.params).success) await service.answerable(requireViewer(request), request.params.id);
       },
     },
     async (request) => {

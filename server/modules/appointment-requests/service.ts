@@ -1,8 +1,8 @@
-import type { RequestForm } from '../../../shared/appointment-request.js';
-import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
+import { utcToClinicTime } from '../../lib/clinic-time.js';
 import { toDepartment } from '../../lib/departments.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
+import { cleanField } from '../../lib/form-text.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { requireApproved, type Viewer } from '../../plugins/auth.js';
@@ -11,35 +11,23 @@ import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications } from '../notifications/service.js';
 import { announce, mergeAnnouncements } from '../appointments/announce.js';
 import { appointmentsPath, bookingRules } from '../appointments/booking.js';
-import { parseSlotDate, parseSlotTime, slotDateFields } from '../appointments/slot-time.js';
-import { toRequestDto, type RequestRow } from './dto.js';
+import { slotDateFields } from '../appointments/slot-time.js';
+import { chooseDepartment, reasonOf, toRequestDto, type RequestFields, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
-
-/** How far ahead a visit may be asked for. */
-const maxDaysAhead = 366;
-const maxReasonLength = 1000;
-const maxDeclineLength = 500;
 
 /** Administrators answer every request (the role is granted in the database, never at sign-up). */
 const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
+
+/** Patients and guests request appointments; staff accounts do not. */
+function mayRequest(viewer: Viewer | null) {
+  if (viewer && viewer.role !== 'patient') throw forbidden('Only patients and visitors without an account can request appointments');
+}
 
 export function appointmentRequestsService(app: App) {
   const repo = appointmentRequestsRepository(app.db);
   const booking = bookingRules(app);
   const zone = app.config.clinicTimeZone;
   const toDto = (row: RequestRow) => toRequestDto(row, zone);
-
-  /** The preferred day and time: readable, not passed, at most a year ahead. */
-  function preferredTime(dateText: string, timeText: string) {
-    if (!dateText) throw badRequest('Please choose the day you would like to come');
-    if (!timeText) throw badRequest('Please choose the time of day you would like to come');
-    const date = parseSlotDate(dateText);
-    const time = parseSlotTime(timeText);
-    const at = clinicTimeToUtc(date, time, zone).getTime();
-    if (at <= Date.now()) throw badRequest(`${date} at ${time} has already passed; choose a day and time in the future`);
-    if (at > Date.now() + maxDaysAhead * 86400000) throw badRequest('Appointments can be requested up to one year ahead');
-    return { date, time };
-  }
 
   /** Doctors answer requests naming them or naming only their department; administrators answer all. */
   async function handlerOf(viewer: Viewer, request: RequestRow) {
@@ -64,33 +52,56 @@ export function appointmentRequestsService(app: App) {
   const alreadyAnswered = (request: RequestRow) =>
     conflict(request.status === 'accepted' ? 'This request has already been accepted' : 'This request has already been declined');
 
-  return {
-    /** Stores a request from a patient (name, email from her account) or a guest (name and phone given). */
-    async create(viewer: Viewer | null, form: RequestForm) {
-      if (viewer && viewer.role !== 'patient') throw forbidden('Only patients and visitors without an account can request appointments');
-      const account = viewer ? await repo.findUser(viewer.id) : undefined;
-      const name = account?.name ?? form.name;
-      if (!name) throw badRequest('Please enter your name');
-      if (name.length > 100) throw badRequest('Please shorten the name to 100 characters');
-      const email = account?.email ?? form.email;
-      if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest(`${email.slice(0, 100)} is not an email address`);
-      const phone = form.phone || account?.phone || '';
-      if (!phone) throw badRequest('Please enter a phone number so the clinic can call you');
-      if (!/^\+?[\d\s\-()]{6,20}$/.test(phone)) throw badRequest(`${phone.slice(0, 40)} is not a phone number we can call`);
+  /** A pending request the viewer may answer: 404, 403 or 409 otherwise. */
+  async function answerable(viewer: Viewer, idText: string | undefined) {
+    const request = await requestFrom(idText);
+    const handler = await handlerOf(viewer, request);
+    if (request.status !== 'pending') throw alreadyAnswered(request);
+    return { request, handler };
+  }
 
+  /** A request that can be accepted into a slot: only a patient with an account can hold one. */
+  async function acceptable(viewer: Viewer, idText: string | undefined) {
+    const answering = await answerable(viewer, idText);
+    const { request } = answering;
+    if (!request.patient_id) {
+      throw conflict(`${request.name} has no account, so no slot can be reserved for them; call them on ${request.phone} and decline the request with a note`);
+    }
+    return { ...answering, patientId: request.patient_id };
+  }
+
+  return {
+    answerable,
+    acceptable,
+
+    /**
+     * The form as a request from this sender: refused for staff accounts; a patient's name and email
+     * are her account's, and so is her phone when she gives none. Runs before the form is checked.
+     */
+    async asSender(viewer: Viewer | null, form: Record<string, string | undefined>) {
+      mayRequest(viewer);
+      const account = viewer ? await repo.findUser(viewer.id) : undefined;
+      if (!account) return form;
+      return { ...form, name: account.name, email: account.email, phone: cleanField(form.phone) || account.phone };
+    },
+
+    /** Stores a request checked by the route's schema (requestBody, after asSender). */
+    async create(viewer: Viewer | null, form: RequestFields) {
+      mayRequest(viewer);
+      const { name, email, phone } = form;
       let doctor: { id: string; name: string; specialization: string } | undefined;
       if (form.doctor) {
         doctor = await repo.findDoctorByName(form.doctor);
         if (!doctor) throw badRequest(`There is no doctor called ${form.doctor.slice(0, 100)}`);
       }
       const department = form.department ? toDepartment(form.department) : (toDepartment(doctor?.specialization ?? '') ?? doctor?.specialization);
-      if (!department)
-        throw badRequest(form.department ? `${form.department.slice(0, 60)} is not one of our departments` : 'Please choose a department or a doctor');
+      // The form names a department or a doctor (requestBody); a doctor without one names none.
+      if (!department) throw badRequest(chooseDepartment);
       if (doctor && doctor.specialization.toLowerCase() !== department.toLowerCase()) {
         throw badRequest(`${doctor.name} works in ${doctor.specialization}, not ${department}`);
       }
-      const { date, time } = preferredTime(form.date, form.time);
-      if (form.reason.length > maxReasonLength) throw badRequest(`Please shorten the reason to ${maxReasonLength} characters`);
+      const { date, time } = form;
+      const reason = reasonOf(form);
 
       const now = nowIso();
       const id = newId();
@@ -104,7 +115,7 @@ export function appointmentRequestsService(app: App) {
         department,
         preferred_date: date,
         preferred_time: time,
-        reason: form.reason,
+        reason,
         status: 'pending',
         decline_reason: '',
         appointment_id: null,
@@ -143,15 +154,7 @@ export function appointmentRequestsService(app: App) {
      * the reservation opens the care relation and chat, where the doctor's line tells her.
      */
     async accept(viewer: Viewer, idText: string | undefined, slotText: string) {
-      const request = await requestFrom(idText);
-      const handler = await handlerOf(viewer, request);
-      if (request.status !== 'pending') throw alreadyAnswered(request);
-      if (!request.patient_id) {
-        throw conflict(
-          `${request.name} has no account, so no slot can be reserved for them; call them on ${request.phone} and decline the request with a note`,
-        );
-      }
-      if (!slotText) throw badRequest('Please choose the slot to offer');
+      const { request, handler, patientId } = await acceptable(viewer, idText);
       const slot = isId(slotText) ? await repo.findSlot(slotText) : undefined;
       if (!slot) throw notFound('This slot does not exist any more');
       const rightDoctor = handler.doctorId
@@ -162,7 +165,6 @@ export function appointmentRequestsService(app: App) {
       if (!rightDoctor) throw badRequest('Choose one of the slots offered for this request');
       if (fromFlag(slot.reserved)) throw conflict('This slot has just been reserved; please choose another one');
 
-      const patientId = request.patient_id;
       const nowDate = new Date();
       const now = nowDate.toISOString();
       const local = utcToClinicTime(new Date(slot.starts_at), zone);
@@ -210,12 +212,9 @@ export function appointmentRequestsService(app: App) {
       };
     },
 
+    /** Declines with the reason checked by the route's schema (declineBody). */
     async decline(viewer: Viewer, idText: string | undefined, reason: string) {
-      const request = await requestFrom(idText);
-      await handlerOf(viewer, request);
-      if (request.status !== 'pending') throw alreadyAnswered(request);
-      if (!reason) throw badRequest('Please say why the request is declined, so the patient knows what to do');
-      if (reason.length > maxDeclineLength) throw badRequest(`Please shorten the reason to ${maxDeclineLength} characters`);
+      const { request } = await answerable(viewer, idText);
       const patientId = request.patient_id;
       const told = await app.db.transaction().execute(async (trx) => {
         const answered = await repo.answer(trx, request.id, {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { slotDateFields } from './slot-time.js';
+import { futureSlot, publishingWords, slotDateFields, typedDate, typedTime } from './slot-time.js';
+import { checked, cleanText, refuse } from '../../lib/form-schema.js';
+import { cleanField } from '../../lib/form-text.js';
+import { queryText } from '../../lib/schemas.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { ATTENDANCE_VALUES } from '../../../shared/appointment-attendance.js';
 
@@ -63,3 +66,25 @@ export function toAvailableDate(row: SlotRow, timeZone: string, holderChat: stri
     heldForYou: viewerId !== null && row.held_for === viewerId && !fromFlag(row.reserved),
   };
 }
+
+/** A slot's or a requested visit's date and time: read into YYYY-MM-DD and HH:MM (checked by the form's superRefine). */
+export const dateField = () => cleanText().transform(typedDate).describe('YYYY-MM-DD (YYYY/MM/DD, MM/DD/YYYY and MM-DD-YYYY are read too)');
+export const timeField = () => cleanText().transform(typedTime).describe('HH:MM (2:30 pm and 14:30:00 are read too)');
+
+/** `POST appointment`: the slot a doctor publishes, read in the clinic's time zone at the moment it is sent. */
+export const slotBody = (timeZone: string) =>
+  z.object({ date: dateField(), time: timeField() }).superRefine((form, ctx) => void futureSlot(form.date, form.time, timeZone, publishingWords, ctx));
+
+/** The slot a query or path names (whether it exists is the service's 404). */
+export const chosenSlot = (action: string) =>
+  queryText
+    .transform((value, ctx) => cleanField(value) || refuse(ctx, `Please choose the appointment to ${action}`))
+    .describe('The id of the appointment slot');
+
+/** `POST appointment/attendance`: attended or no_show (no-show and any case accepted). */
+export const attendanceBody = z.object({
+  attendance: checked((text, ctx) => {
+    const attendance = text.toLowerCase().replace('-', '_');
+    return attendance === 'attended' || attendance === 'no_show' ? attendance : refuse(ctx, 'Please choose whether the patient attended or did not show up');
+  }).describe('attended or no_show'),
+});

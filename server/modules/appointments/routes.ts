@@ -4,7 +4,8 @@ import { requireViewer, requireVerifiedEmail } from '../../plugins/auth.js';
 import { cleanText, emptyForm } from '../../lib/form-schema.js';
 import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { appointmentSchema } from './dto.js';
+import { appointmentSchema, attendanceBody, chosenSlot, slotBody } from './dto.js';
+import { slotRoles } from './roles.js';
 import { appointmentsService } from './service.js';
 import { startWaitlistPoller, waitlistService } from './waitlist.js';
 
@@ -56,14 +57,13 @@ export default async function appointmentsRoutes(app: App) {
         tags,
         security,
         summary: "Publish a slot (doctors); date and time are read in the clinic's time zone",
-        ...formBody(z.object({ date: cleanText().describe('YYYY-MM-DD'), time: cleanText().describe('HH:MM') })),
+        ...formBody(slotBody(app.config.clinicTimeZone)),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses },
       },
+      // Who may publish is answered before the date and time are read (401, then 403).
+      preValidation: async (request) => slotRoles.publish(requireViewer(request)),
     },
-    async (request) => {
-      const viewer = requireViewer(request);
-      return service.add(viewer, request.body.date, request.body.time);
-    },
+    async (request) => service.add(requireViewer(request), request.body),
   );
 
   app.post(
@@ -73,9 +73,14 @@ export default async function appointmentsRoutes(app: App) {
         tags,
         security,
         summary: 'Reserve a free slot of the receiver doctor (patients); opens the patient–doctor chat',
-        querystring: z.object({ appointment: queryText, receiver: queryText }),
+        querystring: z.object({ appointment: chosenSlot('reserve'), receiver: queryText }),
         ...formBody(emptyForm),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema, chat: z.string() }), ...errorResponses, ...overlapAnswer },
+      },
+      preValidation: async (request) => {
+        const viewer = requireViewer(request);
+        requireVerifiedEmail(app, viewer);
+        slotRoles.reserve(viewer);
       },
     },
     async (request) => {
@@ -92,10 +97,12 @@ export default async function appointmentsRoutes(app: App) {
         tags,
         security,
         summary: "The owning doctor records after the slot's time whether the patient came: attendance = attended | no_show",
-        querystring: z.object({ appointment: queryText }),
-        ...formBody(z.object({ attendance: cleanText().describe('attended or no_show') })),
+        querystring: z.object({ appointment: chosenSlot('mark') }),
+        ...formBody(attendanceBody),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses },
       },
+      // The form is checked before the slot it names (the body is validated before the query).
+      preValidation: async (request) => slotRoles.markAttendance(requireViewer(request)),
     },
     async (request) => {
       const viewer = requireViewer(request);
@@ -112,10 +119,11 @@ export default async function appointmentsRoutes(app: App) {
         summary:
           'The owning doctor deletes the slot (a reason is required when a patient holds it: she is told at once with his next free times); ' +
           'the holding patient releases it until CANCEL_CUTOFF_HOURS before it',
-        querystring: z.object({ appointment: queryText, reason: queryText }),
+        querystring: z.object({ appointment: chosenSlot('cancel'), reason: queryText }),
         ...formBody(z.object({ reason: cleanText().describe('Why the doctor deletes a held slot (or ?reason=)') })),
         response: { 200: messageSchema, ...errorResponses },
       },
+      preValidation: async (request) => void requireViewer(request),
     },
     async (request) => {
       const viewer = requireViewer(request);
@@ -131,11 +139,12 @@ export default async function appointmentsRoutes(app: App) {
         tags,
         security,
         summary: 'The holding patient moves the appointment to another free slot (`to`) of the same doctor in one step, until CANCEL_CUTOFF_HOURS before it',
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: chosenSlot('move') }),
         querystring: z.object({ to: queryText }),
         ...formBody(z.object({ to: cleanText().describe('The id of the free slot to move to (or ?to=)') })),
         response: { 200: z.object({ message: z.string(), appointment: appointmentSchema }), ...errorResponses, ...overlapAnswer },
       },
+      preValidation: async (request) => slotRoles.move(requireViewer(request)),
     },
     async (request) => {
       const viewer = requireViewer(request);

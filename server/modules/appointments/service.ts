@@ -1,3 +1,4 @@
+import { clinicTimeToUtc } from '../../lib/clinic-time.js';
 import { givenField } from '../../lib/form-text.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Kysely } from 'kysely';
@@ -6,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { fromFlag } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
-import { requireApproved, type Viewer } from '../../plugins/auth.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { appointmentMails } from '../../mail/templates.js';
 import { asLanguage } from '../../i18n/language.js';
 import type { App } from '../../types.js';
@@ -19,7 +20,8 @@ import { appointmentsPath, bookingRules } from './booking.js';
 import { calendarRepository as calendar } from './calendar-repository.js';
 import type { AppointmentDto } from './dto.js';
 import { appointmentsRepository, type SlotWithPeople } from './repository.js';
-import { slotDateFields, slotInstant } from './slot-time.js';
+import { slotRoles } from './roles.js';
+import { slotDateFields } from './slot-time.js';
 import { leaveWaitlist, offerFreedSlot } from './waitlist.js';
 
 const maxCancelReasonLength = 500;
@@ -52,10 +54,8 @@ export function appointmentsService(app: App) {
     };
   };
 
-  /** The slot named by a query value, or a 404 a person understands. */
-  async function slotFrom(id: string | undefined, action: string) {
-    const slotId = givenField(id);
-    if (!slotId) throw badRequest(`Please choose the appointment to ${action}`);
+  /** The slot named by a query value (given: the route's schema requires it), or a 404 a person understands. */
+  async function slotFrom(slotId: string) {
     const slot = isId(slotId) ? await repo.findById(slotId) : undefined;
     if (!slot) throw notFound('This appointment does not exist any more');
     return slot;
@@ -69,11 +69,10 @@ export function appointmentsService(app: App) {
       return [];
     },
 
-    async add(viewer: Viewer, dateText: string, timeText: string) {
-      if (viewer.role !== 'doctor') throw forbidden('Only doctors can add appointments');
-      requireApproved(viewer);
-      const { date, time, startsAt } = slotInstant(dateText, timeText, zone);
-      const startsIso = startsAt.toISOString();
+    /** Publishes a slot checked by the route's schema (slotBody: readable, in the future, within a year). */
+    async add(viewer: Viewer, { date, time }: { date: string; time: string }) {
+      slotRoles.publish(viewer);
+      const startsIso = clinicTimeToUtc(date, time, zone).toISOString();
       const duplicate = () => conflict(`You already have an appointment on ${date} at ${time}`);
       if (await repo.existsAt(viewer.id, startsIso)) throw duplicate();
       const now = nowIso();
@@ -99,9 +98,9 @@ export function appointmentsService(app: App) {
      * relation and the patient–doctor chat are created in the same transaction, so a reservation
      * never exists without them.
      */
-    async reserve(viewer: Viewer, slotIdText: string | undefined, receiverText: string | undefined) {
-      if (viewer.role !== 'patient') throw forbidden('Only patients can reserve appointments');
-      const slot = await slotFrom(slotIdText, 'reserve');
+    async reserve(viewer: Viewer, slotId: string, receiverText: string | undefined) {
+      slotRoles.reserve(viewer);
+      const slot = await slotFrom(slotId);
       const receiver = givenField(receiverText);
       if (!receiver) throw badRequest('Please say which doctor the appointment is with');
       if (receiver !== slot.doctor_id) throw badRequest('This appointment does not belong to this doctor');
@@ -142,11 +141,9 @@ export function appointmentsService(app: App) {
      * The owning doctor records after the slot's time whether the patient came. A no-show cannot
      * rate the doctor for that visit; an attended visit can be rated.
      */
-    async markAttendance(viewer: Viewer, slotIdText: string | undefined, attendanceText: string) {
-      if (viewer.role !== 'doctor') throw forbidden('Only doctors can record whether a patient came');
-      const attendance = attendanceText.trim().toLowerCase().replace('-', '_');
-      if (attendance !== 'attended' && attendance !== 'no_show') throw badRequest('Please choose whether the patient attended or did not show up');
-      const slot = await slotFrom(slotIdText, 'mark');
+    async markAttendance(viewer: Viewer, slotId: string, attendance: 'attended' | 'no_show') {
+      slotRoles.markAttendance(viewer);
+      const slot = await slotFrom(slotId);
       if (slot.doctor_id !== viewer.id) throw forbidden('You can only mark your own appointments');
       if (!slot.patient_id) throw badRequest('Nobody reserved this appointment');
       const now = nowIso();
@@ -162,8 +159,8 @@ export function appointmentsService(app: App) {
      * at once (notification, email with the calendar cancellation, a line in their chat) with his
      * next free times. The holding patient releases it until the cutoff. Anyone else is refused.
      */
-    async cancel(viewer: Viewer, slotIdText: string | undefined, reasonText: string) {
-      const slot = await slotFrom(slotIdText, 'cancel');
+    async cancel(viewer: Viewer, slotId: string, reasonText: string) {
+      const slot = await slotFrom(slotId);
       const nowDate = new Date();
       const now = nowDate.toISOString();
       if (viewer.role === 'doctor' && slot.doctor_id === viewer.id) {
@@ -218,9 +215,9 @@ export function appointmentsService(app: App) {
      * the new slot is taken by a conditional update, then the old one is freed by another; if either
      * fails nothing changes. Of many patients moving to one slot at once exactly one gets it.
      */
-    async reschedule(viewer: Viewer, slotIdText: string | undefined, toText: string | undefined) {
-      if (viewer.role !== 'patient') throw forbidden('Only the patient holding an appointment can move it');
-      const from = await slotFrom(slotIdText, 'move');
+    async reschedule(viewer: Viewer, slotId: string, toText: string | undefined) {
+      slotRoles.move(viewer);
+      const from = await slotFrom(slotId);
       if (from.patient_id !== viewer.id) throw forbidden('You can only move your own appointments');
       const target = givenField(toText);
       if (!target) throw badRequest('Please choose the new time');

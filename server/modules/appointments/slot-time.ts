@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
-import { badRequest } from '../../lib/errors.js';
+import { applyRule, refuse, wasRefused, type FieldRule } from '../../lib/form-schema.js';
+import { cleanField } from '../../lib/form-text.js';
 import { isCalendarDay } from '../../lib/time.js';
 
 /**
@@ -9,35 +11,26 @@ import { isCalendarDay } from '../../lib/time.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Reads YYYY-MM-DD (what a date input sends), YYYY/MM/DD, MM/DD/YYYY or MM-DD-YYYY into YYYY-MM-DD. */
-export function parseSlotDate(raw: string): string {
-  const text = raw.trim();
-  if (!text) throw badRequest('Please enter the date of the appointment');
-  let y: number, m: number, d: number;
+type Day = [year: number, month: number, day: number];
+
+/** The day of YYYY-MM-DD (what a date input sends), YYYY/MM/DD, MM/DD/YYYY or MM-DD-YYYY; null when unreadable. */
+function dayOf(text: string): Day | null {
   let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  if (match) {
-    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else if ((match = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(text))) {
-    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else {
-    throw badRequest(`"${text.slice(0, 40)}" is not a date we can read; use YYYY-MM-DD, for example 2027-01-25`);
-  }
-  if (!isCalendarDay(y, m, d)) throw badRequest(`${text} is not a real calendar date`);
-  return `${y}-${pad(m)}-${pad(d)}`;
+  if (match) return [Number(match[1]), Number(match[2]), Number(match[3])];
+  if ((match = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(text))) return [Number(match[3]), Number(match[1]), Number(match[2])];
+  return null;
 }
 
-/** Reads 24-hour times (14:30, 9:05, 14:30:00) and 12-hour ones (2:30 pm, 2 PM) into HH:MM. */
-export function parseSlotTime(raw: string): string {
-  const text = raw.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!text) throw badRequest('Please enter the time of the appointment');
+const dayText = ([y, m, d]: Day) => `${y}-${pad(m)}-${pad(d)}`;
+
+/** HH:MM of a 24-hour time (14:30, 9:05, 14:30:00) or a 12-hour one (2:30 pm, 2 PM); null when unreadable. */
+function timeOf(raw: string): string | null {
+  const text = raw.toLowerCase().replace(/\s+/g, ' ');
   const twelve = /^(\d{1,2})(?::(\d{2}))? ?([ap])\.?m\.?$/.exec(text);
   if (twelve) {
     const hour = Number(twelve[1]);
     const minute = Number(twelve[2] ?? '0');
-    if (hour >= 1 && hour <= 12 && minute < 60) {
-      const h24 = (hour % 12) + (twelve[3] === 'p' ? 12 : 0);
-      return `${pad(h24)}:${pad(minute)}`;
-    }
+    if (hour >= 1 && hour <= 12 && minute < 60) return `${pad((hour % 12) + (twelve[3] === 'p' ? 12 : 0))}:${pad(minute)}`;
   }
   const twentyFour = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text);
   if (twentyFour) {
@@ -45,25 +38,69 @@ export function parseSlotTime(raw: string): string {
     const minute = Number(twentyFour[2]);
     if (hour < 24 && minute < 60) return `${pad(hour)}:${pad(minute)}`;
   }
-  throw badRequest(`"${raw.trim().slice(0, 40)}" is not a time we can read; use HH:MM, for example 14:30`);
+  return null;
 }
 
-/** How far ahead a doctor may publish a slot. */
+/**
+ * A typed date as YYYY-MM-DD, or as typed when it is not a real day: a form's field reads it so the
+ * handler gets the stored form, and the form's check (slotDateRule) refuses what is left as typed.
+ */
+export const typedDate = (text: string): string => {
+  const day = dayOf(text);
+  return day && isCalendarDay(...day) ? dayText(day) : text;
+};
+
+/** A typed time as HH:MM, or as typed when unreadable (refused by slotTimeRule). */
+export const typedTime = (text: string): string => timeOf(text) ?? text;
+
+/** A slot's date, required and readable. */
+export const slotDateRule: FieldRule<string> = (text, ctx) => {
+  if (!text) return refuse(ctx, 'Please enter the date of the appointment');
+  const day = dayOf(text);
+  if (!day) return refuse(ctx, `"${text.slice(0, 40)}" is not a date we can read; use YYYY-MM-DD, for example 2027-01-25`);
+  if (!isCalendarDay(...day)) return refuse(ctx, `${text} is not a real calendar date`);
+  return dayText(day);
+};
+
+/** A slot's time of day, required and readable. */
+export const slotTimeRule: FieldRule<string> = (text, ctx) => {
+  if (!text) return refuse(ctx, 'Please enter the time of the appointment');
+  return timeOf(text) ?? refuse(ctx, `"${text.slice(0, 40)}" is not a time we can read; use HH:MM, for example 14:30`);
+};
+
+/** How far ahead a slot may be published or a visit requested. */
 const maxDaysAhead = 366;
 
-/** The UTC instant of a slot typed by a doctor, refused when it has passed or is too far ahead. */
-export function slotInstant(dateText: string, timeText: string, timeZone: string, now = new Date()) {
-  const date = parseSlotDate(dateText);
-  const time = parseSlotTime(timeText);
+/** The refusals of a time that has passed or is too far ahead, in the words of the form that sent it. */
+export interface FutureTimeWords {
+  passed: (date: string, time: string) => string;
+  tooFar: string;
+}
+
+/** A doctor publishing a slot. */
+export const publishingWords: FutureTimeWords = {
+  passed: (date, time) => `${date} at ${time} has already passed; choose a date and time in the future`,
+  tooFar: 'Appointments can be published up to one year ahead',
+};
+
+/**
+ * A day and time typed in the clinic's time zone (as cleaned form text), read and turned into the
+ * UTC instant we store; refused when unreadable, passed or more than a year ahead.
+ */
+export function futureSlot(dateText: string, timeText: string, timeZone: string, words: FutureTimeWords, ctx: z.RefinementCtx, now = new Date()) {
+  const date = slotDateRule(dateText, ctx);
+  if (wasRefused(date)) return z.NEVER;
+  const time = slotTimeRule(timeText, ctx);
+  if (wasRefused(time)) return z.NEVER;
   const startsAt = clinicTimeToUtc(date, time, timeZone);
-  if (startsAt.getTime() <= now.getTime()) {
-    throw badRequest(`${date} at ${time} has already passed; choose a date and time in the future`);
-  }
-  if (startsAt.getTime() > now.getTime() + maxDaysAhead * 86400000) {
-    throw badRequest('Appointments can be published up to one year ahead');
-  }
+  if (startsAt.getTime() <= now.getTime()) return refuse(ctx, words.passed(date, time));
+  if (startsAt.getTime() > now.getTime() + maxDaysAhead * 86400000) return refuse(ctx, words.tooFar);
   return { date, time, startsAt };
 }
+
+/** The UTC instant of a slot typed by a doctor (outside a request: a 400 with the same sentences). */
+export const slotInstant = (dateText: string, timeText: string, timeZone: string, now = new Date()) =>
+  applyRule((_, ctx) => futureSlot(cleanField(dateText), cleanField(timeText), timeZone, publishingWords, ctx, now), '');
 
 /**
  * The date fields a slot travels with. `date` is the slot's calendar day in the clinic at 12:00 UTC,

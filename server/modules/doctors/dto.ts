@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { UsersTable } from '../../db/schema.js';
+import { refuse } from '../../lib/form-schema.js';
+import { givenField } from '../../lib/form-text.js';
+import { isId } from '../../lib/ids.js';
 import { centsToAmount } from '../../lib/mappers.js';
+import { queryText } from '../../lib/schemas.js';
 import type { ImageStore } from '../../storage/images.js';
 import { availableDateSchema, type AvailableDateDto } from '../appointments/dto.js';
 
@@ -105,3 +109,19 @@ export function toDoctorDetail(
 }
 
 export const toReview = (row: { rate: number; comment: string; updated_at: string }) => ({ rate: row.rate, comment: row.comment, date: row.updated_at });
+
+/** `POST doctors/rate`: the stars, then the doctor, in the order a person fixes them. */
+export const rateQuery = z.object({
+  rate: queryText
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      return /^[1-5]$/.test(text) ? Number(text) : refuse(ctx, 'Please choose a rating from 1 to 5 stars');
+    })
+    .describe('1 to 5'),
+  doctor: queryText
+    .transform((value, ctx) => {
+      const id = givenField(value);
+      return id && isId(id) ? id : refuse(ctx, 'Please choose the doctor to rate');
+    })
+    .describe("The doctor's id"),
+});

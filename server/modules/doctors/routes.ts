@@ -1,14 +1,14 @@
-import { givenField } from '../../lib/form-text.js';
 import { z } from 'zod';
 import { cachedRoute } from '../../cache/index.js';
-import { errorResponses, queryText } from '../../lib/schemas.js';
+import { errorResponses } from '../../lib/schemas.js';
 import { sentText } from '../../lib/form-schema.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { formBody } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { doctorCardSchema, doctorDetailSchema, doctorResultSchema, doctorSearchSchema } from './dto.js';
+import { doctorCardSchema, doctorDetailSchema, doctorResultSchema, doctorSearchSchema, rateQuery } from './dto.js';
+import { doctorsQuery } from './search-query.js';
 import { doctorSearch, doctorsPerPage } from './search.js';
-import { doctorsService } from './service.js';
+import { doctorsService, maxComment, mayRate } from './service.js';
 
 /**
  * Finding doctors and rating them. The response key follows the query (contract §8 #1):
@@ -38,7 +38,7 @@ export default async function doctorsRoutes(app: App) {
           'All doctors; ?specialization=X → doctor[] of that department; ?name=N → doctor (one, with education and slots); ' +
           'with any of q (name or department, typos and accents forgiven), gender (male|female), sort (nextSlot|rating|name) or page → ' +
           `one page of ${doctorsPerPage} doctors, soonest free slot first by default`,
-        querystring: z.object({ specialization: queryText, name: queryText, q: queryText, gender: queryText, sort: queryText, page: queryText }),
+        querystring: doctorsQuery,
         response: {
           200: z.union([
             z.object({ doctor: doctorDetailSchema }),
@@ -51,16 +51,8 @@ export default async function doctorsRoutes(app: App) {
       },
     },
     async (request) => {
-      const name = givenField(request.query.name);
+      const { name, ...query } = request.query;
       if (name) return { doctor: await service.byName(name, request.viewer) };
-      const { q, gender, sort, page } = request.query;
-      const query = {
-        q: givenField(q),
-        specialization: givenField(request.query.specialization),
-        gender: givenField(gender),
-        sort: givenField(sort),
-        page: givenField(page),
-      };
       if (query.q !== undefined || query.gender !== undefined || query.sort !== undefined || query.page !== undefined) {
         return search(query, { paged: true });
       }
@@ -90,15 +82,14 @@ export default async function doctorsRoutes(app: App) {
         tags,
         summary:
           'Rate a doctor 1–5 with an optional comment (patients after a visit: a reserved appointment whose time has passed, not marked a no-show; a new rating replaces the earlier one)',
-        ...formBody(z.object({ comment: sentText().describe('An optional comment') })),
+        ...formBody(z.object({ comment: sentText().describe(`An optional comment, at most ${maxComment} characters`) })),
         security: [{ token: [] }],
-        querystring: z.object({ doctor: queryText, rate: queryText }),
+        querystring: rateQuery,
         response: { 200: z.object({ message: z.string(), rate: z.number(), ratings: z.number(), yourRate: z.number() }), ...errorResponses },
       },
+      // Who may rate is answered before the stars and the doctor are checked (401, then 403).
+      preValidation: async (request) => mayRate(requireViewer(request)),
     },
-    async (request) => {
-      const viewer = requireViewer(request);
-      return service.rate(viewer, givenField(request.query.doctor), request.query.rate, request.body.comment ?? '');
-    },
+    async (request) => service.rate(requireViewer(request), request.query.doctor, request.query.rate, request.body.comment ?? ''),
   );
 }

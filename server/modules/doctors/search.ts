@@ -1,25 +1,14 @@
 import { toDepartment, type Department } from '../../lib/departments.js';
-import { badRequest } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { App } from '../../types.js';
 import { toDoctorResult } from './dto.js';
 import { allowedTypos, searchWords, wordScore } from './name-match.js';
 import { doctorsRepository } from './repository.js';
 
-export const doctorSorts = ['nextSlot', 'rating', 'name'] as const;
-export type DoctorSort = (typeof doctorSorts)[number];
-const genders = ['male', 'female'];
+import type { DoctorSearchQuery, DoctorSort } from './search-query.js';
 
 /** Doctors on one page of search results. */
 export const doctorsPerPage = 24;
-
-export interface DoctorSearchQuery {
-  q?: string;
-  specialization?: string;
-  gender?: string;
-  sort?: string;
-  page?: string;
-}
 
 type Row = Awaited<ReturnType<ReturnType<typeof doctorsRepository>['listedPage']>>[number];
 type Result = Row & { rate: number; ratings: number; next_slot: string | null };
@@ -82,12 +71,10 @@ export function doctorSearch(app: App) {
   const repo = doctorsRepository(app.db);
 
   return async function search(query: DoctorSearchQuery, options: { paged: boolean }) {
+    // Sort, gender and page were checked by the route's schema (doctorsQuery).
     const sort = (query.sort ?? 'nextSlot') as DoctorSort;
-    if (!doctorSorts.includes(sort)) throw badRequest('Sort by next available slot (nextSlot), rating or name');
     const gender = query.gender?.toLowerCase();
-    if (gender !== undefined && !genders.includes(gender)) throw badRequest('Choose male or female doctors, or leave the gender empty');
     const page = query.page === undefined ? 1 : Number(query.page);
-    if (!Number.isInteger(page) || page < 1) throw badRequest('The page must be a whole number from 1');
     const specialization = query.specialization === undefined ? undefined : (toDepartment(query.specialization) ?? query.specialization);
 
     const filter = { specialization, gender };

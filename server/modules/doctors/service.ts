@@ -1,5 +1,4 @@
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { isId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
@@ -11,7 +10,12 @@ import { doctorsRepository } from './repository.js';
 const topDoctorsCount = 10;
 /** How many written reviews a doctor's page shows, newest first, and how long one may be. */
 const maxReviews = 20;
-const maxComment = 1000;
+export const maxComment = 1000;
+
+/** Only patients rate doctors: answered before the rating's fields are checked, and again when it is saved. */
+export function mayRate(viewer: Viewer) {
+  if (viewer.role !== 'patient') throw forbidden('Only patients can rate doctors');
+}
 
 export function doctorsService(app: App) {
   const repo = doctorsRepository(app.db);
@@ -46,15 +50,12 @@ export function doctorsService(app: App) {
      * passed and that the doctor did not mark as a no-show. Reserving alone is not enough, so
      * throwaway accounts cannot reserve, release and rate.
      */
-    async rate(viewer: Viewer, doctorId: string | undefined, rateText: string | undefined, commentText = '') {
-      if (viewer.role !== 'patient') throw forbidden('Only patients can rate doctors');
-      const text = rateText?.trim() ?? '';
-      if (!/^[1-5]$/.test(text)) throw badRequest('Please choose a rating from 1 to 5 stars');
-      const rate = Number(text);
-      if (!doctorId || !isId(doctorId)) throw badRequest('Please choose the doctor to rate');
+    async rate(viewer: Viewer, doctorId: string, rate: number, commentText = '') {
+      mayRate(viewer);
       const doctor = await repo.findDoctor(doctorId);
       if (!doctor) throw notFound('This doctor does not exist');
       const comment = commentText.trim().replace(/\s+\n/g, '\n');
+      // Checked here, after the doctor is found: the comment is the form's body, which is validated before the query.
       if (comment.length > maxComment) throw badRequest(`Your comment can be at most ${maxComment} characters long`);
       const now = nowIso();
       if (!(await repo.hadVisit(doctor.id, viewer.id, now))) {
