@@ -85,6 +85,7 @@ export const chosenSlot = (action: string) =>
 export const attendanceBody = z.object({
   attendance: checked((text, ctx) => {
     const attendance = text.toLowerCase().replace('-', '_');
-    return attendance === 'attended' || attendance === 'no_show' ? attendance : refuse(ctx, 'Please choose whether the patient attended or did not show up');
+    const recorded = ATTENDANCE_VALUES.find((value) => value !== '' && value === attendance);
+    return recorded || refuse(ctx, 'Please choose whether the patient attended or did not show up');
   }).describe('attended or no_show'),
 });
