@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n';
 import type { DoctorDetail } from './types';
 import { Section } from '../../ui/Section';
+import { DataTable } from '../../ui/DataTable';
 
 /** The same for every doctor: the clinic has no experience records yet. Texts: `background.jobs.<key>`. */
 const experience = ['consultant', 'specialist', 'resident'] as const;
@@ -20,30 +21,19 @@ export function DoctorBackground({ doctor }: { doctor: DoctorDetail }) {
         )}
       </Section>
       <Section className="mb-4" titleId="doctor-education" titleClassName="h5" title={t('background.education')}>
-        {doctor.education.length === 0 ? (
-          <p className="text-muted">{t('background.noEducation')}</p>
-        ) : (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">{t('background.year')}</th>
-                  <th scope="col">{t('background.degree')}</th>
-                  <th scope="col">{t('background.school')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {doctor.education.map((e) => (
-                  <tr key={e._id}>
-                    <td>{e.year}</td>
-                    <td dir="auto">{e.degree}</td>
-                    <td dir="auto">{e.school}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={doctor.education}
+          className="table-sm align-middle"
+          columns={[t('background.year'), t('background.degree'), t('background.school')]}
+          empty={<p className="text-muted">{t('background.noEducation')}</p>}
+          row={(e) => (
+            <tr key={e._id}>
+              <td>{e.year}</td>
+              <td dir="auto">{e.degree}</td>
+              <td dir="auto">{e.school}</td>
+            </tr>
+          )}
+        />
       </Section>
       <Section className="mb-4" titleId="doctor-experience" titleClassName="h5" title={t('background.experience')}>
         <ul className="list-unstyled mb-0">
