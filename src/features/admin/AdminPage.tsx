@@ -1,4 +1,4 @@
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
@@ -10,6 +10,7 @@ import { DashboardTab } from './DashboardTab';
 import { UsersTab } from './UsersTab';
 import './texts';
 import { AccessPrompt } from '../../ui/AccessPrompt';
+import { SideTabs } from '../../ui/SideTabs';
 
 const tabs = [
   { path: '', title: 'dashboard', element: <DashboardTab /> },
@@ -30,21 +31,7 @@ export default function AdminPage() {
         {role !== 'admin' ? (
           <AccessPrompt message={t('onlyAdmins')} linkText={t('login')} />
         ) : (
-          <div className="row g-4">
-            <nav className="col-lg-3" aria-label={t('nav')}>
-              <div className="list-group">
-                {tabs.map((tab) => (
-                  <NavLink
-                    key={tab.path}
-                    end
-                    to={`/admin${tab.path ? `/${tab.path}` : ''}`}
-                    className={({ isActive }) => `list-group-item list-group-item-action${isActive ? ' active' : ''}`}
-                  >
-                    {t(`tabs.${tab.title}`)}
-                  </NavLink>
-                ))}
-              </div>
-            </nav>
+          <SideTabs label={t('nav')} end tabs={tabs.map((tab) => ({ to: `/admin${tab.path ? `/${tab.path}` : ''}`, label: t(`tabs.${tab.title}`) }))}>
             <div className="col-lg-9">
               <Routes>
                 {tabs.map((tab) => (
@@ -53,7 +40,7 @@ export default function AdminPage() {
                 <Route path="*" element={<DashboardTab />} />
               </Routes>
             </div>
-          </div>
+          </SideTabs>
         )}
       </div>
     </>

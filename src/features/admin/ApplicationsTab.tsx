@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n';
 import { approveProfessional, fetchProfessionals, openLicenseDocument, rejectProfessional, selectProfessionals } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
 import { useAdminAction } from './useAdminAction';
+import { Field } from '../../ui/Field';
 
 const statuses = ['pending', 'rejected', 'approved'] as const;
 
@@ -27,10 +28,7 @@ export function ApplicationsTab() {
         <h2 id="admin-applications-title" className="h4 mb-0">
           {t('applications.title')}
         </h2>
-        <div>
-          <label className="form-label small mb-1" htmlFor="admin-applications-status">
-            {t('applications.filter')}
-          </label>
+        <Field id="admin-applications-status" labelClassName="form-label small mb-1" label={t('applications.filter')}>
           <select
             id="admin-applications-status"
             className="form-select form-select-sm"
@@ -43,7 +41,7 @@ export function ApplicationsTab() {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
       <SuccessAlert message={action.message} focus />
       <ErrorAlert message={action.error} focus />

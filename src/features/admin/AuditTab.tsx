@@ -5,6 +5,7 @@ import { Spinner } from '../../ui/Spinner';
 import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
 import { fetchAudit, selectAudit } from './adminSlice';
+import { Section } from '../../ui/Section';
 
 /** Every administrator action, newest first, 50 a page. */
 export function AuditTab() {
@@ -14,10 +15,7 @@ export function AuditTab() {
   const { t } = useTranslation('admin');
 
   return (
-    <section aria-labelledby="admin-audit-title">
-      <h2 id="admin-audit-title" className="h4">
-        {t('audit.title')}
-      </h2>
+    <Section titleId="admin-audit-title" titleClassName="h4" title={t('audit.title')}>
       <ErrorAlert message={error} />
       {!data && !error && <Spinner label={t('audit.loading')} />}
       {data?.entries.length === 0 && <p>{t('audit.empty')}</p>}
@@ -60,6 +58,6 @@ export function AuditTab() {
           </button>
         </nav>
       )}
-    </section>
+    </Section>
   );
 }

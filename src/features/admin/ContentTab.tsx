@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { fetchContent, selectContent, unpublishContent, type ContentKind } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
 import { useAdminAction } from './useAdminAction';
+import { Section } from '../../ui/Section';
 
 function ContentList({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('admin');
@@ -12,10 +13,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
   const { data: items, error } = useAppSelector(selectContent(kind));
   const action = useAdminAction(reload);
   return (
-    <section className="mb-5" aria-labelledby={`admin-${kind}-title`}>
-      <h2 id={`admin-${kind}-title`} className="h4">
-        {t(`content.${kind}`)}
-      </h2>
+    <Section className="mb-5" titleId={`admin-${kind}-title`} titleClassName="h4" title={t(`content.${kind}`)}>
       <SuccessAlert message={action.message} focus />
       <ErrorAlert message={action.error} focus />
       <ErrorAlert message={error} />
@@ -37,7 +35,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 

@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n';
 import { fetchStats, selectStats } from './adminSlice';
 import type { Period } from './types';
 import { dollarsOf } from '../../ui/money';
+import { Section } from '../../ui/Section';
 
 const StatsChart = lazy(() => import('./StatsChart'));
 
@@ -46,10 +47,7 @@ export function DashboardTab() {
   const { t } = useTranslation('admin');
 
   return (
-    <section aria-labelledby="admin-dashboard-title">
-      <h2 id="admin-dashboard-title" className="h4">
-        {t('tabs.dashboard')}
-      </h2>
+    <Section titleId="admin-dashboard-title" titleClassName="h4" title={t('tabs.dashboard')}>
       <ErrorAlert message={error} />
       {!stats && !error && <Spinner label={t('dashboard.loading')} />}
       {stats && (
@@ -76,6 +74,6 @@ export function DashboardTab() {
           <p className="small text-muted mt-2">{t('dashboard.timeZone', { zone: stats.timeZone })}</p>
         </>
       )}
-    </section>
+    </Section>
   );
 }

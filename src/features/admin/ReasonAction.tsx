@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
+import { Field } from '../../ui/Field';
 
 /** The actions that need a reason; each has its own wording. */
 export type ReasonedAction = 'reject' | 'suspend' | 'unpublish';
@@ -46,12 +47,9 @@ export function ReasonAction({
   }
   return (
     <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={submit}>
-      <div className="flex-grow-1">
-        <label className="form-label small mb-1" htmlFor={id}>
-          {t(`reason.${action}.label`, { subject })}
-        </label>
+      <Field id={id} className="flex-grow-1" labelClassName="form-label small mb-1" label={t(`reason.${action}.label`, { subject })}>
         <input id={id} className="form-control form-control-sm" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} />
-      </div>
+      </Field>
       <button type="submit" className={`btn btn-sm btn-${variant}`} disabled={busy || !reason.trim()}>
         {t(`reason.${action}.confirm`, { subject })}
       </button>

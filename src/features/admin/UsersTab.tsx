@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { fetchUsers, reinstateUser, selectUsers, suspendUser } from './adminSlice';
 import { ReasonAction } from './ReasonAction';
 import { useAdminAction } from './useAdminAction';
+import { Section } from '../../ui/Section';
 
 /** Every account with search; suspend with a reason (sessions end at once) or reinstate. */
 export function UsersTab() {
@@ -21,10 +22,7 @@ export function UsersTab() {
   };
 
   return (
-    <section aria-labelledby="admin-users-title">
-      <h2 id="admin-users-title" className="h4">
-        {t('users.title')}
-      </h2>
+    <Section titleId="admin-users-title" titleClassName="h4" title={t('users.title')}>
       <form className="d-flex gap-2 mb-3" role="search" onSubmit={search}>
         <label className="visually-hidden" htmlFor="admin-users-q">
           {t('users.searchLabel')}
@@ -74,6 +72,6 @@ export function UsersTab() {
           </tr>
         )}
       />
-    </section>
+    </Section>
   );
 }

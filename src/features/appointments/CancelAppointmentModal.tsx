@@ -7,6 +7,7 @@ import { slotDay, slotTime } from '../../ui/clinicTime';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { cancelAppointment, fetchAppointments } from './appointmentsSlice';
 import type { Appointment } from './types';
+import { Field } from '../../ui/Field';
 
 /** Confirms deleting (doctor) or cancelling (patient) a slot; closes 0.5 s after success and reloads. */
 export function CancelAppointmentModal({ appointment, asPatient, onClose }: { appointment: Appointment | null; asPatient: boolean; onClose: () => void }) {
@@ -70,10 +71,7 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
           {!asPatient && appointment.patient && t('cancelModal.reservedBy', { name: appointment.patient.name })}
         </p>
         {needsReason && (
-          <div className="mb-3">
-            <label htmlFor="cancel-reason" className="form-label">
-              {t('cancelModal.reason')}
-            </label>
+          <Field id="cancel-reason" className="mb-3" label={t('cancelModal.reason')}>
             <textarea
               id="cancel-reason"
               className="form-control"
@@ -83,7 +81,7 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
               onChange={(e) => setReason(e.target.value)}
               required
             />
-          </div>
+          </Field>
         )}
         <SuccessAlert message={done ? t('cancelModal.done') : null} className="mb-0" />
         <ErrorAlert message={error} className="mb-0" />

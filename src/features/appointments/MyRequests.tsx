@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useTranslation } from '../../i18n';
 import { preferredWhen, requestedWith, statusLabels } from './requestFormat';
 import { fetchRequests, selectRequests, selectRequestsError, selectRequestsStatus } from './requestsSlice';
+import { Section } from '../../ui/Section';
 
 /** The patient's appointment requests and what became of them, under her appointments. */
 export function MyRequests() {
@@ -20,10 +21,7 @@ export function MyRequests() {
 
   if (status === 'succeeded' && requests.length === 0) return null;
   return (
-    <section className="mt-4" aria-labelledby="my-requests-title">
-      <h3 id="my-requests-title" className="h5">
-        {t('mine.title')}
-      </h3>
+    <Section className="mt-4" titleId="my-requests-title" level="h3" titleClassName="h5" title={t('mine.title')}>
       <ErrorAlert message={status === 'failed' ? error : null} />
       <ul className="list-group">
         {requests.map((r) => (
@@ -43,6 +41,6 @@ export function MyRequests() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -8,6 +8,7 @@ import { AnswerRequestModal } from './AnswerRequestModal';
 import { preferredWhen, requestedWith, statusLabels } from './requestFormat';
 import { fetchRequests, selectRequests, selectRequestsError, selectRequestsStatus } from './requestsSlice';
 import type { AppointmentRequest } from './types';
+import { Section } from '../../ui/Section';
 
 /** Requests for a doctor (or all, for an administrator): accept into a free slot or decline with a reason. */
 export function RequestsPanel() {
@@ -24,10 +25,7 @@ export function RequestsPanel() {
   }, [dispatch]);
 
   return (
-    <section className="mt-4" aria-labelledby="requests-title">
-      <h3 id="requests-title" className="h5">
-        {t('requests.title')}
-      </h3>
+    <Section className="mt-4" titleId="requests-title" level="h3" titleClassName="h5" title={t('requests.title')}>
       <ErrorAlert message={status === 'failed' ? error : null} />
       {status === 'loading' && requests.length === 0 ? (
         <Spinner label={t('requests.loading')} />
@@ -80,6 +78,6 @@ export function RequestsPanel() {
         </ul>
       )}
       {answering && <AnswerRequestModal request={answering.request} action={answering.action} onClose={close} />}
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n';
+import { Field } from '../../ui/Field';
 
 // The sample discussion: names stay as written, dates and words follow the language (blogs:comments.sample.<key>).
 const comments = [
@@ -51,30 +52,18 @@ export function BlogComments() {
           {t('comments.leave')}
         </h2>
         <div className="row g-3">
-          <div className="col-md-4">
-            <label className="form-label" htmlFor={`${id}-name`}>
-              {t('comments.name')}
-            </label>
+          <Field id={`${id}-name`} className="col-md-4" label={t('comments.name')}>
             <input id={`${id}-name`} className="form-control" autoComplete="name" />
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor={`${id}-email`}>
-              {t('comments.email')}
-            </label>
+          </Field>
+          <Field id={`${id}-email`} className="col-md-4" label={t('comments.email')}>
             <input id={`${id}-email`} type="email" className="form-control" autoComplete="email" />
-          </div>
-          <div className="col-md-4">
-            <label className="form-label" htmlFor={`${id}-website`}>
-              {t('comments.website')}
-            </label>
+          </Field>
+          <Field id={`${id}-website`} className="col-md-4" label={t('comments.website')}>
             <input id={`${id}-website`} type="url" className="form-control" autoComplete="url" />
-          </div>
-          <div className="col-12">
-            <label className="form-label" htmlFor={`${id}-message`}>
-              {t('comments.message')}
-            </label>
+          </Field>
+          <Field id={`${id}-message`} className="col-12" label={t('comments.message')}>
             <textarea id={`${id}-message`} className="form-control" rows={5} />
-          </div>
+          </Field>
         </div>
         <button type="submit" className="btn btn-primary mt-3">
           {t('comments.submit')}

@@ -10,6 +10,7 @@ import { createBlog, fetchBlogCategories, resetCreate, selectBlogCategories, sel
 import { categoryName } from '../../ui/categories';
 import { FilePicker } from '../../ui/FilePicker';
 import { AccessPrompt } from '../../ui/AccessPrompt';
+import { Field } from '../../ui/Field';
 
 // The editor (Tiptap and ProseMirror) is only ever downloaded by this page, after it has rendered.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -73,12 +74,9 @@ export default function BlogCreatePage() {
           </SuccessAlert>
           <ErrorAlert message={create.status === 'failed' ? create.error : null} focus />
           <ErrorAlert message={categories.error} />
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-title`}>
-              {t('create.titleLabel')}
-            </label>
+          <Field id={`${id}-title`} className="mb-3" label={t('create.titleLabel')}>
             <input id={`${id}-title`} className="form-control" value={form.title} maxLength={200} onChange={(e) => set('title')(e.target.value)} />
-          </div>
+          </Field>
           <div className="mb-3">
             <span className="form-label d-block" id={`${id}-content`}>
               {t('create.content')}
@@ -97,16 +95,10 @@ export default function BlogCreatePage() {
             </p>
           </div>
           <div className="row g-3 mb-3">
-            <div className="col-md-6">
-              <label className="form-label" htmlFor={`${id}-thumbnail`}>
-                {t('create.thumbnail')}
-              </label>
+            <Field id={`${id}-thumbnail`} className="col-md-6" label={t('create.thumbnail')}>
               <FilePicker key={formKey} id={`${id}-thumbnail`} accept="image/png,image/gif,image/jpeg" onFiles={(files) => setThumbnail(files[0] ?? null)} />
-            </div>
-            <div className="col-md-6">
-              <label className="form-label" htmlFor={`${id}-category`}>
-                {t('create.category')}
-              </label>
+            </Field>
+            <Field id={`${id}-category`} className="col-md-6" label={t('create.category')}>
               <select id={`${id}-category`} className="form-select" value={form.category} onChange={(e) => set('category')(e.target.value)}>
                 <option value="">{t('create.chooseCategory')}</option>
                 {categories.items.map((c) => (
@@ -115,12 +107,9 @@ export default function BlogCreatePage() {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
           </div>
-          <div className="mb-4">
-            <label className="form-label" htmlFor={`${id}-keywords`}>
-              {t('create.keywords')}
-            </label>
+          <Field id={`${id}-keywords`} className="mb-4" label={t('create.keywords')}>
             <input
               id={`${id}-keywords`}
               className="form-control"
@@ -132,7 +121,7 @@ export default function BlogCreatePage() {
             <p id={`${id}-keywords-hint`} className="form-text">
               {t('create.keywordsHint')}
             </p>
-          </div>
+          </Field>
           <button type="submit" className="btn btn-primary px-4" disabled={create.status === 'loading'}>
             {create.status === 'loading' ? t('create.posting') : t('create.post')}
           </button>

@@ -12,6 +12,7 @@ import { selectIsLoggedIn } from '../session';
 import { fetchCart, removeCartLine, selectCart, selectCartError, selectCartStatus, selectCartUpdating, setCartQuantity } from './cartSlice';
 import { dollarsOf } from '../../ui/money';
 import './cart.css';
+import { Section } from '../../ui/Section';
 
 /** The empty message waits a moment, so a cart that is still arriving does not flash as empty. */
 const emptyCheckDelayMs = 2000;
@@ -133,10 +134,7 @@ export default function CartPage() {
               />
             </div>
             <div className="col-lg-4">
-              <section className="card card-body" aria-labelledby="cart-total-title">
-                <h2 id="cart-total-title" className="h5">
-                  {t('cartTotal')}
-                </h2>
+              <Section className="card card-body" titleId="cart-total-title" titleClassName="h5" title={t('cartTotal')}>
                 <p className="d-flex justify-content-between fs-5 mb-3">
                   <span>{t('total')}</span>
                   <strong data-testid="cart-total">
@@ -146,7 +144,7 @@ export default function CartPage() {
                 <Link to="/checkout" className="btn btn-primary w-100">
                   {t('checkout')}
                 </Link>
-              </section>
+              </Section>
             </div>
           </div>
         )}

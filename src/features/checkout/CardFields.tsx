@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n';
 import type { CardForm } from './placeOrder';
+import { Field } from '../../ui/Field';
 
 const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 
@@ -27,16 +28,10 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
   return (
     <fieldset>
       <legend className="h5">{t('card.title')}</legend>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-holder`}>
-          {t('card.holder')}
-        </label>
+      <Field id={`${id}-holder`} className="mb-3" label={t('card.holder')}>
         <input id={`${id}-holder`} className="form-control" autoComplete="cc-name" value={holder} onChange={(e) => onHolder(e.target.value)} />
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-number`}>
-          {t('card.number')}
-        </label>
+      </Field>
+      <Field id={`${id}-number`} className="mb-3" label={t('card.number')}>
         <input
           id={`${id}-number`}
           className="form-control"
@@ -47,12 +42,9 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
           value={card.number}
           onChange={(e) => onChange({ number: formatCardNumber(e.target.value) })}
         />
-      </div>
+      </Field>
       <div className="row g-3 mb-3">
-        <div className="col-4">
-          <label className="form-label" htmlFor={`${id}-month`}>
-            {t('card.month')}
-          </label>
+        <Field id={`${id}-month`} className="col-4" label={t('card.month')}>
           <select
             id={`${id}-month`}
             className="form-select"
@@ -67,11 +59,8 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="col-4">
-          <label className="form-label" htmlFor={`${id}-year`}>
-            {t('card.year')}
-          </label>
+        </Field>
+        <Field id={`${id}-year`} className="col-4" label={t('card.year')}>
           <select
             id={`${id}-year`}
             className="form-select"
@@ -86,11 +75,8 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="col-4">
-          <label className="form-label" htmlFor={`${id}-cvc`}>
-            {t('card.cvc')}
-          </label>
+        </Field>
+        <Field id={`${id}-cvc`} className="col-4" label={t('card.cvc')}>
           <input
             id={`${id}-cvc`}
             className="form-control"
@@ -100,16 +86,13 @@ export function CardFields({ card, holder, onHolder, onChange }: Props) {
             value={card.cvc}
             onChange={(e) => onChange({ cvc: e.target.value.replace(/\D/g, '').slice(0, 4) })}
           />
-        </div>
+        </Field>
       </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-currency`}>
-          {t('card.currency')}
-        </label>
+      <Field id={`${id}-currency`} className="mb-3" label={t('card.currency')}>
         <select id={`${id}-currency`} className="form-select" value={card.currency} onChange={(e) => onChange({ currency: e.target.value })}>
           <option value="usd">usd</option>
         </select>
-      </div>
+      </Field>
     </fieldset>
   );
 }

@@ -15,6 +15,8 @@ import { CardFields } from './CardFields';
 import { SafetyWarning, type SafetyConflict } from '../prescriptions';
 import { placeOrder, type CardForm, type CheckoutFailure } from './placeOrder';
 import { LoginRequired } from '../../ui/LoginRequired';
+import { Section } from '../../ui/Section';
+import { Field } from '../../ui/Field';
 
 const redirectDelayMs = 1500;
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -144,10 +146,7 @@ export default function CheckoutPage() {
               <section className="card card-body">
                 <fieldset>
                   <legend className="h5">{t('delivery')}</legend>
-                  <div className="mb-3">
-                    <label className="form-label" htmlFor="checkout-location">
-                      {t('location')}
-                    </label>
+                  <Field id="checkout-location" className="mb-3" label={t('location')}>
                     <input
                       id="checkout-location"
                       className="form-control"
@@ -155,16 +154,13 @@ export default function CheckoutPage() {
                       value={card.location}
                       onChange={(e) => change({ location: e.target.value })}
                     />
-                  </div>
+                  </Field>
                   <CountryGovernmentFields country={card.country} government={card.government} onChange={change} />
                 </fieldset>
               </section>
             </div>
             <div className="col-lg-5">
-              <section className="card card-body" aria-labelledby="summary-title">
-                <h2 id="summary-title" className="h5">
-                  {t('summary')}
-                </h2>
+              <Section className="card card-body" titleId="summary-title" titleClassName="h5" title={t('summary')}>
                 <ul className="list-unstyled mb-3" aria-label={t('lines')}>
                   {lines.map((line) => (
                     <li key={line._id} className="d-flex justify-content-between border-bottom py-2">
@@ -184,7 +180,7 @@ export default function CheckoutPage() {
                 <button type="submit" className="btn btn-primary w-100" disabled={paying || paid}>
                   {paying ? t('paying') : t('submit')}
                 </button>
-              </section>
+              </Section>
             </div>
           </form>
         )}

@@ -1,5 +1,7 @@
 import { useTranslation } from '../../i18n';
 import type { DoctorDetail } from './types';
+import { Section } from '../../ui/Section';
+import { DataTable } from '../../ui/DataTable';
 
 /** The same for every doctor: the clinic has no experience records yet. Texts: `background.jobs.<key>`. */
 const experience = ['consultant', 'specialist', 'resident'] as const;
@@ -9,10 +11,7 @@ export function DoctorBackground({ doctor }: { doctor: DoctorDetail }) {
   const { t } = useTranslation('doctors');
   return (
     <>
-      <section className="mb-4" aria-labelledby="about-doctor">
-        <h2 id="about-doctor" className="h5">
-          {t('background.about')}
-        </h2>
+      <Section className="mb-4" titleId="about-doctor" titleClassName="h5" title={t('background.about')}>
         {doctor.aboutDoctor ? (
           <p className="mb-0" dir="auto">
             {doctor.aboutDoctor}
@@ -20,40 +19,23 @@ export function DoctorBackground({ doctor }: { doctor: DoctorDetail }) {
         ) : (
           <p className="mb-0">{t('background.noIntro')}</p>
         )}
-      </section>
-      <section className="mb-4" aria-labelledby="doctor-education">
-        <h2 id="doctor-education" className="h5">
-          {t('background.education')}
-        </h2>
-        {doctor.education.length === 0 ? (
-          <p className="text-muted">{t('background.noEducation')}</p>
-        ) : (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">{t('background.year')}</th>
-                  <th scope="col">{t('background.degree')}</th>
-                  <th scope="col">{t('background.school')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {doctor.education.map((e) => (
-                  <tr key={e._id}>
-                    <td>{e.year}</td>
-                    <td dir="auto">{e.degree}</td>
-                    <td dir="auto">{e.school}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <section className="mb-4" aria-labelledby="doctor-experience">
-        <h2 id="doctor-experience" className="h5">
-          {t('background.experience')}
-        </h2>
+      </Section>
+      <Section className="mb-4" titleId="doctor-education" titleClassName="h5" title={t('background.education')}>
+        <DataTable
+          rows={doctor.education}
+          className="table-sm align-middle"
+          columns={[t('background.year'), t('background.degree'), t('background.school')]}
+          empty={<p className="text-muted">{t('background.noEducation')}</p>}
+          row={(e) => (
+            <tr key={e._id}>
+              <td>{e.year}</td>
+              <td dir="auto">{e.degree}</td>
+              <td dir="auto">{e.school}</td>
+            </tr>
+          )}
+        />
+      </Section>
+      <Section className="mb-4" titleId="doctor-experience" titleClassName="h5" title={t('background.experience')}>
         <ul className="list-unstyled mb-0">
           {experience.map((job) => (
             <li key={job} className="mb-1">
@@ -61,7 +43,7 @@ export function DoctorBackground({ doctor }: { doctor: DoctorDetail }) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { fetchDoctor, selectDoctor, selectDoctorError, selectDoctorStatus } from
 import { SlotsTable } from './SlotsTable';
 import { WaitlistPanel } from './WaitlistPanel';
 import { useTranslation } from '../../i18n';
+import { CardSection } from '../../ui/Section';
 
 /** A doctor's profile with rating, background and the slots to reserve. */
 export default function DoctorPage() {
@@ -54,14 +55,9 @@ export default function DoctorPage() {
                   <DoctorBackground doctor={current} />
                 </div>
               </div>
-              <section className="card border-0 shadow-sm" aria-labelledby="doctor-slots">
-                <div className="card-body p-4">
-                  <h2 id="doctor-slots" className="h5 mb-3">
-                    {t('page.appointments')}
-                  </h2>
-                  <SlotsTable doctor={current} />
-                </div>
-              </section>
+              <CardSection className="border-0 shadow-sm" bodyClassName="p-4" titleId="doctor-slots" titleClassName="h5 mb-3" title={t('page.appointments')}>
+                <SlotsTable doctor={current} />
+              </CardSection>
               <WaitlistPanel doctor={current} />
             </div>
           </div>

@@ -9,6 +9,8 @@ import type { DoctorDetail } from './types';
 import { useTranslation } from '../../i18n';
 import { formatDate } from '../../ui/clinicTime';
 import { departmentName } from '../../ui/departments';
+import { Section } from '../../ui/Section';
+import { Field } from '../../ui/Field';
 
 /** Photo, contact details and the rating stars a patient clicks to rate. */
 export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
@@ -51,10 +53,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
         )}
         <p className="doctor-list-card__dept mb-3">{departmentName(doctor.specialization)}</p>
         {loggedIn && (
-          <div className="mb-2">
-            <label htmlFor="rating-comment" className="form-label small mb-1">
-              {t('profile.comment')}
-            </label>
+          <Field id="rating-comment" className="mb-2" labelClassName="form-label small mb-1" label={t('profile.comment')}>
             <textarea
               id="rating-comment"
               className="form-control form-control-sm"
@@ -64,7 +63,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
               onChange={(e) => setComment(e.target.value)}
             />
             <div className="form-text">{t('profile.commentHelp')}</div>
-          </div>
+          </Field>
         )}
         <div className="mb-1 doctor-profile__rate">
           <StarRating value={rate} onRate={(n) => void onRate(n)} label={t('profile.rate', { name: doctor.name })} />
@@ -84,10 +83,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
           <dd dir="auto">{doctor.address || [doctor.government, doctor.country].filter(Boolean).join(', ') || '-'}</dd>
         </dl>
         {doctor.reviews && doctor.reviews.length > 0 && (
-          <section className="mt-4" aria-labelledby="doctor-reviews">
-            <h3 id="doctor-reviews" className="h6 text-uppercase text-muted">
-              {t('profile.reviews')}
-            </h3>
+          <Section className="mt-4" titleId="doctor-reviews" level="h3" titleClassName="h6 text-uppercase text-muted" title={t('profile.reviews')}>
             <ul className="list-unstyled mb-0">
               {doctor.reviews.map((review) => (
                 <li key={`${review.date}-${review.comment.slice(0, 20)}`} className="border-top pt-2 mt-2">
@@ -99,7 +95,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
         )}
       </div>
     </div>

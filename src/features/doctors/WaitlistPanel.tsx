@@ -8,6 +8,7 @@ import { LoginLink } from '../../ui/LoginLink';
 import { selectIsLoggedIn, selectRole } from '../session';
 import { reserveSlot, waitlistAction } from './doctorsSlice';
 import type { AvailableDate, DoctorDetail, WaitlistStatus } from './types';
+import { CardSection } from '../../ui/Section';
 
 /** A patient may wait for a doctor with no free time within this many days (the server checks it too). */
 const horizonDays = 14;
@@ -127,13 +128,8 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
 function WaitlistCard({ children }: { children: ReactNode }) {
   const { t } = useTranslation('doctors');
   return (
-    <section className="card border-0 shadow-sm mt-4" aria-labelledby="doctor-waitlist">
-      <div className="card-body p-4">
-        <h2 id="doctor-waitlist" className="h5 mb-3">
-          {t('waitlist.title')}
-        </h2>
-        {children}
-      </div>
-    </section>
+    <CardSection className="border-0 shadow-sm mt-4" bodyClassName="p-4" titleId="doctor-waitlist" titleClassName="h5 mb-3" title={t('waitlist.title')}>
+      {children}
+    </CardSection>
   );
 }

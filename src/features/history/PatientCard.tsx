@@ -4,6 +4,7 @@ import { formatNumber } from '../../ui/clinicTime';
 import { ChatIcon, MailIcon, PhoneIcon, UserIcon } from '../../ui/icons';
 import { YesNo } from './sections';
 import type { History } from './types';
+import { CardSection } from '../../ui/Section';
 
 /** A stored measure ("165") in the language's digits; a value that is not a number stays as typed. */
 const localNumber = (value: string) => (Number.isFinite(Number(value)) ? formatNumber(Number(value)) : value);
@@ -57,29 +58,24 @@ export function PatientCard({ history }: { history: History }) {
           </ul>
         </div>
       </section>
-      <section className="card history-card mb-4" aria-labelledby="history-general">
-        <div className="card-body">
-          <h2 id="history-general" className="h5">
-            {t('card.general')}
-          </h2>
-          <dl className="history-general mb-0">
-            <dt>{t('card.bloodType')}</dt>
-            <dd>{history.blood_type || '-'}</dd>
-            {patient.gender === 'female' && (
-              <>
-                <dt>{t('card.pregnancy')}</dt>
-                <dd>
-                  <YesNo value={history.pregnancy} yes={t('card.pregnant')} no={t('card.notPregnant')} />
-                </dd>
-              </>
-            )}
-            <dt>{t('card.height')}</dt>
-            <dd>{history.height ? t('card.cm', { value: localNumber(history.height) }) : '-'}</dd>
-            <dt>{t('card.weight')}</dt>
-            <dd>{history.weight ? t('card.kg', { value: localNumber(history.weight) }) : '-'}</dd>
-          </dl>
-        </div>
-      </section>
+      <CardSection className="history-card mb-4" titleId="history-general" title={t('card.general')}>
+        <dl className="history-general mb-0">
+          <dt>{t('card.bloodType')}</dt>
+          <dd>{history.blood_type || '-'}</dd>
+          {patient.gender === 'female' && (
+            <>
+              <dt>{t('card.pregnancy')}</dt>
+              <dd>
+                <YesNo value={history.pregnancy} yes={t('card.pregnant')} no={t('card.notPregnant')} />
+              </dd>
+            </>
+          )}
+          <dt>{t('card.height')}</dt>
+          <dd>{history.height ? t('card.cm', { value: localNumber(history.height) }) : '-'}</dd>
+          <dt>{t('card.weight')}</dt>
+          <dd>{history.weight ? t('card.kg', { value: localNumber(history.weight) }) : '-'}</dd>
+        </dl>
+      </CardSection>
     </>
   );
 }

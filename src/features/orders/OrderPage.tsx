@@ -12,6 +12,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { cardExpiry, statusStyle, useStatusLabel } from './types';
 import './orders.css';
 import { DataTable } from '../../ui/DataTable';
+import { Section } from '../../ui/Section';
 
 /**
  * /orders/:number: one order as a store shows it, printable as a receipt. The buyer may cancel it
@@ -157,10 +158,7 @@ export default function OrderPage() {
             />
 
             <div className="row g-4">
-              <section className="col-md-4" aria-labelledby="totals-title">
-                <h3 id="totals-title" className="h6">
-                  {t('totals')}
-                </h3>
+              <Section className="col-md-4" titleId="totals-title" level="h3" titleClassName="h6" title={t('totals')}>
                 <dl className="order-totals mb-0">
                   <dt>{t('items')}</dt>
                   <dd>{formatNumber(shown.totals.items)}</dd>
@@ -191,22 +189,16 @@ export default function OrderPage() {
                     </>
                   )}
                 </dl>
-              </section>
-              <section className="col-md-4" aria-labelledby="delivery-title">
-                <h3 id="delivery-title" className="h6">
-                  {t('address')}
-                </h3>
+              </Section>
+              <Section className="col-md-4" titleId="delivery-title" level="h3" titleClassName="h6" title={t('address')}>
                 <address className="mb-0" dir="auto">
                   {shown.delivery.location}
                   {(shown.delivery.government || shown.delivery.country) && <br />}
                   {[shown.delivery.government, shown.delivery.country].filter(Boolean).join(', ')}
                 </address>
-              </section>
+              </Section>
               {shown.payment && (
-                <section className="col-md-4" aria-labelledby="payment-title">
-                  <h3 id="payment-title" className="h6">
-                    {t('payment')}
-                  </h3>
+                <Section className="col-md-4" titleId="payment-title" level="h3" titleClassName="h6" title={t('payment')}>
                   <p className="mb-0">
                     <bdi dir="ltr">
                       {shown.payment.brand} •••• {shown.payment.last4}
@@ -215,7 +207,7 @@ export default function OrderPage() {
                     <br />
                     {t('paidOn', { amount: dollarsOf(shown.payment.amount), when: formatDateTime(shown.payment.paidAt) })}
                   </p>
-                </section>
+                </Section>
               )}
             </div>
 

@@ -1,14 +1,12 @@
 import { useTranslation } from '../../i18n';
 import type { OrderDetail } from './types';
+import { Section } from '../../ui/Section';
 
 /** What happened to the order, oldest first: placed, each line's moves, refunds. */
 export function OrderTimeline({ timeline, when }: { timeline: OrderDetail['timeline']; when: (iso: string) => string }) {
   const { t } = useTranslation('orders');
   return (
-    <section className="mt-4" aria-labelledby="timeline-title">
-      <h3 id="timeline-title" className="h6">
-        {t('status')}
-      </h3>
+    <Section className="mt-4" titleId="timeline-title" level="h3" titleClassName="h6" title={t('status')}>
       <ol className="order-timeline" aria-label={t('timeline')}>
         {timeline.map((step, i) => (
           <li key={`${step.status}-${step.at}-${i}`} className={`order-timeline__step order-timeline__step--${step.status}`}>
@@ -24,6 +22,6 @@ export function OrderTimeline({ timeline, when }: { timeline: OrderDetail['timel
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }

@@ -7,6 +7,7 @@ import { formatDate, formatNumber } from '../../ui/clinicTime';
 import { dollarsOf } from '../../ui/money';
 import { fetchOrderLines, selectOrderLines } from './orderHistorySlice';
 import { statusStyle, useStatusLabel } from './types';
+import { Section } from '../../ui/Section';
 
 /** Settings → Orders: every order line with its delivery status and a link to its order page. */
 export default function OrdersTab() {
@@ -15,10 +16,7 @@ export default function OrdersTab() {
   const { t } = useTranslation('orders');
   const statusLabel = useStatusLabel();
   return (
-    <section aria-labelledby="orders-title">
-      <h2 id="orders-title" className="h4 mb-3">
-        {t('list.title')}
-      </h2>
+    <Section titleId="orders-title" titleClassName="h4 mb-3" title={t('list.title')}>
       <ErrorAlert message={error} />
       {items === null ? (
         <Spinner label={t('list.loading')} />
@@ -70,6 +68,6 @@ export default function OrdersTab() {
           </div>
         </>
       )}
-    </section>
+    </Section>
   );
 }

@@ -6,6 +6,7 @@ import { formatDate } from '../../ui/clinicTime';
 import { dollarsOf } from '../../ui/money';
 import { fetchPayments, selectPayments } from './orderHistorySlice';
 import { cardExpiry } from './types';
+import { Section } from '../../ui/Section';
 
 /** Settings → Payments: the cards used before, by brand, last four digits and expiry. */
 export default function PaymentsTab() {
@@ -13,10 +14,7 @@ export default function PaymentsTab() {
   const { data: items, error } = useAppSelector(selectPayments);
   const { t } = useTranslation('orders');
   return (
-    <section aria-labelledby="payments-title">
-      <h2 id="payments-title" className="h4 mb-3">
-        {t('payments.title')}
-      </h2>
+    <Section titleId="payments-title" titleClassName="h4 mb-3" title={t('payments.title')}>
       <ErrorAlert message={error} />
       {items === null ? (
         <Spinner label={t('payments.loading')} />
@@ -42,6 +40,6 @@ export default function PaymentsTab() {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -8,6 +8,7 @@ import { saveProduct } from './pharmacySlice';
 import type { CategoryOption, OwnProduct } from './types';
 import { categoryName } from '../../ui/categories';
 import { FilePicker } from '../../ui/FilePicker';
+import { Field } from '../../ui/Field';
 
 interface Props {
   categories: CategoryOption[];
@@ -69,28 +70,16 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
       <h3 className="h5">{product ? t('form.edit', { name: product.name }) : t('form.add')}</h3>
       <ErrorAlert message={error} />
       <div className="row g-3">
-        <div className="col-md-6">
-          <label className="form-label" htmlFor={`${id}-name`}>
-            {t('form.name')}
-          </label>
+        <Field id={`${id}-name`} className="col-md-6" label={t('form.name')}>
           <input id={`${id}-name`} className="form-control" value={values.name} onChange={(e) => set('name', e.target.value)} />
-        </div>
-        <div className="col-md-3">
-          <label className="form-label" htmlFor={`${id}-price`}>
-            {t('form.price')}
-          </label>
+        </Field>
+        <Field id={`${id}-price`} className="col-md-3" label={t('form.price')}>
           <input id={`${id}-price`} className="form-control" inputMode="decimal" value={values.price} onChange={(e) => set('price', e.target.value)} />
-        </div>
-        <div className="col-md-3">
-          <label className="form-label" htmlFor={`${id}-quantity`}>
-            {t('form.quantity')}
-          </label>
+        </Field>
+        <Field id={`${id}-quantity`} className="col-md-3" label={t('form.quantity')}>
           <input id={`${id}-quantity`} className="form-control" inputMode="numeric" value={values.quantity} onChange={(e) => set('quantity', e.target.value)} />
-        </div>
-        <div className="col-md-6">
-          <label className="form-label" htmlFor={`${id}-category`}>
-            {t('form.category')}
-          </label>
+        </Field>
+        <Field id={`${id}-category`} className="col-md-6" label={t('form.category')}>
           <select id={`${id}-category`} className="form-select" value={values.category} onChange={(e) => set('category', e.target.value)}>
             <option value="">{t('form.chooseCategory')}</option>
             {categories.map((c) => (
@@ -104,18 +93,15 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
               </optgroup>
             ))}
           </select>
-        </div>
-        <div className="col-md-6">
-          <label className="form-label" htmlFor={`${id}-ingredients`}>
-            {t('form.ingredients')}
-          </label>
+        </Field>
+        <Field id={`${id}-ingredients`} className="col-md-6" label={t('form.ingredients')}>
           <input
             id={`${id}-ingredients`}
             className="form-control"
             value={values.activeIngredients}
             onChange={(e) => set('activeIngredients', e.target.value)}
           />
-        </div>
+        </Field>
         <div className="col-md-6 d-flex align-items-end">
           <div className="form-check">
             <input
@@ -130,18 +116,12 @@ export function ProductForm({ categories, product, onSaved, onCancel }: Props) {
             </label>
           </div>
         </div>
-        <div className="col-md-3">
-          <label className="form-label" htmlFor={`${id}-thumbnail`}>
-            {t(product ? 'form.thumbnail' : 'form.thumbnailRequired')}
-          </label>
+        <Field id={`${id}-thumbnail`} className="col-md-3" label={t(product ? 'form.thumbnail' : 'form.thumbnailRequired')}>
           <FilePicker id={`${id}-thumbnail`} accept="image/png,image/gif,image/jpeg" onFiles={(files) => setThumbnail(files[0] ?? null)} />
-        </div>
-        <div className="col-md-3">
-          <label className="form-label" htmlFor={`${id}-photos`}>
-            {t('form.photos')}
-          </label>
+        </Field>
+        <Field id={`${id}-photos`} className="col-md-3" label={t('form.photos')}>
           <FilePicker id={`${id}-photos`} multiple accept="image/png,image/gif,image/jpeg" onFiles={setPhotos} />
-        </div>
+        </Field>
         {textFields.map((key) => (
           <div key={key} className="col-12">
             <label className="form-label" htmlFor={`${id}-${key}`}>

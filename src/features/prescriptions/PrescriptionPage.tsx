@@ -15,6 +15,7 @@ import type { PrescriptionLine } from './types';
 import './prescriptions.css';
 import './texts';
 import { LoginRequired } from '../../ui/LoginRequired';
+import { Field } from '../../ui/Field';
 
 /** One line's facts, as a definition list (readable at 390 px and on paper). */
 function LineFacts({ line }: { line: PrescriptionLine }) {
@@ -138,10 +139,12 @@ export default function PrescriptionPage() {
                   </p>
                   <LineFacts line={line} />
                   {isPatient && buyable && line.remaining > 0 && offers.length > 1 && (
-                    <div className="rx-no-print mt-2">
-                      <label className="form-label small" htmlFor={`rx-offer-${line._id}`}>
-                        {t('page.pharmacyFor', { medicine: line.medicine })}
-                      </label>
+                    <Field
+                      id={`rx-offer-${line._id}`}
+                      className="rx-no-print mt-2"
+                      labelClassName="form-label small"
+                      label={t('page.pharmacyFor', { medicine: line.medicine })}
+                    >
                       <select
                         id={`rx-offer-${line._id}`}
                         className="form-select form-select-sm"
@@ -154,7 +157,7 @@ export default function PrescriptionPage() {
                           </option>
                         ))}
                       </select>
-                    </div>
+                    </Field>
                   )}
                   {isPatient && buyable && line.product && line.remaining > 0 && offers.length === 1 && (
                     <p className="rx-no-print small text-muted mb-0 mt-1">

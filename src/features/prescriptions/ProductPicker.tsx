@@ -3,6 +3,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { searchCatalogue, type PickedProduct } from './prescriptionsSlice';
 import './texts';
+import { Field } from '../../ui/Field';
 
 interface Props {
   /** Distinguishes the ids of several pickers on one form. */
@@ -33,10 +34,7 @@ export function ProductPicker({ idPrefix, onPick }: Props) {
   };
 
   return (
-    <div className="mb-2">
-      <label className="form-label small" htmlFor={`${idPrefix}-search`}>
-        {t('picker.search')}
-      </label>
+    <Field id={`${idPrefix}-search`} className="mb-2" labelClassName="form-label small" label={t('picker.search')}>
       <div className="input-group input-group-sm">
         <input
           id={`${idPrefix}-search`}
@@ -85,6 +83,6 @@ export function ProductPicker({ idPrefix, onPick }: Props) {
           ))}
         </ul>
       )}
-    </div>
+    </Field>
   );
 }

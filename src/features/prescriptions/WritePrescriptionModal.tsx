@@ -9,6 +9,7 @@ import { SafetyWarning } from './SafetyWarning';
 import { writePrescription, type NewPrescriptionLine, type PickedProduct, type WriteFailure } from './prescriptionsSlice';
 import type { Prescription, SafetyConflict } from './types';
 import './texts';
+import { Field } from '../../ui/Field';
 
 interface DraftLine {
   key: number;
@@ -145,10 +146,7 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
                     />
                   </div>
                 ))}
-                <div className="col-12 col-sm-4">
-                  <label className="form-label small" htmlFor={`${id}-quantity`}>
-                    {t('write.quantity')}
-                  </label>
+                <Field id={`${id}-quantity`} className="col-12 col-sm-4" labelClassName="form-label small" label={t('write.quantity')}>
                   <input
                     id={`${id}-quantity`}
                     className="form-control form-control-sm"
@@ -158,18 +156,15 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
                     value={line.quantity}
                     onChange={(e) => update(line.key, { quantity: e.target.value })}
                   />
-                </div>
-                <div className="col-12 col-sm-8">
-                  <label className="form-label small" htmlFor={`${id}-notes`}>
-                    {t('write.notes')}
-                  </label>
+                </Field>
+                <Field id={`${id}-notes`} className="col-12 col-sm-8" labelClassName="form-label small" label={t('write.notes')}>
                   <input
                     id={`${id}-notes`}
                     className="form-control form-control-sm"
                     value={line.notes}
                     onChange={(e) => update(line.key, { notes: e.target.value })}
                   />
-                </div>
+                </Field>
               </div>
               {lines.length > 1 && (
                 <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}>
@@ -183,18 +178,12 @@ export function WritePrescriptionModal({ patient, onClose, onWritten }: Props) {
           {t('write.add')}
         </button>
         <div className="row g-2">
-          <div className="col-12 col-sm-8">
-            <label className="form-label" htmlFor="rx-notes">
-              {t('write.patientNotes')}
-            </label>
+          <Field id="rx-notes" className="col-12 col-sm-8" label={t('write.patientNotes')}>
             <textarea id="rx-notes" className="form-control" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          <div className="col-12 col-sm-4">
-            <label className="form-label" htmlFor="rx-valid-days">
-              {t('write.validDays')}
-            </label>
+          </Field>
+          <Field id="rx-valid-days" className="col-12 col-sm-4" label={t('write.validDays')}>
             <input id="rx-valid-days" className="form-control" type="number" min={1} value={validDays} onChange={(e) => setValidDays(e.target.value)} />
-          </div>
+          </Field>
         </div>
         {conflicts && (
           <div className="mt-3">

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n';
 import { selectIsLoggedIn, selectRole } from '../session';
 import { settingsTabs } from './tabs';
 import { AccessPrompt } from '../../ui/AccessPrompt';
+import { SideTabs } from '../../ui/SideTabs';
 
 /** Settings with one tab per path segment; any unknown segment shows the profile tab. */
 export default function SettingsPage() {
@@ -24,21 +25,11 @@ export default function SettingsPage() {
         {!loggedIn ? (
           <AccessPrompt message={t('pleaseLogin')} linkText={t('login')} />
         ) : (
-          <div className="row g-4">
-            <nav className="col-lg-3" aria-label={t('title')}>
-              <div className="list-group settings-tabs">
-                {visible.map((tab) => (
-                  <NavLink
-                    key={tab.path}
-                    to={`/settings/${tab.path}`}
-                    className={() => `list-group-item list-group-item-action${tab === active ? ' active' : ''}`}
-                    aria-current={tab === active ? 'page' : undefined}
-                  >
-                    {t(`tabs.${tab.path}`)}
-                  </NavLink>
-                ))}
-              </div>
-            </nav>
+          <SideTabs
+            label={t('title')}
+            listClassName="settings-tabs"
+            tabs={visible.map((tab) => ({ to: `/settings/${tab.path}`, label: t(`tabs.${tab.path}`), active: tab === active }))}
+          >
             <section className="col-lg-9" aria-label={t(`tabs.${active.path}`)}>
               <div className="card shadow-sm border-0">
                 <div className="card-body p-4">
@@ -48,7 +39,7 @@ export default function SettingsPage() {
                 </div>
               </div>
             </section>
-          </div>
+          </SideTabs>
         )}
       </div>
     </>

@@ -1,16 +1,14 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from './types';
 import { useTranslation } from '../../i18n';
+import { Section } from '../../ui/Section';
 
 /** Products from the same category, priced in LE as the related panel always has been. */
 export function RelatedProducts({ products }: { products: ProductSummary[] }) {
   const { t } = useTranslation('shop');
   if (!products.length) return null;
   return (
-    <section className="mt-5" aria-labelledby="related-title">
-      <h2 id="related-title" className="h4 mb-3">
-        {t('product.related')}
-      </h2>
+    <Section className="mt-5" titleId="related-title" titleClassName="h4 mb-3" title={t('product.related')}>
       <ul className="row g-3 list-unstyled" aria-label={t('product.related')}>
         {products.map((p) => (
           <li key={p._id} className="col-6 col-md-3">
@@ -30,6 +28,6 @@ export function RelatedProducts({ products }: { products: ProductSummary[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../i18n';
 import { priceCeiling, priceFloor, type Category, type ShopFilters } from './types';
 import { categoryName } from '../../ui/categories';
+import { Field } from '../../ui/Field';
 
 interface Props {
   filters: ShopFilters;
@@ -28,10 +29,7 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
   );
   return (
     <aside className="shop-filters" aria-label={t('filters')}>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-name`}>
-          {t('panel.search')}
-        </label>
+      <Field id={`${id}-name`} className="mb-3" label={t('panel.search')}>
         <input
           id={`${id}-name`}
           type="search"
@@ -40,11 +38,8 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
           onChange={(e) => onChange({ name: e.target.value })}
           placeholder={t('panel.searchPlaceholder')}
         />
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-pharmacy`}>
-          {t('panel.pharmacy')}
-        </label>
+      </Field>
+      <Field id={`${id}-pharmacy`} className="mb-3" label={t('panel.pharmacy')}>
         <input
           id={`${id}-pharmacy`}
           type="search"
@@ -53,7 +48,7 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
           onChange={(e) => onChange({ pharmacy: e.target.value })}
           placeholder={t('panel.pharmacyPlaceholder')}
         />
-      </div>
+      </Field>
       <fieldset className="mb-3">
         <legend className="form-label fs-6">{t('panel.price', { min: filters.minPrice, max: filters.maxPrice })}</legend>
         <label className="form-label small mb-0" htmlFor={`${id}-min`}>
