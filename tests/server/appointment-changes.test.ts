@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids.js';
 import { appointmentsRepository } from '../../server/modules/appointments/repository.js';
-import { slotInstant } from '../../server/modules/appointments/slot-time.js';
+import { clinicTimeToUtc } from '../../server/lib/clinic-time.js';
 import { processExpiredOffers } from '../../server/modules/appointments/waitlist.js';
 import { attachedCalendar, lastMailTo, rawMailsTo } from './outbox.js';
 import { markEmailVerified, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
@@ -33,9 +33,9 @@ const move = (who: Account, slot: string, to: string) =>
 const ics = (token: string, slot: string) => inject({ method: 'GET', url: `/api/appointment/${slot}/calendar.ics`, headers: { authorization: token } });
 const field = (file: string, name: string) => new RegExp(`^${name}[:;](.*)$`, 'm').exec(file)?.[1]?.trim();
 
-/** A slot inserted as a doctor would publish it on `date` at `time` clinic time, read with the clock at `typedAt`. */
-async function slotAt(doctor: Account, date: string, time: string, typedAt = new Date()): Promise<string> {
-  const { startsAt } = slotInstant(date, time, 'Africa/Cairo', typedAt);
+/** A slot inserted as a doctor would publish it on `date` at `time` clinic time. */
+async function slotAt(doctor: Account, date: string, time: string): Promise<string> {
+  const startsAt = clinicTimeToUtc(date, time, 'Africa/Cairo');
   const id = newId();
   const now = new Date().toISOString();
   await db()
@@ -75,7 +75,6 @@ describe('calendar files', () => {
     const doctor = await signUpAndLogin(server.app, 'doctor', { name: 'Dr. Calendar Dst' });
     const patient = await signUpAndLogin(server.app, 'patient');
     const year = new Date().getUTCFullYear() + 1;
-    const typedAt = new Date(Date.UTC(year, 0, 2));
     // Egypt: summer time from the last Friday of April to the last Thursday of October (UTC+3), else UTC+2.
     const summerStarts = lastWeekday(year, 4, 5);
     const summerEnds = lastWeekday(year, 10, 4);
@@ -86,7 +85,7 @@ describe('calendar files', () => {
       [dayAfter(summerEnds), '080000Z'],
     ];
     for (const [date, utc] of cases) {
-      const slot = await slotAt(doctor, date, '10:00', typedAt);
+      const slot = await slotAt(doctor, date, '10:00');
       expect((await reserve(patient, slot, doctor.id)).statusCode).toBe(200);
       const file = (await ics(patient.token, slot)).body;
       expect(field(file, 'DTSTART'), date).toBe(`${date.replace(/-/g, '')}T${utc}`);
@@ -212,12 +211,11 @@ describe('overlapping bookings', () => {
     const second = await signUpAndLogin(server.app, 'doctor');
     const patient = await signUpAndLogin(server.app, 'patient');
     const year = new Date().getUTCFullYear() + 1;
-    const typedAt = new Date(Date.UTC(year, 0, 2));
     const date = `${year}-02-10`;
-    const a = await slotAt(first, date, '10:00', typedAt);
-    const same = await slotAt(second, date, '10:00', typedAt);
-    const within = await slotAt(second, date, '10:20', typedAt);
-    const after = await slotAt(second, date, '10:30', typedAt);
+    const a = await slotAt(first, date, '10:00');
+    const same = await slotAt(second, date, '10:00');
+    const within = await slotAt(second, date, '10:20');
+    const after = await slotAt(second, date, '10:30');
     expect((await reserve(patient, a, first.id)).statusCode).toBe(200);
     for (const slot of [same, within]) {
       const res = await reserve(patient, slot, second.id);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { clinicTimeToUtc, utcToClinicTime } from '../../lib/clinic-time.js';
-import { applyRule, refuse, wasRefused, type FieldRule } from '../../lib/form-schema.js';
-import { cleanField } from '../../lib/form-text.js';
+import { refuse, wasRefused, type FieldRule } from '../../lib/form-schema.js';
 import { isCalendarDay } from '../../lib/time.js';
 
 /**
@@ -97,10 +96,6 @@ export function futureSlot(dateText: string, timeText: string, timeZone: string,
   if (startsAt.getTime() > now.getTime() + maxDaysAhead * 86400000) return refuse(ctx, words.tooFar);
   return { date, time, startsAt };
 }
-
-/** The UTC instant of a slot typed by a doctor (outside a request: a 400 with the same sentences). */
-export const slotInstant = (dateText: string, timeText: string, timeZone: string, now = new Date()) =>
-  applyRule((_, ctx) => futureSlot(cleanField(dateText), cleanField(timeText), timeZone, publishingWords, ctx, now), '');
 
 /**
  * The date fields a slot travels with. `date` is the slot's calendar day in the clinic at 12:00 UTC,
