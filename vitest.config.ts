@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/e2e/longest-first';
 
 /**
  * Four test projects: the SPA in jsdom, the server through HTTP against a real database, the page
@@ -19,6 +20,10 @@ export default defineConfig({
           // machine that alone has taken over 5 s. Each wait inside a test still gives up after 4 s
           // (asyncUtilTimeout in src/testing/setup.ts), so a page that never shows its text still fails.
           testTimeout: 20_000,
+          // Vitest's default is one worker per core less one, so one on this 2-core machine.
+          maxWorkers: 2,
+          // Projects with different worker counts run one group after another in a run of all of them.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,6 +37,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           // better-sqlite3 and pg pools are per file; forks keep native handles isolated.
           pool: 'forks',
+          // A server test spends much of its time waiting for its database and password hashes, so
+          // three files at once keep two cores busy.
+          maxWorkers: 3,
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -42,6 +52,7 @@ export default defineConfig({
           include: ['tests/bundle/**/*.test.ts'],
           globalSetup: ['tests/built-spa.ts'],
           hookTimeout: 180_000,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -54,7 +65,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          fileParallelism: false,
+          // Each journey file has its own server, data directory, database schema and Redis prefix,
+          // so two run side by side: one's browser renders while the other's server answers.
+          maxWorkers: 2,
+          sequence: { groupOrder: 3, sequencer: LongestFirst },
         },
       },
     ],

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freshSchema as freshSchemaOf } from '../scripts/fresh-schema.mjs';
+import { freshDatabase as freshDatabaseOf } from '../scripts/fresh-database.mjs';
 
 /** Starts the real portal (server/index.ts, as `npm start` runs it) on a free port with a temporary data directory. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,12 +19,12 @@ export function freePort() {
   });
 }
 
-/** A fresh PostgreSQL schema when DATABASE_URL is set, so a benchmark never touches real data. */
-export const freshSchema = (base) => freshSchemaOf(base, 'bench');
+/** A fresh PostgreSQL database when DATABASE_URL is set, so a benchmark never touches real data. */
+export const freshDatabase = (base) => freshDatabaseOf(base, 'bench');
 
 export async function startPortal({ spaDir, env = {} } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const database = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : null;
+  const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {

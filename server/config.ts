@@ -56,6 +56,10 @@ const envSchema = z.object({
     .refine(isPostgresUrl, 'must be a PostgreSQL connection string starting with postgres:// or postgresql:// (leave it empty to use SQLite)')
     .optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold only letters, digits, ".", "_" and "-" (at most 64)')
+    .default('portal'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -119,6 +123,8 @@ export type Config = {
   uploadDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Starts every Redis key and channel name, so several portals can share one Redis. */
+  redisPrefix: string;
   jwtSecret: string;
   /** Encrypts two-factor secrets at rest (AES-256-GCM); 32 bytes. */
   dataEncryptionKey: Buffer;
@@ -215,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadDir,
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     dataEncryptionKey: (e.DATA_ENCRYPTION_KEY ? parseKey(e.DATA_ENCRYPTION_KEY) : undefined) ?? persistentKey(dataDir),
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),

@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase } from '../../server/db/index.ts';
 import { newId } from '../../server/lib/ids.ts';
 import { doctorWords } from '../../server/modules/doctors/search-words.ts';
 import { printBaseline } from '../machine.mjs';
-import { freshSchema, startPortal } from '../portal.mjs';
+import { freshDatabase, startPortal } from '../portal.mjs';
 
 const doctorCount = 10_000;
 const queryCount = 50;
@@ -208,7 +208,7 @@ function queries(doctors) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-doctors-'));
-const schema = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : null;
+const schema = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
 let portal;
 try {
   printBaseline();

@@ -33,7 +33,6 @@ declare module 'fastify' {
   }
 }
 
-const channel = 'portal:answers:forget';
 const limits = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
 /**
  * With several instances an invalidation can be lost in one case the channel cannot see: the writer's
@@ -56,6 +55,7 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
   let sub: Redis | null = null;
   let pub: Redis | null = null;
   let listening = false;
+  const channel = `${app.config.redisPrefix}:answers:forget`;
 
   if (app.config.redisUrl) {
     // While the channel is down this instance could miss another's invalidation, so it serves

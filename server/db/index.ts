@@ -114,7 +114,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 
 export async function migrateToLatest(db: DB): Promise<void> {
   // The migrator looks for its own tables in every PostgreSQL schema; pin it to the connection's
-  // schema so databases sharing a server (one schema per test run) never see each other's tables.
+  // schema so portals sharing a database (one schema each) never see each other's tables.
   const schema =
     db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });

@@ -114,8 +114,15 @@ async function removeTempUploads(request: FastifyRequest): Promise<void> {
   await Promise.all([...files].map((file) => unlink(file).catch(() => undefined)));
 }
 
-/** Removes every request's temporary uploads once it is answered or abandoned. */
+/**
+ * Removes every request's temporary uploads before its answer leaves (so a client that reads a
+ * refusal never finds the refused file still on disk), and once it is answered or abandoned.
+ */
 export function cleanUpTempUploads(app: FastifyInstance) {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await removeTempUploads(request);
+    return payload;
+  });
   app.addHook('onResponse', async (request) => removeTempUploads(request));
   app.addHook('onRequestAbort', async (request) => removeTempUploads(request));
 }

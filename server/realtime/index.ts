@@ -55,9 +55,9 @@ export default fp(async (app: App) => {
     pub = connectRedis(app, app.config.redisUrl, 'publish');
     // The subscriber keeps its subscriptions queued while Redis is away and renews them when it is back.
     sub = connectRedis(app, app.config.redisUrl, 'subscribe', { enableOfflineQueue: true, maxRetriesPerRequest: null });
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}:socket.io` }));
   }
-  const shared = redis ? redisPresence(redis, randomBytes(8).toString('hex')) : null;
+  const shared = redis ? redisPresence(redis, randomBytes(8).toString('hex'), `${app.config.redisPrefix}:presence`) : null;
   let warnedAt = 0;
   const onFallback = (error: unknown) => {
     // One line a minute is enough to tell the operator; the health check says the rest.
@@ -67,7 +67,7 @@ export default fp(async (app: App) => {
   };
   const presence = shared ? presenceWithFallback(shared, memoryPresence(), onFallback) : memoryPresence();
   const messageRate = redis
-    ? rateWithFallback(redisRateLimiter(redis, MESSAGE_RATE), memoryRateLimiter(MESSAGE_RATE), onFallback)
+    ? rateWithFallback(redisRateLimiter(redis, MESSAGE_RATE, `${app.config.redisPrefix}:rate`), memoryRateLimiter(MESSAGE_RATE), onFallback)
     : memoryRateLimiter(MESSAGE_RATE);
 
   // A token in the handshake identifies the socket at once; a bad one is refused. Without one the

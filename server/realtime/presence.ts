@@ -77,7 +77,7 @@ const ALIVE_TTL_MS = 30_000;
  * every process answers the same list. Each process also records its own sockets and refreshes an
  * "alive" key; when a process dies without closing, another one removes its sockets once that key expires.
  */
-export function redisPresence(redis: Redis, instanceId: string, prefix = 'portal:presence'): RedisPresence {
+export function redisPresence(redis: Redis, instanceId: string, prefix: string): RedisPresence {
   const online = `${prefix}:online`;
   const instances = `${prefix}:instances`;
   const socketsOf = (userId: string) => `${prefix}:sockets:${userId}`;

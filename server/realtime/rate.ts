@@ -33,7 +33,7 @@ export function memoryRateLimiter({ limit, windowMs }: RateOptions): RateLimiter
 }
 
 /** The same counter in Redis, so a user's rate is counted across every process. */
-export function redisRateLimiter(redis: Redis, { limit, windowMs }: RateOptions, prefix = 'portal:rate'): RateLimiter {
+export function redisRateLimiter(redis: Redis, { limit, windowMs }: RateOptions, prefix: string): RateLimiter {
   return {
     async allow(key) {
       const window = Math.floor(Date.now() / windowMs);

@@ -9,12 +9,12 @@ import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { chromePath, quietChromiumArgs } from '../../scripts/chromium.mjs';
-import { freshSchema } from '../../scripts/fresh-schema.mjs';
+import { freshDatabase } from '../../scripts/fresh-database.mjs';
 import { lastMailTo, type OutboxMail } from '../server/outbox';
 
 /**
  * The end-to-end harness: the real server (server/index.ts through tsx) on a free port with a
- * temporary data directory (and a fresh PostgreSQL schema when DATABASE_URL is set), driven by
+ * temporary data directory (and a fresh PostgreSQL database when DATABASE_URL is set), driven by
  * Debian's Chromium through playwright-core.
  */
 
@@ -28,10 +28,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh PostgreSQL schema when DATABASE_URL is set. */
+/** A fresh PostgreSQL database when DATABASE_URL is set. */
 async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base = process.env.DATABASE_URL;
-  return base ? freshSchema(base, 'e2e') : null;
+  return base ? freshDatabase(base, 'e2e') : null;
 }
 
 export interface Portal {
@@ -45,7 +45,7 @@ export interface Portal {
   kill(): Promise<void>;
   /** Starts the server again on the same port, data directory and database. */
   restart(): Promise<void>;
-  /** Removes the data directory and database schema. */
+  /** Removes the data directory and the database. */
   dispose(): Promise<void>;
   logs(): string;
 }
@@ -77,6 +77,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     DATABASE_URL: databaseUrl ?? '',
     // Journeys create many accounts from one address; the sign-up limit has its own server test.
     SIGNUP_MAX_PER_HOUR: '100000',
+    // Journeys run side by side on one Redis: a portal's instances share keys and channels, no other portal does.
+    REDIS_PREFIX: `e2e-${path.basename(dataDir)}`,
     ...options.env,
   };
 

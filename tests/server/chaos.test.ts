@@ -103,7 +103,8 @@ describe.skipIf(!enabled)('two instances on PostgreSQL + Redis under database fa
 
   it('starts two instances at once on an empty database: one migrates and seeds, both come up', async () => {
     await admin((c) => c.query(`create database ${dbName}`));
-    const env = { ...secret, DATABASE_URL: chaosUrl };
+    // One portal of two instances: one database and one Redis prefix.
+    const env = { ...secret, DATABASE_URL: chaosUrl, REDIS_PREFIX: dbName };
     [a, b] = await Promise.all([startPortal({ env }), startPortal({ env })]);
     portals.push(a, b);
     for (const p of [a, b]) expect((await health(p)).body, p.logs()).toMatchObject({ status: 'ok', database: 'up', redis: 'up' });

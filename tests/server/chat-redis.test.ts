@@ -121,13 +121,14 @@ describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDI
   it('clears the sockets of an instance that died without closing', async () => {
     const redis = new Redis(redisUrl ?? '');
     const ghostId = `ghost-${Date.now()}`;
-    const ghost = redisPresence(redis, ghostId);
-    const survivor = redisPresence(redis, `survivor-${Date.now()}`);
+    const keys = `${first.config.redisPrefix}:presence`;
+    const ghost = redisPresence(redis, ghostId, keys);
+    const survivor = redisPresence(redis, `survivor-${Date.now()}`, keys);
     try {
       const user = await signUpAndLogin(first.app, 'patient');
       await ghost.add(user.id, 'socket-on-a-dead-process');
       // Registered once, then never refreshed: its alive key is gone, as after a crash.
-      await redis.sadd('portal:presence:instances', ghostId);
+      await redis.sadd(`${keys}:instances`, ghostId);
       expect((await first.app.presence.list())[user.id]).toBe(true);
       const swept = new Promise<void>((resolve) => survivor.start(resolve));
       await swept;

@@ -15,6 +15,7 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
+    expect(config.redisPrefix).toBe('portal');
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     // The generated secret is kept, so tokens survive a restart.
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
@@ -27,6 +28,7 @@ describe('configuration', () => {
   });
 
   it('refuses settings that cannot work, naming them', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_PREFIX: 'two words' })).toThrow(/REDIS_PREFIX/);
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, CLINIC_TIME_ZONE: 'Mars/Olympus' })).toThrow(/CLINIC_TIME_ZONE/);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freshSchema } from '../../scripts/fresh-schema.mjs';
+import { freshDatabase } from '../../scripts/fresh-database.mjs';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/db/index.js';
@@ -17,11 +17,11 @@ export interface TestServer {
 
 /**
  * A real server on a real database for one test file: a fresh SQLite file, or a fresh PostgreSQL
- * schema when DATABASE_URL is set (so test files never see each other's rows).
+ * database when DATABASE_URL is set (so test files never see each other's rows).
  */
 export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const schema = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : undefined;
+  const schema = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = schema?.url;
   const config = loadConfig(
     // Test files create many accounts from one address; the sign-up limit has its own test.
@@ -29,6 +29,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
       ...process.env,
       LOG_LEVEL: 'silent',
       SIGNUP_MAX_PER_HOUR: '100000',
+      // Test files run side by side on one Redis: each server's keys and channels are its own.
+      REDIS_PREFIX: `test-${path.basename(dataDir)}`,
       ...options.env,
       DATABASE_URL: databaseUrl ?? '',
       DATA_DIR: dataDir,

@@ -6,12 +6,12 @@ import { afterAll, expect, it } from 'vitest';
 import { migrations, openDatabase, type OpenedDatabase } from '../../server/db/index.js';
 import { newId } from '../../server/lib/ids.js';
 import { shopRepository } from '../../server/modules/shop/repository.js';
-import { freshSchema } from '../../scripts/fresh-schema.mjs';
+import { freshDatabase } from '../../scripts/fresh-database.mjs';
 
 // On PostgreSQL the search moved to a full-text document and a table of indexed words
 // (migration 2026-11-27-100); a catalogue listed before it must be found after it, typos included.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-search-migration-'));
-const schema = process.env.DATABASE_URL ? await freshSchema(process.env.DATABASE_URL) : undefined;
+const schema = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
 let opened: OpenedDatabase | undefined;
 
 afterAll(async () => {
