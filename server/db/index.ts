@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { preparingPool } from './prepared-statements.js';
 import { withStatementCache } from './statement-cache.js';
 import { reportingWrites, type WriteListener } from './written-rows.js';
 import * as initial from './migrations/2026-11-23-001-initial.js';
@@ -80,7 +81,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     const url = new URL(options.databaseUrl);
     const opened: OpenedDatabase = {
-      db: new Kysely<Database>({ dialect: reportingWrites(new PostgresDialect({ pool }), () => opened.reportWrites) }),
+      db: new Kysely<Database>({ dialect: reportingWrites(new PostgresDialect({ pool: preparingPool(pool) }), () => opened.reportWrites) }),
       dialect: 'postgres',
       description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       reportError: (error) => console.error(`database connection lost: ${error.message}`),

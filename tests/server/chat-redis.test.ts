@@ -79,6 +79,19 @@ describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDI
     expect((await second.presence.list())[user.id]).toBeUndefined();
   });
 
+  it('keeps another portal on the same Redis apart: its REDIS_PREFIX is its own', async () => {
+    const other = await startTestServer({ env: { REDIS_URL: redisUrl ?? '' } });
+    try {
+      expect(other.config.redisPrefix).not.toBe(first.config.redisPrefix);
+      const user = await signUpAndLogin(first.app, 'patient');
+      await online(urlA, user);
+      expect((await first.app.presence.list())[user.id]).toBe(true);
+      expect((await other.app.presence.list())[user.id]).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('counts one user’s message rate across both instances', async () => {
     const patient = await signUpAndLogin(first.app, 'patient');
     const doctor = await signUpAndLogin(first.app, 'doctor');
