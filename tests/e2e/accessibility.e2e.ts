@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiLogin, newContext, screenshot } from './harness.js';
-import { closeSweep, openSweep, settle, sweepBothLanguages, violations, type SweepTarget } from './accessibility/sweep.js';
+import { settle, sweepBothLanguages, sweepTargetOfFile, violations } from './accessibility/sweep.js';
 import { call, dayFromNow, newAccount } from './production/helpers.js';
 
 /**
@@ -9,16 +9,12 @@ import { call, dayFromNow, newAccount } from './production/helpers.js';
  * small phone, with zero serious or critical violations; and the journeys that matter done by
  * keyboard alone. The signed-in sweeps are in accessibility-care and accessibility-staff.
  */
-let target: SweepTarget;
-beforeAll(async () => {
-  target = await openSweep();
-});
-afterAll(() => closeSweep(target));
+const target = sweepTargetOfFile();
 
 describe('axe-core on every route: zero serious or critical violations', () => {
   it('detects a planted violation (so a clean sweep means something)', async () => {
-    const page = await (await newContext(target.browser)).newPage();
-    await page.goto(`${target.portal.url}/about`);
+    const page = await (await newContext(target().browser)).newPage();
+    await page.goto(`${target().portal.url}/about`);
     await settle(page);
     await page.evaluate(() => {
       const img = document.createElement('img');
@@ -29,14 +25,14 @@ describe('axe-core on every route: zero serious or critical violations', () => {
   });
 
   it('logged out, in English and in Arabic', async () => {
-    expect(await sweepBothLanguages(target, 'guest')).toEqual([]);
+    expect(await sweepBothLanguages(target(), 'guest')).toEqual([]);
   }, 300_000);
 
   it('on a small phone screen', async () => {
-    const page = await (await newContext(target.browser, 375, 740)).newPage();
+    const page = await (await newContext(target().browser, 375, 740)).newPage();
     const found: string[] = [];
     for (const route of ['/', '/doctors', '/shop', '/blogs', '/account/login']) {
-      await page.goto(`${target.portal.url}${route}`);
+      await page.goto(`${target().portal.url}${route}`);
       await settle(page);
       found.push(...(await violations(page, `[phone] ${route}`)));
     }
@@ -61,26 +57,26 @@ async function typeInto(page: Page, target: Locator, text: string) {
 }
 
 async function keyboardLogin(page: Page, email: string, password: string) {
-  await page.goto(`${target.portal.url}/account/login`);
+  await page.goto(`${target().portal.url}/account/login`);
   await typeInto(page, page.getByLabel(/^email/i), email);
   await typeInto(page, page.getByLabel(/password/i), password);
   await page.keyboard.press('Enter');
-  await page.waitForURL(`${target.portal.url}/`, { timeout: 15_000 });
+  await page.waitForURL(`${target().portal.url}/`, { timeout: 15_000 });
   await page.waitForFunction(() => Boolean(localStorage.getItem('m_ph_uu')), undefined, { timeout: 15_000 });
 }
 
 describe('keyboard only', () => {
   it('logs in, reserves a slot and pays for a cart without a pointer', async () => {
-    const doctor = await newAccount(target.portal, 'doctor');
-    const doctorToken = (await apiLogin(target.portal, doctor.email, doctor.password)).token;
-    expect((await call(target.portal, 'POST', 'appointment', { token: doctorToken, fields: { date: dayFromNow(6), time: '10:00' } })).status).toBe(200);
-    const patient = await newAccount(target.portal, 'patient');
+    const doctor = await newAccount(target().portal, 'doctor');
+    const doctorToken = (await apiLogin(target().portal, doctor.email, doctor.password)).token;
+    expect((await call(target().portal, 'POST', 'appointment', { token: doctorToken, fields: { date: dayFromNow(6), time: '10:00' } })).status).toBe(200);
+    const patient = await newAccount(target().portal, 'patient');
 
-    const page = await (await newContext(target.browser)).newPage();
+    const page = await (await newContext(target().browser)).newPage();
     await keyboardLogin(page, patient.email, patient.password);
 
     // Reserve: the slot's button, then the modal's confirmation, by Tab and Enter.
-    await page.goto(`${target.portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
+    await page.goto(`${target().portal.url}/doctor/${encodeURIComponent(doctor.name)}`);
     await settle(page);
     await tabTo(page, page.getByRole('button', { name: /^reserve\b/i }));
     await page.keyboard.press('Enter');
@@ -93,20 +89,20 @@ describe('keyboard only', () => {
     await screenshot(page, 'a11y-keyboard-reserved');
 
     // Add to cart from the product page.
-    await page.goto(`${target.portal.url}/shop/${target.names.productSlug}`);
+    await page.goto(`${target().portal.url}/shop/${target().names.productSlug}`);
     await settle(page);
     await tabTo(page, page.getByRole('button', { name: /add to cart/i }));
     await page.keyboard.press('Enter');
     await expect
       .poll(
         async () =>
-          (await call(target.portal, 'GET', 'cart', { token: await page.evaluate(() => localStorage.getItem('access-token') ?? '') })).body.cart?.length ?? 0,
+          (await call(target().portal, 'GET', 'cart', { token: await page.evaluate(() => localStorage.getItem('access-token') ?? '') })).body.cart?.length ?? 0,
       )
       .toBe(1);
     await page.keyboard.press('Escape');
 
     // Pay: every field reached and filled by keyboard, selects chosen by typing.
-    await page.goto(`${target.portal.url}/checkout`);
+    await page.goto(`${target().portal.url}/checkout`);
     await settle(page);
     await typeInto(page, page.getByLabel(/card number/i), '4242424242424242');
     await tabTo(page, page.getByLabel(/month/i));
@@ -125,7 +121,7 @@ describe('keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: /purchase now/i }));
     await page.keyboard.press('Enter');
     await page.getByText('Payed Successfully').first().waitFor({ timeout: 15_000 });
-    await page.waitForURL(`${target.portal.url}/settings/orders`, { timeout: 10_000 });
+    await page.waitForURL(`${target().portal.url}/settings/orders`, { timeout: 10_000 });
     await screenshot(page, 'a11y-keyboard-paid');
   }, 180_000);
 });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { api, axe, closeJourney, demo, launchBrowser, newContext, loginThroughUi, screenshot, startPortal, type Portal } from '../harness.js';
 
 /**
@@ -14,7 +15,7 @@ export interface SweepTarget {
 }
 
 /** Starts a portal and a browser, and finds the product and article the routes name. */
-export async function openSweep(): Promise<SweepTarget> {
+async function openSweep(): Promise<SweepTarget> {
   const portal = await startPortal();
   const names = { doctorName: demo.doctor.name, productSlug: '', blogSlug: '' };
   // A product in stock and sold without a prescription, so its Add To Cart button works for anyone.
@@ -29,7 +30,18 @@ export async function openSweep(): Promise<SweepTarget> {
   return { portal, browser: await launchBrowser(), names };
 }
 
-export const closeSweep = (target: SweepTarget | undefined) => closeJourney(target ?? {});
+/** A journey file's sweep target: started in its beforeAll, stopped in its afterAll; read it inside a test. */
+export function sweepTargetOfFile(): () => SweepTarget {
+  let target: SweepTarget | undefined;
+  beforeAll(async () => {
+    target = await openSweep();
+  });
+  afterAll(() => closeJourney(target ?? {}));
+  return () => {
+    if (!target) throw new Error('the sweep target is not started: read it inside a test');
+    return target;
+  };
+}
 
 /** Every route of the portal; the doctor, product and article are the target's own. */
 export const routes = ({ names }: SweepTarget) => [
