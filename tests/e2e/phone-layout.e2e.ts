@@ -52,14 +52,19 @@ async function expectOnScreen(locator: Locator, what: string) {
   expect(box!.y + box!.height, `${what} bottom edge`).toBeLessThanOrEqual(phone.height);
 }
 
-/** Without scrolling, the element is wholly visible on a screen of that height. */
+/**
+ * Without scrolling, the element is wholly visible on a screen of that height, and nothing clips
+ * or covers it: its bottom-end corner is the element a tap there reaches. Measured in one step and
+ * polled, because a thread that just opened may still be laying out its messages.
+ */
 async function expectAboveFold(locator: Locator, height: number, what: string) {
-  const box = await locator.boundingBox();
-  expect(box, what).toBeTruthy();
-  expect(box!.y + box!.height, `${what} bottom edge`).toBeLessThanOrEqual(height);
-  // Nothing clips or covers it: its bottom-end corner is the element a tap there reaches.
-  const reached = await locator.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [box!.x + box!.width - 4, box!.y + box!.height - 3]);
-  expect(reached, `${what} is not clipped`).toBe(true);
+  const measure = () =>
+    locator.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { bottom: box.bottom, reached: el.contains(document.elementFromPoint(box.right - 4, box.bottom - 3)) };
+    });
+  await expect.poll(async () => (await measure()).bottom <= height, { message: `${what} bottom edge within ${height} px`, timeout: 5000 }).toBe(true);
+  await expect.poll(async () => (await measure()).reached, { message: `${what} is not clipped`, timeout: 5000 }).toBe(true);
 }
 
 describe('the portal on a phone', () => {
