@@ -23,6 +23,7 @@ import { registerModules } from './modules/index.js';
 import { databaseState, redisState } from './health.js';
 import realtime from './realtime/index.js';
 import { createMailer } from './mail/mailer.js';
+import { holdAnswersUntilDurable, mailerAfterDurable } from './plugins/durable-answers.js';
 import { createScheduler } from './jobs/scheduler.js';
 import { createImageStore } from './storage/images.js';
 import { createPrivateFiles } from './storage/private-files.js';
@@ -71,7 +72,10 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   const uploadQuota = createUploadQuota(database.db, config.uploadQuotaBytes);
   app.decorate('images', createImageStore(config.uploadDir, uploadQuota, config.publicUrl));
   app.decorate('privateFiles', createPrivateFiles(config.dataDir, uploadQuota));
-  app.decorate('mailer', createMailer(config, app.log));
+  app.decorate('durability', database.durability);
+  app.addHook('onClose', async () => database.durability.close());
+  holdAnswersUntilDurable(app as unknown as App, database.durability);
+  app.decorate('mailer', mailerAfterDurable(createMailer(config, app.log), database.durability));
   app.decorate('sanitizer', createSanitizer());
   app.addHook('onClose', async () => app.sanitizer.close());
 

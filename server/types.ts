@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DB, Dialect } from './db/index.js';
+import type { Durability } from './db/durability.js';
 import type { Sanitizer } from './lib/sanitizer.js';
 import type { Tokens } from './lib/tokens.js';
 import type { Scheduler } from './jobs/scheduler.js';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     config: Config;
     db: DB;
     dialect: Dialect;
+    /** When commits are on disk; whatever tells the outside world of a write waits for `settled()`. */
+    durability: Durability;
     tokens: Tokens;
     images: ImageStore;
     privateFiles: PrivateFiles;

@@ -1,5 +1,11 @@
+import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+
+/**
+ * jsdom takes about a second to load, and a server that never reads a product page or cleans an
+ * article does not need it; it is loaded (synchronously, it is CommonJS) on the first text to clean.
+ */
+const loadJsdom = () => createRequire(import.meta.url)('jsdom') as typeof import('jsdom');
 
 /** Addresses a stored link or image may point at; javascript:, data: and protocol-relative ones never. */
 const safeUrl = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
@@ -9,7 +15,7 @@ let purifier: DOMPurify | null = null;
 /** One DOMPurify over one jsdom window for the whole process: building a window is the slow part. */
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
-  const { window } = new JSDOM('');
+  const { window } = new (loadJsdom().JSDOM)('');
   const instance = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   instance.addHook('afterSanitizeAttributes', (node) => {
     const element = node as Element;

@@ -2,6 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import { chatService } from '../modules/chat/service.js';
 import { HttpError, forbidden, tooMany, unauthorized } from '../lib/errors.js';
 import { mustSetUpTwoFactor, requireVerifiedEmail, twoFactorSetupMessage, viewerFromToken, type Viewer } from '../plugins/auth.js';
+import { durableOr503 } from '../plugins/durable-answers.js';
 import { refuse } from './refuse.js';
 import { sessionRoom } from './session-rooms.js';
 import type { App } from '../types.js';
@@ -126,6 +127,8 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
         const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;
         data.queue = data.queue
           .then(() => handler(...args))
+          // An acknowledgement confirms what the event wrote: it waits until that is on disk.
+          .then(() => durableOr503(app.durability))
           .then(
             () => ack?.({ ok: true }),
             (error: unknown) => {
@@ -182,6 +185,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       requireVerifiedEmail(app, viewer);
       if (!(await messageRate.allow(viewer.id))) throw tooMany('You are sending messages too fast; please wait a moment');
       const sent = await service.send(viewer, body.chatId, body.content, isViewing);
+      await durableOr503(app.durability);
       // Writing in a chat means viewing it; the list then reaches every socket viewing it (on any process).
       viewChat(socket, sent.chat.id);
       // Only the new message travels: clients add it to the page they already hold.

@@ -19,7 +19,13 @@ export interface TestServer {
  * A real server on a real database for one test file: a fresh SQLite file, or a fresh PostgreSQL
  * database when DATABASE_URL is set (so test files never see each other's rows).
  */
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** Changes the opened database before the app is built on it. */ adapt?: (database: OpenedDatabase) => void;
+  } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const schema = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = schema?.url;
@@ -41,6 +47,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   if (options.seed) await seedIfEmpty(database.db, config);
+  options.adapt?.(database);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

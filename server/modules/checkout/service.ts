@@ -9,6 +9,7 @@ import { gatewayFor, type PaymentGateway } from '../../payments/index.js';
 import { GatewayUnavailableError } from '../../payments/gateway.js';
 import { cardOf, summarize } from '../../payments/card.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { durableOr503 } from '../../plugins/durable-answers.js';
 import { cleanField } from '../../lib/form-text.js';
 import type { App } from '../../types.js';
 import { cartRepository, isOnSale, type CartLine } from '../cart/repository.js';
@@ -255,6 +256,8 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         throw conflict('Another payment of yours is in progress; please wait a moment and try again');
       }
 
+      // The reservation (the charge's idempotency key) is on disk before any card is charged.
+      await durableOr503(app.durability);
       let result;
       try {
         result = await gateway.charge({

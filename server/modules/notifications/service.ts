@@ -59,6 +59,8 @@ export function deliverNotifications(app: App, rows: NotificationsTable[], ownMa
       return undefined;
     })
     .then(async (recipients) => {
+      // A push tells of a commit: it leaves only once that commit is on disk.
+      await app.durability.settled();
       push(app, rows, recipients);
       if (recipients) await emailNotifications(app, rows, recipients, ownMails);
     })

@@ -5,6 +5,7 @@ import { centsToAmount } from '../../lib/mappers.js';
 import { nowIso } from '../../lib/time.js';
 import { gatewayFor, type PaymentGateway } from '../../payments/index.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { durableOr503 } from '../../plugins/durable-answers.js';
 import type { App } from '../../types.js';
 import { cartRepository } from '../cart/repository.js';
 import { prescriptionChecks } from '../prescriptions/checks.js';
@@ -50,6 +51,8 @@ export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app
    */
   async function sendRefunds(payment: PaymentsTable): Promise<number> {
     let waiting = 0;
+    // The refund rows (each one the provider's idempotency key) are on disk before any is sent.
+    await durableOr503(app.durability);
     for (const refund of await repo.refunds(payment.id)) {
       if (refund.status !== 'pending') continue;
       try {
