@@ -103,12 +103,29 @@ export async function violations(page: Page, where: string): Promise<string[]> {
 /** The administrator's console: each of its tabs. */
 export const adminRoutes = ['/admin', '/admin/applications', '/admin/users', '/admin/content', '/admin/audit'];
 
+/**
+ * Opens a route as the SPA's own links do (history push, then the router reads the address), so
+ * the app and axe-core stay loaded between routes instead of being parsed again for each one.
+ */
+async function openRoute(page: Page, route: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(
+      { usr: null, key: Math.random().toString(36).slice(2, 10), idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 },
+      '',
+      to,
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, route);
+}
+
 async function sweep(target: SweepTarget, page: Page, who: string, paths: string[] = routes(target)): Promise<string[]> {
   const { portal } = target;
   const found: string[] = [];
   const extraTabs = new Set<string>();
-  for (const route of paths) {
-    await page.goto(`${portal.url}${route}`);
+  // The first route is loaded as a visitor arriving would; the rest are reached inside the app.
+  await page.goto(`${portal.url}${paths[0]}`);
+  for (const [index, route] of paths.entries()) {
+    if (index > 0) await openRoute(page, route);
     await settle(page);
     found.push(...(await violations(page, `[${who}] ${route}`)));
     if (route === '/settings/profile') {
@@ -118,7 +135,7 @@ async function sweep(target: SweepTarget, page: Page, who: string, paths: string
   }
   for (const href of extraTabs) {
     if (routes(target).includes(href)) continue;
-    await page.goto(`${portal.url}${href}`);
+    await openRoute(page, href);
     await settle(page);
     found.push(...(await violations(page, `[${who}] ${href}`)));
   }
