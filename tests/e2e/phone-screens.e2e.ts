@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectFitsPhone,
   expectRtl,
+  navigateInApp,
   openJourney,
   phone,
   type Portal,
@@ -176,13 +177,7 @@ function screenTab(page: Page) {
       loaded = true;
       return settled('');
     }
-    const previous = await page.evaluate((to) => {
-      const before = document.querySelector('main')?.innerHTML ?? '';
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      return before;
-    }, path);
-    await settled(previous);
+    await settled(await navigateInApp(page, path));
   };
 }
 

@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { api, axe, closeJourney, demo, launchBrowser, newContext, loginThroughUi, screenshot, startPortal, type Portal } from '../harness.js';
+import {
+  analyzeAccessibility,
+  api,
+  closeJourney,
+  demo,
+  launchBrowser,
+  navigateInApp,
+  newContext,
+  loginThroughUi,
+  screenshot,
+  startPortal,
+  type Portal,
+} from '../harness.js';
 
 /**
  * The accessibility sweep the accessibility journeys share: axe-core on every route of the portal,
@@ -88,7 +100,7 @@ export async function settle(page: Page) {
 
 /** Serious and critical violations on the current page, one line each. */
 export async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await axe(page).analyze();
+  const results = await analyzeAccessibility(page);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -103,29 +115,15 @@ export async function violations(page: Page, where: string): Promise<string[]> {
 /** The administrator's console: each of its tabs. */
 export const adminRoutes = ['/admin', '/admin/applications', '/admin/users', '/admin/content', '/admin/audit'];
 
-/**
- * Opens a route as the SPA's own links do (history push, then the router reads the address), so
- * the app and axe-core stay loaded between routes instead of being parsed again for each one.
- */
-async function openRoute(page: Page, route: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(
-      { usr: null, key: Math.random().toString(36).slice(2, 10), idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 },
-      '',
-      to,
-    );
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, route);
-}
-
 async function sweep(target: SweepTarget, page: Page, who: string, paths: string[] = routes(target)): Promise<string[]> {
   const { portal } = target;
   const found: string[] = [];
   const extraTabs = new Set<string>();
-  // The first route is loaded as a visitor arriving would; the rest are reached inside the app.
+  // The first route is loaded as a visitor arriving would; the rest are reached inside the app, so
+  // the app and axe-core are not parsed again for every route.
   await page.goto(`${portal.url}${paths[0]}`);
   for (const [index, route] of paths.entries()) {
-    if (index > 0) await openRoute(page, route);
+    if (index > 0) await navigateInApp(page, route);
     await settle(page);
     found.push(...(await violations(page, `[${who}] ${route}`)));
     if (route === '/settings/profile') {
@@ -135,7 +133,7 @@ async function sweep(target: SweepTarget, page: Page, who: string, paths: string
   }
   for (const href of extraTabs) {
     if (routes(target).includes(href)) continue;
-    await openRoute(page, href);
+    await navigateInApp(page, href);
     await settle(page);
     found.push(...(await violations(page, `[${who}] ${href}`)));
   }
