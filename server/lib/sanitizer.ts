@@ -26,11 +26,13 @@ const timeoutMs = 10_000;
 export function createSanitizer(): Sanitizer {
   let pool: Piscina | undefined;
   let warm: Promise<unknown> | undefined;
-  /** The pool, started on first use; the first thread loads jsdom once, outside any task's timeout. */
+  /** The pool, started on first use; the first text waits for a ready thread outside any task's timeout. */
   async function getPool(): Promise<Piscina> {
     pool ??= new Piscina({
       filename: new URL('./sanitize-worker.mjs', import.meta.url).href,
-      minThreads: 1,
+      // Both threads start with the pool and load jsdom before taking a task: a burst of texts never
+      // waits for a thread still starting (seconds on a busy machine) inside its time limit.
+      minThreads: 2,
       maxThreads: 2,
       maxQueue: 100,
       idleTimeout: 60_000,

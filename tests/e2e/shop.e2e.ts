@@ -11,9 +11,19 @@ const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 /** Reads a sweetalert popup's text and closes it with its OK button. */
 async function popup(page: Page, text: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  const message = dialog.getByText(text, { exact: true });
+  await message.waitFor();
+  // On a busy machine a click during the popup's entrance animation can be lost: the same popup
+  // still open after a while gets its OK pressed again.
+  for (let attempt = 1; ; attempt += 1) {
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: 8_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !(await message.isVisible())) throw error;
+    }
+  }
 }
 
 describe('shop journey', () => {
