@@ -22,6 +22,7 @@ export default defineConfig({
           testTimeout: 20_000,
           // Vitest's default is one worker per core less one, so one on this 2-core machine.
           maxWorkers: 2,
+          isolate: false,
           // Projects with different worker counts run one group after another in a run of all of them.
           sequence: { groupOrder: 0 },
         },
@@ -61,12 +62,13 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['tests/e2e/**/*.e2e.ts'],
-          globalSetup: ['tests/built-spa.ts'],
+          globalSetup: ['tests/built-spa.ts', 'tests/e2e/shared-browser.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
           // Each journey file has its own server, data directory, database schema and Redis prefix,
-          // so two run side by side: one's browser renders while the other's server answers.
+          // and its own contexts in the one shared Chromium (shared-browser.ts), so two run side by side:
+          // one's pages render while the other's server answers.
           maxWorkers: 2,
           sequence: { groupOrder: 3, sequencer: LongestFirst },
         },

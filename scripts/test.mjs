@@ -113,7 +113,8 @@ const hasChrome = existsSync(chrome);
 
 // Typecheck and lint only read files; they share the two cores with the build.
 const built = Promise.all([
-  wanted('typecheck') ? step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) : null,
+  // TypeScript 7, the native compiler (a third of 6.0's time); typescript-eslint keeps using 6.0's API.
+  wanted('typecheck') ? step('typecheck', 'npm', ['run', '--silent', 'typecheck']) : null,
   // `npm run lint`: ESLint (rules and architecture boundaries) and Prettier's formatting check.
   wanted('lint') ? step('lint', 'npm', ['run', '--silent', 'lint']) : null,
   needsBuild ? buildSpa() : true,

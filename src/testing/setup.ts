@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import Swal from 'sweetalert2';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server';
 
 // findBy… and waitFor wait up to 4 s: the lazily loaded chunks a page pulls in (the carousel, the editor)
@@ -34,7 +35,30 @@ if (!document.elementFromPoint) document.elementFromPoint = () => null;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  removeLeftovers();
   server.resetHandlers();
   window.localStorage.clear();
 });
-afterAll(() => server.close());
+
+/**
+ * The test files of a worker share one document (the project runs with `isolate: false`), so what a
+ * test leaves outside React's root goes too: a popup sweetalert2 put in the body, its classes on <html>
+ * and <body>, and focus. Otherwise the next file would find another file's dialog on its screen.
+ */
+function removeLeftovers() {
+  if (Swal.isVisible()) Swal.close();
+  document.body.replaceChildren();
+  document.body.removeAttribute('class');
+  document.body.removeAttribute('style');
+  document.body.removeAttribute('aria-hidden');
+  document.documentElement.classList.remove('swal2-shown', 'swal2-height-auto', 'swal2-no-backdrop', 'swal2-toast-shown');
+}
+afterAll(async () => {
+  // A page that signed someone in may have started the chat connection; it would keep reconnecting
+  // into the next file's mock server.
+  (await import('../api/socket')).chatSocket.stop();
+  server.close();
+  // The next file of this worker imports the SPA's modules afresh, so a module one file replaced with
+  // vi.mock is not what the next file's pages hold; libraries (React, Redux, jsdom's set-up) stay loaded.
+  vi.resetModules();
+});

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import type { Browser } from 'playwright-core';
 import { api, apiLogin, closeJourney, loginThroughUi, moveAppointmentInTab, newContext, openJourney, type Portal, registerAccount } from './harness';
 
@@ -42,7 +42,8 @@ describe('calendar, moving, a doctor cancelling and the waiting list', () => {
     const row = patientPage.getByRole('row', { name: /10:00 AM/ });
     const [download] = await Promise.all([patientPage.waitForEvent('download'), row.getByRole('button', { name: /^Add to calendar/ }).click()]);
     expect(download.suggestedFilename()).toBe('appointment.ics');
-    const file = readFileSync((await download.path()) as string, 'utf8');
+    // Read through the connection: the shared browser keeps the file on its side (download.path() is local only).
+    const file = await text(await download.createReadStream());
     expect(file).toContain('BEGIN:VEVENT');
     expect(file).toContain('X-WR-TIMEZONE:Africa/Cairo');
     const uid = /^UID:(.*)$/m.exec(file)?.[1];

@@ -4,7 +4,7 @@ import {
   api,
   apiLogin,
   expectAccessible,
-  launchBrowser,
+  connectBrowser,
   loginThroughUi,
   moveAppointmentInTab,
   newContext,
@@ -36,7 +36,7 @@ const lifecycle = {} as { patient: { name: string; email: string; password: stri
 beforeAll(async () => {
   a = await startPortal({ env });
   b = twoInstances ? await startPortal({ env, shareWith: a }) : a;
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import {
   closeJourney,
   demo,
   expectAccessible,
-  launchBrowser,
+  connectBrowser,
   loginThroughUi,
   newContext,
   openJourney,
@@ -157,7 +157,7 @@ describe.skipIf(!redisUrl)('chat journey on two server processes with Redis (run
     const env = { REDIS_URL: redisUrl ?? '' };
     a = await startPortal({ env });
     b = await startPortal({ env, shareWith: a });
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,8 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { chromePath, quietChromiumArgs } from '../../scripts/chromium.mjs';
+import { expect, inject } from 'vitest';
 import { freshDatabase } from '../../scripts/fresh-database.mjs';
 import { lastMailTo, type OutboxMail } from '../server/outbox';
 
@@ -145,7 +144,7 @@ export interface Journey {
 /** Starts a journey file's portal and browser (in its beforeAll). */
 export async function openJourney(options: PortalOptions = {}): Promise<Journey> {
   const portal = await startPortal(options);
-  return { portal, browser: await launchBrowser() };
+  return { portal, browser: await connectBrowser() };
 }
 
 /** Stops what openJourney started, whatever of it did start (in its afterAll). */
@@ -154,12 +153,9 @@ export async function closeJourney({ browser, portal }: Partial<Journey>): Promi
   await portal?.dispose();
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath,
-    headless: true,
-    args: quietChromiumArgs,
-  });
+/** A connection to the journeys' shared Chromium (tests/e2e/shared-browser.ts); closing it closes only its own contexts. */
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export async function newContext(browser: Browser, width = 1280, height = 900): Promise<BrowserContext> {
@@ -286,7 +282,8 @@ export async function analyzeAccessibility(page: Page) {
       // The portal has no frames, and the default mode opens a blank page for every analysis to merge
       // frame results; legacy mode runs axe in the page itself, in about half the time.
       .setLegacyMode(true)
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      // Only violations are read: axe then keeps the nodes of passed and inapplicable rules to one each.
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
       .analyze()
   );
 }

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, expectAccessible, launchBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+import { api, apiLogin, expectAccessible, connectBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -28,7 +28,7 @@ async function book(doctor: Account, time: string) {
 
 beforeAll(async () => {
   portal = await startPortal();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const painter = await browser.newPage({ viewport: { width: 480, height: 300 } });
   await painter.setContent(
     `<body style="margin:0;font:16px sans-serif;background:#fff"><div style="padding:20px"><h2 style="margin:0 0 12px">Cairo Lab: Complete blood count</h2>` +

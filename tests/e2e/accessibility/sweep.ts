@@ -5,7 +5,7 @@ import {
   api,
   closeJourney,
   demo,
-  launchBrowser,
+  connectBrowser,
   navigateInApp,
   newContext,
   loginThroughUi,
@@ -39,7 +39,7 @@ async function openSweep(): Promise<SweepTarget> {
     }
   }
   names.blogSlug = (await api(portal, 'GET', 'blog')).body.blogs?.[0]?.slug ?? 'missing-blog';
-  return { portal, browser: await launchBrowser(), names };
+  return { portal, browser: await connectBrowser(), names };
 }
 
 /** A journey file's sweep target: started in its beforeAll, stopped in its afterAll; read it inside a test. */
@@ -94,8 +94,19 @@ export async function settle(page: Page) {
   await page
     .waitForFunction(() => !document.querySelector('.spinner-border, .spinner-grow, [aria-busy="true"]'), undefined, { timeout: 8_000 })
     .catch(() => undefined);
-  // Let entrance transitions (carousels, fades) finish so colours are measured at rest.
-  await page.waitForTimeout(400);
+  // Let entrance transitions (carousels, fades) finish so colours are measured at rest: no finite
+  // animation or transition still running (a spinner's endless one is gone by now; a carousel's next
+  // slide may start later, and is measured at rest between two).
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      {
+        timeout: 3_000,
+        polling: 50,
+      },
+    )
+    .catch(() => undefined);
 }
 
 /** Serious and critical violations on the current page, one line each. */
