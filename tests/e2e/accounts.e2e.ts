@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot } from './harness';
+import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot, sqlOn } from './harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -47,6 +47,10 @@ describe('accounts journey', () => {
       Password: 'Mona#2026pass',
       Phone: '01005556667',
     });
+
+    // The running server hashes with OWASP's argon2id parameters (19 MiB, 2 iterations, 1 lane).
+    const [stored] = await sqlOn<{ password_hash: string }>(portal, 'select password_hash from users where email = ?', [email]);
+    expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     await expectAccessible(page, 'login');
     await screenshot(page, 'accounts-login');

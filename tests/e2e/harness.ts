@@ -375,26 +375,30 @@ export async function screenshotFullAndTop(page: Page, name: string) {
 
 /**
  * Runs one statement on the portal's database (`?` placeholders), as an operator would: journeys use
- * it to bring a scheduled job's time forward instead of waiting a day for it.
+ * it to bring a scheduled job's time forward instead of waiting a day for it, or to read what was
+ * stored. Resolves to the rows a query returns (none for a change).
  */
-export async function sqlOn(portal: Portal, statement: string, params: unknown[] = []): Promise<void> {
+export async function sqlOn<Row = Record<string, unknown>>(portal: Portal, statement: string, params: unknown[] = []): Promise<Row[]> {
   if (portal.databaseUrl) {
     const client = new pg.Client({ connectionString: portal.databaseUrl });
     await client.connect();
     try {
       let n = 0;
-      await client.query(
+      const result = await client.query(
         statement.replace(/\?/g, () => `$${++n}`),
         params,
       );
+      return result.rows as Row[];
     } finally {
       await client.end();
     }
-    return;
   }
   const db = new Sqlite(path.join(portal.dataDir, 'portal.sqlite'), { timeout: 10_000 });
   try {
-    db.prepare(statement).run(...params);
+    const prepared = db.prepare(statement);
+    if (prepared.reader) return prepared.all(...params) as Row[];
+    prepared.run(...params);
+    return [];
   } finally {
     db.close();
   }

@@ -32,8 +32,9 @@ async function newSlot(owner: Account, time: string, date = winterDate()): Promi
 
 beforeAll(async () => {
   // One patient here reserves many slots and 20 patients sign in at once; the cap on upcoming
-  // reservations and the login limits have their own tests (visits-and-ratings, abuse-limits).
-  server = await startTestServer({ env: { MAX_UPCOMING_RESERVATIONS: '100', LOGIN_MAX_ATTEMPTS: '1000' } });
+  // reservations and the login limits and their slow-down have their own tests (visits-and-ratings,
+  // abuse-limits).
+  server = await startTestServer({ env: { MAX_UPCOMING_RESERVATIONS: '100', LOGIN_MAX_ATTEMPTS: '1000', LOGIN_MAX_DELAY_SECONDS: '0' } });
   [doctor, otherDoctor, patient, otherPatient, pharmacist] = await Promise.all([
     signUpAndLogin(server.app, 'doctor', { name: 'Dr. Amal Fahmy', specialization: 'Eye' }),
     signUpAndLogin(server.app, 'doctor'),
