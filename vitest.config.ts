@@ -70,6 +70,8 @@ export default defineConfig({
           // and its own contexts in the one shared Chromium (shared-browser.ts), so two run side by side:
           // one's pages render while the other's server answers.
           maxWorkers: 2,
+          // A worker loads Playwright, axe-core and the harness once for all the journey files it runs.
+          isolate: false,
           sequence: { groupOrder: 3, sequencer: LongestFirst },
         },
       },

@@ -80,6 +80,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     REDIS_PREFIX: `e2e-${path.basename(dataDir)}`,
     ...options.env,
   };
+  // The portal runs as it does in production, not as a process inside Vitest (which hashes passwords
+  // at the lightest cost, server/lib/passwords.ts).
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
 
   async function launch() {
     output = '';
