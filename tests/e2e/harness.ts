@@ -357,6 +357,37 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.resolve('.tmp/shots', `${name}.png`), fullPage: true });
 }
 
+/** The requests each page has under way, from when it was first tracked. */
+const requestsOf = new WeakMap<Page, Set<unknown>>();
+
+/** Starts counting the page's requests (once; a wait that finds it untracked starts it too). */
+export function trackRequests(page: Page): Set<unknown> {
+  let underWay = requestsOf.get(page);
+  if (!underWay) {
+    const requests = new Set<unknown>();
+    page.on('request', (request) => requests.add(request));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    requestsOf.set(page, requests);
+    underWay = requests;
+  }
+  return underWay;
+}
+
+/**
+ * Waits until no request of the page has been under way for `quietMs` (at most `timeoutMs`): a route
+ * reached inside the app fetches its lazy chunk, then its data, then perhaps a tab's chunk, and
+ * Playwright's `networkidle` only describes a page's first load.
+ */
+export async function networkQuiet(page: Page, quietMs = 150, timeoutMs = 10_000): Promise<void> {
+  const underWay = trackRequests(page);
+  const deadline = Date.now() + timeoutMs;
+  for (let quietSince = Date.now(); Date.now() - quietSince < quietMs && Date.now() < deadline;) {
+    await new Promise((r) => setTimeout(r, 50));
+    if (underWay.size > 0) quietSince = Date.now();
+  }
+}
+
 /**
  * Opens a path as the SPA's own links do (history push, then the router reads the address), without
  * loading the app again; returns the main area's HTML from before, so a caller can wait for it to change.

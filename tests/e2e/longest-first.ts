@@ -6,7 +6,18 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * size, which can leave a two-minute sweep for the end. The journeys known to take longest start
  * first, in this order; the rest follow in Vitest's own order.
  */
-const longest = ['phone-screens', 'history', 'accessibility-care', 'accessibility', 'accessibility-staff', 'phone-layout', 'prescriptions', 'arabic', 'accounts', 'doctors'];
+const longest = [
+  'phone-screens',
+  'history',
+  'accessibility-care',
+  'accessibility',
+  'accessibility-staff',
+  'phone-layout',
+  'prescriptions',
+  'arabic',
+  'accounts',
+  'doctors',
+];
 
 const rank = (spec: TestSpecification) => {
   const name = spec.moduleId.replace(/^.*\//, '').replace(/\.e2e\.ts$/, '');

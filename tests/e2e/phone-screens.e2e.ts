@@ -8,6 +8,8 @@ import {
   expectFitsPhone,
   expectRtl,
   navigateInApp,
+  networkQuiet,
+  trackRequests,
   openJourney,
   phone,
   type Portal,
@@ -141,11 +143,8 @@ beforeAll(async () => {
  * It counts its requests, so "settled" needs no fixed networkidle pause.
  */
 function screenTab(page: Page) {
-  let inFlight = 0;
   let loaded = false;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
+  trackRequests(page);
 
   /**
    * The new route is on screen (the main area differs from the previous screen's; the router may keep
@@ -162,11 +161,7 @@ function screenTab(page: Page) {
         { timeout: 15_000 },
       );
     await rendered();
-    const deadline = Date.now() + 10_000;
-    for (let quietSince = Date.now(); Date.now() - quietSince < 150 && Date.now() < deadline;) {
-      await new Promise((r) => setTimeout(r, 50));
-      if (inFlight > 0) quietSince = Date.now();
-    }
+    await networkQuiet(page);
     // What the last requests brought may have started another load (a lazy tab, then its data).
     await rendered();
   }

@@ -7,6 +7,8 @@ import {
   demo,
   connectBrowser,
   navigateInApp,
+  networkQuiet,
+  trackRequests,
   newContext,
   loginThroughUi,
   screenshot,
@@ -88,12 +90,19 @@ export const routes = ({ names }: SweepTarget) => [
   '/no-such-page',
 ];
 
-/** Waits until the page has its data: network quiet and no spinner left. */
+/** Waits until the page has its data and is at rest: network quiet, no spinner, no transition running. */
 export async function settle(page: Page) {
+  // Two frames first: the route the app was just sent to has asked for its chunk and data (or shows
+  // them), so the quiet network below is the one after them.
+  const twoFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFrames();
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await networkQuiet(page);
   await page
     .waitForFunction(() => !document.querySelector('.spinner-border, .spinner-grow, [aria-busy="true"]'), undefined, { timeout: 8_000 })
     .catch(() => undefined);
+  // What arrived is rendered and styled, so the transitions it started (a tab's colours) are running.
+  await twoFrames();
   // Let entrance transitions (carousels, fades) finish so colours are measured at rest: no finite
   // animation or transition still running (a spinner's endless one is gone by now; a carousel's next
   // slide may start later, and is measured at rest between two).
@@ -160,6 +169,7 @@ export async function sweepBothLanguages(target: SweepTarget, who: string, login
   const sweeps = (['en', 'ar'] as const).map(async (language) => {
     const context = await newContext(target.browser);
     const page = await context.newPage();
+    trackRequests(page);
     if (login) await loginThroughUi(page, target.portal, login.email, login.password);
     if (language === 'ar') {
       // Chosen as the navbar's switch remembers it: every page loaded after this one starts in Arabic.
