@@ -22,6 +22,8 @@ export default defineConfig({
           testTimeout: 20_000,
           // Vitest's default is one worker per core less one, so one on this 2-core machine.
           maxWorkers: 2,
+          // A worker imports React, Redux and the libraries once for all its files; src/testing/setup.ts
+          // removes what each file leaves behind (its popups, chat connection and mocked modules).
           isolate: false,
           // Projects with different worker counts run one group after another in a run of all of them.
           sequence: { groupOrder: 0 },

@@ -42,8 +42,8 @@ afterEach(() => {
 
 /**
  * The test files of a worker share one document (the project runs with `isolate: false`), so what a
- * test leaves outside React's root goes too: a popup sweetalert2 put in the body, its classes on <html>
- * and <body>, and focus. Otherwise the next file would find another file's dialog on its screen.
+ * test leaves outside React's root goes too: a popup sweetalert2 put in the body, and its classes on
+ * <html> and <body>. Otherwise the next file would find another file's dialog on its screen.
  */
 function removeLeftovers() {
   if (Swal.isVisible()) Swal.close();

@@ -362,15 +362,13 @@ const requestsOf = new WeakMap<Page, Set<unknown>>();
 
 /** Starts counting the page's requests (once; a wait that finds it untracked starts it too). */
 export function trackRequests(page: Page): Set<unknown> {
-  let underWay = requestsOf.get(page);
-  if (!underWay) {
-    const requests = new Set<unknown>();
-    page.on('request', (request) => requests.add(request));
-    page.on('requestfinished', (request) => requests.delete(request));
-    page.on('requestfailed', (request) => requests.delete(request));
-    requestsOf.set(page, requests);
-    underWay = requests;
-  }
+  const tracked = requestsOf.get(page);
+  if (tracked) return tracked;
+  const underWay = new Set<unknown>();
+  page.on('request', (request) => underWay.add(request));
+  page.on('requestfinished', (request) => underWay.delete(request));
+  page.on('requestfailed', (request) => underWay.delete(request));
+  requestsOf.set(page, underWay);
   return underWay;
 }
 
