@@ -20,8 +20,21 @@ export interface Tokens {
 const isClaims = (p: Record<string, unknown>): p is Record<string, unknown> & TokenClaims =>
   typeof p._id === 'string' && typeof p.jti === 'string' && typeof p.exp === 'number' && typeof p.role === 'string';
 
+/** How many verified tokens a process remembers; a busy instance sees far fewer live sessions per token lifetime. */
+const verifiedCapacity = 10_000;
+
 export function createTokens(secret: string, ttlSeconds: number): Tokens {
   const key = new TextEncoder().encode(secret);
+  // A signature, once checked, stays valid for the token's life: every request of a session sends the
+  // same token, so the HMAC is computed once per token and process, not on every request. Expiry is
+  // still checked each time, and revocation is the caller's session lookup, as before.
+  const verified = new Map<string, TokenClaims>();
+  const remember = (token: string, claims: TokenClaims) => {
+    if (verified.size >= verifiedCapacity) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+    return claims;
+  };
+  const live = (claims: TokenClaims) => claims.exp > Math.floor(Date.now() / 1000);
   return {
     async issue(userId, role) {
       const jti = randomBytes(16).toString('hex');
@@ -35,9 +48,11 @@ export function createTokens(secret: string, ttlSeconds: number): Tokens {
       return { token, jti, expiresAt };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return live(known) ? known : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return isClaims(payload) ? { _id: payload._id, role: payload.role, jti: payload.jti, exp: payload.exp } : null;
+        return isClaims(payload) ? remember(token, { _id: payload._id, role: payload.role, jti: payload.jti, exp: payload.exp }) : null;
       } catch {
         return null;
       }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Country, State } from 'country-state-city';
+import { createRequire } from 'node:module';
+import type { ICountry, IState } from 'country-state-city';
 
 /** A country or one of its states (a "government"): ISO code and full English name. */
 export interface Place {
@@ -12,6 +13,14 @@ export interface CachedList {
   places: Place[];
   etag: string;
 }
+
+/**
+ * The package's country and state tables, read on first use. Its index also parses an 8 MB city
+ * table the portal never uses, which cost every server start about half a second of CPU.
+ */
+const require = createRequire(import.meta.url);
+const countryTable = () => (require('country-state-city/lib/cjs/country.js') as { default: { getAllCountries(): ICountry[] } }).default;
+const stateTable = () => require('country-state-city/lib/cjs/state.js') as { getStatesOfCountry(code: string): IState[] };
 
 // The portal does not offer Israel as a country (the specification's rule: "The country list excludes IL").
 const excludedCountries = new Set(['IL']);
@@ -30,7 +39,8 @@ export function createGeoService() {
 
   const allCountries = () => {
     countries ??= cached(
-      Country.getAllCountries()
+      countryTable()
+        .getAllCountries()
         .filter((c) => !excludedCountries.has(c.isoCode))
         .map((c) => ({ code: c.isoCode, name: c.name })),
     );
@@ -45,7 +55,11 @@ export function createGeoService() {
       if (!allCountries().places.some((c) => c.code === isoCode)) return undefined;
       let states = statesByCountry.get(isoCode);
       if (!states) {
-        states = cached(State.getStatesOfCountry(isoCode).map((s) => ({ code: s.isoCode, name: s.name })));
+        states = cached(
+          stateTable()
+            .getStatesOfCountry(isoCode)
+            .map((s) => ({ code: s.isoCode, name: s.name })),
+        );
         statesByCountry.set(isoCode, states);
       }
       return states;
