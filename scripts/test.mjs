@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { journeyChromePath } from './chromium.mjs';
 
 /**
  * `npm test`: typecheck, lint, the SPA's component tests, the server tests, the page-weight check and
@@ -19,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',') : null;
 const wanted = (stage) => !only || only.includes(stage);
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chrome = journeyChromePath;
 const reportDir = path.join(root, '.tmp', 'reports');
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -126,8 +127,10 @@ await Promise.all([wanted('spa') ? vitest('spa') : null, wanted('server') ? vite
 if (await built) {
   if (wanted('bundle')) await vitest('bundle');
   if (wanted('e2e')) {
-    if (hasChrome) await vitest('e2e', { CHROME_PATH: chrome });
-    else {
+    if (hasChrome) {
+      console.log(`\nJourneys in ${chrome}`);
+      await vitest('e2e', { CHROME_PATH: chrome });
+    } else {
       console.log(`\n⚠ End-to-end journeys SKIPPED: no Chromium at ${chrome} (install it, or set CHROME_PATH).`);
       summary.push('⚠ e2e tests skipped: no Chromium');
     }

@@ -353,8 +353,16 @@ export async function expectRtl(page: Page) {
   expect(sheets.some((href) => /\/assets\/index-/.test(href))).toBe(false);
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.resolve('.tmp/shots', `${name}.png`), fullPage: true });
+/**
+ * Screenshots are for people to look at, so they are taken only when asked for (`E2E_SCREENSHOTS=1`,
+ * into `.tmp/shots`): no check reads them, and encoding about a hundred full pages cost the journeys
+ * about a seventh of the phone-screens journey's time.
+ */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
+
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!screenshotsWanted) return;
+  await page.screenshot({ path: path.resolve('.tmp/shots', `${name}.png`), fullPage });
 }
 
 /** The requests each page has under way, from when it was first tracked. */
@@ -402,7 +410,7 @@ export function navigateInApp(page: Page, path: string): Promise<string> {
 /** The full page (`<name>.png`) and what a person first sees of it (`<name>-top.png`). */
 export async function screenshotFullAndTop(page: Page, name: string) {
   await screenshot(page, name);
-  await page.screenshot({ path: path.resolve('.tmp/shots', `${name}-top.png`) });
+  await screenshot(page, `${name}-top`, { fullPage: false });
 }
 
 /**

@@ -189,7 +189,7 @@ describe('medical history journey', () => {
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
     await page.locator('.modal.show').waitFor();
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.resolve('.tmp/shots', 'history-lab-result.png') });
+    await screenshot(page, 'history-lab-result', { fullPage: false });
     await result.getByRole('button', { name: 'Close' }).click();
     await result.waitFor({ state: 'detached' });
     await expectAccessible(page, 'history owner');

@@ -1,6 +1,6 @@
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromePath, quietChromiumArgs } from '../../scripts/chromium.mjs';
+import { journeyChromePath, quietChromiumArgs } from '../../scripts/chromium.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +15,7 @@ declare module 'vitest' {
  * (their own storage, cookies and cache).
  */
 export default async function setup(project: TestProject) {
-  let server: BrowserServer | null = await chromium.launchServer({ executablePath: chromePath, headless: true, args: quietChromiumArgs });
+  let server: BrowserServer | null = await chromium.launchServer({ executablePath: journeyChromePath, headless: true, args: quietChromiumArgs });
   project.provide('browserEndpoint', server.wsEndpoint());
   return async () => {
     await server?.close();
