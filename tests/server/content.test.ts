@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.js';
+import { answerCacheListening, startTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
+  // One test reads the cached answers' ETags, which need the invalidation channel when REDIS_URL is set.
+  await answerCacheListening(server.app);
 });
 afterAll(async () => {
   await server?.close();

@@ -63,6 +63,15 @@ export async function startTestServer(
   };
 }
 
+/**
+ * With REDIS_URL an instance serves answers from memory (with their ETag) only once it listens for
+ * other instances' invalidations; a test of cached answers waits for that first.
+ */
+export async function answerCacheListening(...apps: App[]) {
+  for (let i = 0; i < 250 && !apps.every((a) => a.answers.usable()); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!apps.every((a) => a.answers.usable())) throw new Error('the invalidation channel did not come up');
+}
+
 /** Builds a multipart body the way the existing client's FormData does. */
 export function multipart(fields: Record<string, string | { filename: string; content: Buffer; type?: string }>) {
   const boundary = `----portal${Math.random().toString(16).slice(2)}`;

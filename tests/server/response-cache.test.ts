@@ -4,7 +4,7 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, type OpenedDatabase } from '../../server/db/index.js';
 import type { Write } from '../../server/db/written-rows.js';
 import type { App } from '../../server/types.js';
-import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { answerCacheListening, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 import { checkout, listProduct, setCart } from './shop-helpers.js';
 
 /**
@@ -14,16 +14,10 @@ import { checkout, listProduct, setCart } from './shop-helpers.js';
 let server: TestServer;
 let app: App;
 
-/** With REDIS_URL an instance serves from memory only once it listens for invalidations. */
-async function listening(...apps: App[]) {
-  for (let i = 0; i < 250 && !apps.every((a) => a.answers.usable()); i++) await new Promise((r) => setTimeout(r, 20));
-  if (!apps.every((a) => a.answers.usable())) throw new Error('the invalidation channel did not come up');
-}
-
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   app = server.app;
-  await listening(app);
+  await answerCacheListening(app);
 });
 afterAll(async () => server?.close());
 
@@ -244,7 +238,7 @@ describe.skipIf(!redisUrl)('two instances behind a balancer (runs when REDIS_URL
     secondDatabase = openDatabase(first.config);
     second = await buildApp({ config: first.config, database: secondDatabase, logger: false });
     await second.ready();
-    await listening(first.app, second);
+    await answerCacheListening(first.app, second);
   });
   afterAll(async () => {
     await second?.close();
