@@ -54,7 +54,7 @@ const restrictImports = ({ components = false, patterns }) => [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', '.tmp'] },
+  { ignores: ['dist', 'build', 'node_modules', 'data', 'coverage', '.tmp'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

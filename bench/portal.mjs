@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshDatabase as freshDatabaseOf } from '../scripts/fresh-database.mjs';
+import { buildServerIfStale, serverEntry } from '../scripts/server-build.mjs';
 
-/** Starts the real portal (server/index.ts, as `npm start` runs it) on a free port with a temporary data directory. */
+/** Starts the real portal (the server bundle, as `npm start` runs it) on a free port with a temporary data directory. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function freePort() {
@@ -27,7 +28,8 @@ export async function startPortal({ spaDir, env = {} } = {}) {
   const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  await buildServerIfStale({ quiet: true });
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,

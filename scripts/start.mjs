@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServerIfStale, serverEntry } from './server-build.mjs';
 import { buildSpaIfStale } from './spa-build.mjs';
 
 /**
- * `npm start`: build the SPA when missing or stale, then run the server in this same process
+ * `npm start`: build the SPA and the server bundle when missing or stale, then run the server in this same process
  * (so signals such as SIGTERM reach it directly and shut it down gracefully). The script is started
  * with `exec`, so npm's shell is replaced by this process and the SIGTERM or SIGINT that npm forwards
  * to its child reaches the server.
@@ -13,9 +13,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const spaDir = process.env.SPA_DIR ? path.resolve(process.env.SPA_DIR) : path.join(root, 'dist');
 process.env.SPA_DIR = spaDir;
 if (!process.env.SKIP_SPA_BUILD) await buildSpaIfStale(spaDir);
-register();
+await buildServerIfStale();
 stopWhenOrphaned();
-await import('../server/index.ts');
+await import(pathToFileURL(serverEntry).href);
 
 /**
  * Where a shell stays between npm and this process (a platform whose shell has no `exec`), a

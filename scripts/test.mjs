@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { journeyChromePath } from './chromium.mjs';
+import { buildServerIfStale } from './server-build.mjs';
 
 /**
  * `npm test`: typecheck, lint, the SPA's component tests, the server tests, the page-weight check and
@@ -110,6 +111,22 @@ async function buildSpa() {
 }
 
 const needsBuild = wanted('bundle') || wanted('e2e');
+
+// The server bundle `npm start` runs is made before the stages start (about a second), so the
+// journeys and the server test of `npm start` all run the same one and never write it at once.
+if (wanted('server') || wanted('e2e')) {
+  const since = Date.now();
+  const ok = await buildServerIfStale({ quiet: true }).then(
+    () => true,
+    (error) => (console.log(String(error)), false),
+  );
+  console.log(`\n▶ server bundle (${seconds(since)})`);
+  if (!ok) {
+    failed += 1;
+    summary.push('✘ server bundle');
+  }
+}
+
 const hasChrome = existsSync(chrome);
 
 // Typecheck and lint only read files; they share the two cores with the build.

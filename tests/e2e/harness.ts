@@ -9,11 +9,12 @@ import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { freshDatabase } from '../../scripts/fresh-database.mjs';
+import { serverEntry } from '../../scripts/server-build.mjs';
 import { lastMailTo, type OutboxMail } from '../server/outbox';
 
 /**
- * The end-to-end harness: the real server (server/index.ts through tsx) on a free port with a
- * temporary data directory (and a fresh PostgreSQL database when DATABASE_URL is set), driven by
+ * The end-to-end harness: the real server (the bundle `npm start` runs, scripts/server-build.mjs) on
+ * a free port with a temporary data directory (and a fresh PostgreSQL database when DATABASE_URL is set), driven by
  * Debian's Chromium through playwright-core.
  */
 
@@ -86,7 +87,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
 
   async function launch() {
     output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
     const deadline = Date.now() + 60_000;
