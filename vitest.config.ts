@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/e2e/longest-first';
+import { longestFirst } from './tests/longest-first';
 
 /**
  * Four test projects: the SPA in jsdom, the server through HTTP against a real database, the page
@@ -26,7 +26,10 @@ export default defineConfig({
           // removes what each file leaves behind (its popups, chat connection and mocked modules).
           isolate: false,
           // Projects with different worker counts run one group after another in a run of all of them.
-          sequence: { groupOrder: 0 },
+          sequence: {
+            groupOrder: 0,
+            sequencer: longestFirst(['HistoryPage', 'CheckoutPage', 'AppointmentsTab', 'BlogCreatePage', 'DoctorPage', 'ShopPage', 'ChatPage']),
+          },
         },
       },
       {
@@ -44,7 +47,23 @@ export default defineConfig({
           // three files at once keep two cores busy.
           maxWorkers: 3,
           isolate: false,
-          sequence: { groupOrder: 1 },
+          sequence: {
+            groupOrder: 1,
+            sequencer: longestFirst([
+              'bad-input-sweep-1',
+              'bad-input-sweep-2',
+              'chaos',
+              'checkout-race',
+              'abuse-limits',
+              'access-matrix',
+              'notifications',
+              'checkout',
+              'response-cache',
+              'checkout-truth',
+              'admin-create',
+              'start-signals',
+            ]),
+          },
         },
       },
       {
@@ -74,7 +93,21 @@ export default defineConfig({
           maxWorkers: 2,
           // A worker loads Playwright, axe-core and the harness once for all the journey files it runs.
           isolate: false,
-          sequence: { groupOrder: 3, sequencer: LongestFirst },
+          sequence: {
+            groupOrder: 3,
+            sequencer: longestFirst([
+              'phone-screens',
+              'history',
+              'accessibility-care',
+              'accessibility',
+              'accessibility-staff',
+              'phone-layout',
+              'prescriptions',
+              'arabic',
+              'accounts',
+              'doctors',
+            ]),
+          },
         },
       },
     ],
