@@ -24,7 +24,8 @@ describe('HistoryPage in Arabic', () => {
     expect(screen.getByRole('heading', { name: 'السجلّ الطبي' })).toBeInTheDocument();
     expect(await screen.findByText('لم تُضف أي حساسية بعد.')).toBeInTheDocument();
     expect(screen.getByText('١٦٥ سم')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'احذف Allergy' })).toBeInTheDocument();
+    // Its name holds the word it shows (WCAG 2.5.3 Label in Name), so saying "حذف" reaches it.
+    expect(screen.getByRole('button', { name: 'حذف Allergy' })).toHaveTextContent('حذف');
     const logPanel = screen.getByRole('region', { name: 'من اطّلع على سجلّي' });
     const doctorRow = await within(logPanel).findByRole('row', { name: /Dr\. Ahmed Hassan/ });
     expect(doctorRow).toHaveTextContent('فتح سجلّك');
