@@ -281,7 +281,7 @@ export async function loginThroughUi(page: Page, portal: Portal, email: string, 
 export async function analyzeAccessibility(page: Page) {
   // axe-core's half a megabyte of source is put into a document once, here: a screen reached inside
   // the SPA keeps it, and parsing it again took as long as the analysis itself (1.1 s against 0.6 s).
-  // AxeBuilder given the source itself evaluates it twice per analysis, and the second copy starts
+  // AxeBuilder left to load the source itself evaluates it twice per analysis, and the second copy starts
   // from cold code again: a first analysis on a document took about 1.5 times as long that way.
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axe.source);

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import AppointmentsTab from './AppointmentsTab';
@@ -166,6 +167,19 @@ describe('AppointmentsTab for a patient', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('Do you want to cancel your appointment with Dr. Ahmed Hassan on Fri, 15 Jan 2027 at 10:30 AM?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'delete' }));
     expect(await screen.findByText('You have not reserved any appointment yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('names the Move button in Arabic with the words it shows', async () => {
+    server.use(http.get('/api/appointment', () => HttpResponse.json({ appointments: [patientSlot] })));
+    await showArabic();
+    try {
+      renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(testUser(), 'patient') });
+      // WCAG 2.5.3 Label in Name: saying the words on the button reaches it.
+      const move = await screen.findByRole('button', { name: /^تغيير الموعد: / });
+      expect(move).toHaveTextContent('تغيير الموعد');
+    } finally {
+      await showEnglish();
+    }
   });
 
   it('disables Move and Cancel once the cutoff has passed, and says why', async () => {

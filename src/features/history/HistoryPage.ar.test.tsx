@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { showArabic, showEnglish } from '../../testing/language';
 import { testUser } from '../../testing/handlers';
@@ -8,7 +9,18 @@ import { formatDateTime } from '../../ui/clinicTime';
 import HistoryPage from './HistoryPage';
 import { doctorRead, makeHistory, patientId } from './testing/fixtures';
 
-const history = makeHistory({ diagnosis: [{ _id: 'd2', diagnosis: 'Allergy', notes: '', doctor: null, self_reported: true }] });
+const byDoctor = {
+  doctor: { name: 'Dr. Ahmed Hassan' },
+  author: { _id: 'dd00000000000000000000d1', name: 'Dr. Ahmed Hassan', role: 'doctor' as const },
+  self_reported: false,
+};
+const history = makeHistory({
+  diagnosis: [
+    { _id: 'd1', diagnosis: 'Hypertension', notes: '', ...byDoctor, hidden: false },
+    { _id: 'd3', diagnosis: 'Asthma', notes: '', ...byDoctor, hidden: true },
+    { _id: 'd2', diagnosis: 'Allergy', notes: '', doctor: null, self_reported: true },
+  ],
+});
 const log = [doctorRead];
 
 describe('HistoryPage in Arabic', () => {
@@ -24,8 +36,11 @@ describe('HistoryPage in Arabic', () => {
     expect(screen.getByRole('heading', { name: 'السجلّ الطبي' })).toBeInTheDocument();
     expect(await screen.findByText('لم تُضف أي حساسية بعد.')).toBeInTheDocument();
     expect(screen.getByText('١٦٥ سم')).toBeInTheDocument();
-    // Its name holds the word it shows (WCAG 2.5.3 Label in Name), so saying "حذف" reaches it.
+    // Each button's name begins with the word it shows (WCAG 2.5.3 Label in Name), so saying that word reaches it.
     expect(screen.getByRole('button', { name: 'حذف Allergy' })).toHaveTextContent('حذف');
+    expect(screen.getByRole('button', { name: 'إخفاء Hypertension' })).toHaveTextContent('إخفاء');
+    await userEvent.click(screen.getByRole('switch', { name: /اعرض البيانات المخفية/ }));
+    expect(await screen.findByRole('button', { name: 'إظهار Asthma من جديد' })).toHaveTextContent('إظهار');
     const logPanel = screen.getByRole('region', { name: 'من اطّلع على سجلّي' });
     const doctorRow = await within(logPanel).findByRole('row', { name: /Dr\. Ahmed Hassan/ });
     expect(doctorRow).toHaveTextContent('فتح سجلّك');
