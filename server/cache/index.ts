@@ -8,7 +8,7 @@ import { languageOf } from '../i18n/language.js';
 import { connectRedis } from '../lib/redis.js';
 import { varyOnLanguage } from '../plugins/language.js';
 import type { App } from '../types.js';
-import { AnswerStore, type CachedAnswer } from './store.js';
+import { answerStore, etagOf, TaggedStore, type CachedAnswer, type Tagged } from './store.js';
 
 /**
  * The public answers (catalogue, doctors, blogs, home content) kept serialized in memory, with a
@@ -20,7 +20,14 @@ import { AnswerStore, type CachedAnswer } from './store.js';
 export interface ResponseCache {
   /** False while an answer from memory could be stale (REDIS_URL set and the invalidation channel down). */
   usable(): boolean;
-  readonly store: AnswerStore;
+  readonly store: TaggedStore<CachedAnswer>;
+  /**
+   * Sign-ins (server/plugins/auth.ts): a session's account as the sign-in check reads it, kept like
+   * the answers and forgotten by any committed write to its session, its account or its security settings.
+   */
+  readonly signIns: TaggedStore<KeptSignIn>;
+  /** When an entry kept now must expire at the latest (`limitMs` from now, and sooner with several instances). */
+  expiresAt(limitMs?: number): number;
   /** Forgets what committed writes make stale, here and on the other instances. */
   forgetWrites(writes: Write[]): void;
   /** Resolves once every invalidation sent so far reached Redis (or failed to). */
@@ -33,15 +40,22 @@ declare module 'fastify' {
   }
 }
 
+/** A sign-in as kept: `value` is what the sign-in check read (its shape is the auth plugin's). */
+export interface KeptSignIn extends Tagged {
+  value: unknown;
+}
+
 const limits = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
+/** One entry per live session this instance saw, a few hundred bytes each. */
+const signInLimits = { maxEntries: 20_000, maxBytes: 20_000 };
 /**
  * With several instances an invalidation can be lost in one case the channel cannot see: the writer's
  * own connection to Redis failing while the readers' is up. Answers then live at most this long.
  */
 const sharedMaxAgeMs = 30_000;
 
-/** Tables whose writes some cached answer depends on; writes elsewhere (chat, carts, sessions) cost nothing. */
-const watchedTables = new Set<string>();
+/** Tables whose writes some kept answer or sign-in depends on; writes elsewhere (chat, carts) cost nothing. */
+const watchedTables = new Set<string>(['sessions', 'users', 'account_security']);
 
 /** The tags a write makes stale: its table's lists, and its row (or every row, when it names none). */
 export const tagsOfWrite = ({ table, row }: Write) => [table, `${table}:${row ?? '*'}`];
@@ -49,7 +63,9 @@ export const tagsOfWrite = ({ table, row }: Write) => [table, `${table}:${row ??
 export const rowTags = (table: string, row: string) => [`${table}:${row}`, `${table}:*`];
 
 export default fp(async (app: App, options: { database: OpenedDatabase }) => {
-  const store = new AnswerStore(limits);
+  const store = answerStore(limits);
+  const signIns = new TaggedStore<KeptSignIn>(signInLimits);
+  const stores = [store, signIns];
   const instance = randomBytes(8).toString('hex');
   const inFlight = new Set<Promise<unknown>>();
   let sub: Redis | null = null;
@@ -67,7 +83,7 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
     subscriber.on('ready', () => {
       subscriber.subscribe(channel).then(
         () => {
-          store.clear();
+          for (const s of stores) s.clear();
           listening = true;
         },
         (error: unknown) => app.log.warn({ err: error }, 'the answer cache could not subscribe; answers come from the database'),
@@ -75,14 +91,15 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
     });
     subscriber.on('close', () => {
       listening = false;
-      store.clear();
+      for (const s of stores) s.clear();
     });
     subscriber.on('message', (from: string, text: string) => {
       if (from !== channel) return;
       try {
         const message = JSON.parse(text) as { from?: string; tags?: unknown };
         if (message.from === instance || !Array.isArray(message.tags)) return;
-        store.invalidate(message.tags.filter((t): t is string => typeof t === 'string'));
+        const tags = message.tags.filter((t): t is string => typeof t === 'string');
+        for (const s of stores) s.invalidate(tags);
       } catch {
         // Not one of ours: anything else on the channel is ignored.
       }
@@ -92,10 +109,12 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
   const cache: ResponseCache = {
     usable: () => !app.config.redisUrl || listening,
     store,
+    signIns,
+    expiresAt: (limitMs = Infinity) => Date.now() + Math.min(limitMs, app.config.redisUrl ? sharedMaxAgeMs : Infinity),
     forgetWrites(writes) {
       const tags = writes.filter((w) => watchedTables.has(w.table)).flatMap(tagsOfWrite);
       if (!tags.length) return;
-      store.invalidate(tags);
+      for (const s of stores) s.invalidate(tags);
       if (!pub) return;
       const sent = pub.publish(channel, JSON.stringify({ from: instance, tags })).catch((error: unknown) => {
         app.log.warn({ err: error }, 'an invalidation could not reach the other instances; their answers expire within 30 s');
@@ -208,17 +227,14 @@ export function cachedRoute(app: App, route: CachedRoute) {
       const waiting = pending.get(request);
       if (!waiting || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       pending.delete(request);
-      const maxAgeMs = Math.min(route.maxAgeMs ?? Infinity, app.config.redisUrl ? sharedMaxAgeMs : Infinity);
-      const answer = app.answers.store.set(
-        waiting.key,
-        {
-          body: payload,
-          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-          tags: [...route.tables, ...waiting.rowTags],
-          expiresAt: Date.now() + maxAgeMs,
-        },
-        waiting.epoch,
-      );
+      const answer: CachedAnswer = {
+        body: payload,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        etag: etagOf(payload),
+        tags: [...route.tables, ...waiting.rowTags],
+        expiresAt: app.answers.expiresAt(route.maxAgeMs),
+      };
+      app.answers.store.set(waiting.key, answer, waiting.epoch);
       reply.header('etag', answer.etag).header('cache-control', 'no-cache');
       if (matches(request.headers['if-none-match'], answer.etag)) {
         reply.code(304);

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role, UserStatus } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { tokenFromHeader } from '../lib/tokens.js';
+import { tokenFromHeader, type TokenClaims } from '../lib/tokens.js';
+import { rowTags } from '../cache/index.js';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { App } from '../types.js';
 
 export interface Viewer {
@@ -25,19 +27,49 @@ declare module 'fastify' {
   }
 }
 
+/** The account behind a session, as the sign-in check reads it. */
+const signInQuery = compiledOnce((db, jti: string, userId: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('account_security', 'account_security.user_id', 'users.id')
+    .select(['users.id', 'users.role', 'users.name', 'users.status', 'account_security.email_verified', 'account_security.mfa_secret'])
+    .where('sessions.jti', '=', jti)
+    .where('sessions.user_id', '=', userId),
+);
+const signInOf = async (app: App, jti: string, userId: string) => (await signInQuery(app.db, jti, userId))[0];
+
+type SignIn = NonNullable<Awaited<ReturnType<typeof signInOf>>>;
+
+/**
+ * The session's account, read once per session and process: every request of a signed-in person
+ * asked the database the same question. It is kept under the tags of what it was read from, so a
+ * committed write to the session (logout, suspension, a new password), to the account (status, name)
+ * or to its security settings forgets it here at once and on the other instances through the
+ * response cache's channel; while that channel is down nothing is kept (`usable`).
+ */
+async function keptSignIn(app: App, claims: TokenClaims): Promise<SignIn | undefined> {
+  const kept = app.answers.usable() ? app.answers.signIns : null;
+  const key = `${claims.jti}|${claims._id}`;
+  const hit = kept?.get(key);
+  if (hit) return hit.value as SignIn;
+  const epoch = kept?.epoch ?? 0;
+  const row = await signInOf(app, claims.jti, claims._id);
+  if (row && kept) {
+    // Writes to sessions and account_security name no row the cache can tell (their keys are not `id`),
+    // so every write to either table forgets every kept sign-in: a login costs each session one read.
+    const tags = ['sessions', 'account_security', ...rowTags('users', row.id)];
+    kept.set(key, { value: row, tags, expiresAt: app.answers.expiresAt(claims.exp * 1000 - Date.now()) }, epoch);
+  }
+  return row;
+}
+
 /** Resolves a raw token to a viewer: a valid signature, not expired, and a session not revoked. */
 export async function viewerFromToken(app: App, token: string | null): Promise<Viewer | null> {
   if (!token) return null;
   const claims = await app.tokens.verify(token);
   if (!claims) return null;
-  const row = await app.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('account_security', 'account_security.user_id', 'users.id')
-    .select(['users.id', 'users.role', 'users.name', 'users.status', 'account_security.email_verified', 'account_security.mfa_secret'])
-    .where('sessions.jti', '=', claims.jti)
-    .where('sessions.user_id', '=', claims._id)
-    .executeTakeFirst();
+  const row = await keptSignIn(app, claims);
   // Suspending deletes the sessions too; this also covers a token checked in the same instant.
   if (!row || row.status === 'suspended') return null;
   return {

@@ -276,4 +276,16 @@ describe.skipIf(!redisUrl)('two instances behind a balancer (runs when REDIS_URL
     expect((await checkout(second, patient.token)).statusCode).toBe(200);
     expect(await stockOn(first.app)).toBe(before - 1);
   });
+
+  it('refuses through B a token logged out through A, though B kept its sign-in, over real HTTP', async () => {
+    // The servers listen since the test above.
+    const urlOf = (a: App) => `http://127.0.0.1:${(a.server.address() as AddressInfo).port}`;
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const cartThrough = async (a: App) => (await fetch(`${urlOf(a)}/api/cart`, { headers: { authorization: patient.token } })).status;
+    expect(await cartThrough(second)).toBe(200);
+    expect(await cartThrough(second)).toBe(200);
+    const logout = withToken(patient.token);
+    expect((await fetch(`${urlOf(first.app)}/api/auth/logout`, { method: 'POST', body: logout.payload, headers: logout.headers })).status).toBe(200);
+    expect(await cartThrough(second)).toBe(401);
+  });
 });

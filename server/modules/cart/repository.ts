@@ -3,53 +3,60 @@ import type { DB } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { newId } from '../../lib/ids.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 
-/** Cart lines, each joined to its product. */
+const linesOf = compiledOnce((db, userId: string) =>
+  db
+    .selectFrom('cart_items')
+    .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .innerJoin('users as seller', 'seller.id', 'products.owner_id')
+    .select([
+      'cart_items.id',
+      'cart_items.quantity',
+      'cart_items.product_id',
+      'products.slug',
+      'products.name',
+      'products.price_cents',
+      'products.thumbnail',
+      'products.quantity as stock',
+      'products.deleted',
+      'products.owner_id',
+      'products.prescription_only',
+      'products.active_ingredients',
+      'seller.status as seller_status',
+    ])
+    .where('cart_items.user_id', '=', userId)
+    .orderBy('cart_items.created_at')
+    .orderBy('cart_items.id'),
+);
+
+const productOnSale = compiledOnce((db, slug: string) =>
+  db
+    .selectFrom('products')
+    .innerJoin('users as owner', 'owner.id', 'products.owner_id')
+    .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id', 'products.prescription_only'])
+    .where('products.slug', '=', slug)
+    .where('products.deleted', '=', 0)
+    .where('owner.status', '=', 'approved'),
+);
+
+const upsertLine = compiledOnce((db, id: string, userId: string, productId: string, quantity: number, now: string) =>
+  db
+    .insertInto('cart_items')
+    .values({ id, user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity, updated_at: now })),
+);
+
+/** Cart lines, each joined to its product. The queries every cart change runs are compiled once. */
 export function cartRepository(db: DB) {
   return {
-    lines: (userId: string, executor: DB | Transaction<Database> = db) =>
-      executor
-        .selectFrom('cart_items')
-        .innerJoin('products', 'products.id', 'cart_items.product_id')
-        .innerJoin('users as seller', 'seller.id', 'products.owner_id')
-        .select([
-          'cart_items.id',
-          'cart_items.quantity',
-          'cart_items.product_id',
-          'products.slug',
-          'products.name',
-          'products.price_cents',
-          'products.thumbnail',
-          'products.quantity as stock',
-          'products.deleted',
-          'products.owner_id',
-          'products.prescription_only',
-          'products.active_ingredients',
-          'seller.status as seller_status',
-        ])
-        .where('cart_items.user_id', '=', userId)
-        .orderBy('cart_items.created_at')
-        .orderBy('cart_items.id')
-        .execute(),
+    lines: (userId: string, executor: DB | Transaction<Database> = db) => linesOf(executor, userId),
 
-    productBySlug: (slug: string) =>
-      db
-        .selectFrom('products')
-        .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-        .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id', 'products.prescription_only'])
-        .where('products.slug', '=', slug)
-        .where('products.deleted', '=', 0)
-        .where('owner.status', '=', 'approved')
-        .executeTakeFirst(),
+    productBySlug: async (slug: string) => (await productOnSale(db, slug))[0],
 
     /** Sets a line to an absolute quantity, creating it when missing (one line per product per user). */
     setQuantity: async (userId: string, productId: string, quantity: number) => {
-      const now = nowIso();
-      await db
-        .insertInto('cart_items')
-        .values({ id: newId(), user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity, updated_at: now }))
-        .execute();
+      await upsertLine(db, newId(), userId, productId, quantity, nowIso());
     },
 
     remove: (userId: string, productId: string) => db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute(),
