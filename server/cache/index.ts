@@ -22,10 +22,11 @@ export interface ResponseCache {
   usable(): boolean;
   readonly store: TaggedStore<CachedAnswer>;
   /**
-   * Sign-ins (server/plugins/auth.ts): a session's account as the sign-in check reads it, kept like
-   * the answers and forgotten by any committed write to its session, its account or its security settings.
+   * Rows the hottest signed-in paths read on every request (cache/kept-reads.ts): a session's account
+   * as the sign-in check reads it, a product as the cart reads it. Kept like the answers and forgotten
+   * by any committed write to what they were read from.
    */
-  readonly signIns: TaggedStore<KeptSignIn>;
+  readonly rows: TaggedStore<KeptRow>;
   /** When an entry kept now must expire at the latest (`limitMs` from now, and sooner with several instances). */
   expiresAt(limitMs?: number): number;
   /** Forgets what committed writes make stale, here and on the other instances. */
@@ -40,22 +41,24 @@ declare module 'fastify' {
   }
 }
 
-/** A sign-in as kept: `value` is what the sign-in check read (its shape is the auth plugin's). */
-export interface KeptSignIn extends Tagged {
+/** A row as kept: `value` is what its reader read (its shape is the reader's). */
+export interface KeptRow extends Tagged {
   value: unknown;
 }
 
 const limits = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
-/** One entry per live session this instance saw, a few hundred bytes each. */
-const signInLimits = { maxEntries: 20_000, maxBytes: 20_000 };
+/** One entry per live session and product this instance saw, a few hundred bytes each. */
+const rowLimits = { maxEntries: 30_000, maxBytes: 30_000 };
 /**
  * With several instances an invalidation can be lost in one case the channel cannot see: the writer's
  * own connection to Redis failing while the readers' is up. Answers then live at most this long.
  */
 const sharedMaxAgeMs = 30_000;
 
-/** Tables whose writes some kept answer or sign-in depends on; writes elsewhere (chat, carts) cost nothing. */
-const watchedTables = new Set<string>(['sessions', 'users', 'account_security']);
+/** Tables whose writes some kept answer or row depends on; writes elsewhere (chat, carts) cost nothing. */
+const watchedTables = new Set<string>();
+/** Files a table's writes for invalidation: every table a kept answer or row is read from is watched. */
+export const watchTable = (table: string) => void watchedTables.add(table);
 
 /** The tags a write makes stale: its table's lists, and its row (or every row, when it names none). */
 export const tagsOfWrite = ({ table, row }: Write) => [table, `${table}:${row ?? '*'}`];
@@ -64,8 +67,8 @@ export const rowTags = (table: string, row: string) => [`${table}:${row}`, `${ta
 
 export default fp(async (app: App, options: { database: OpenedDatabase }) => {
   const store = answerStore(limits);
-  const signIns = new TaggedStore<KeptSignIn>(signInLimits);
-  const stores = [store, signIns];
+  const rows = new TaggedStore<KeptRow>(rowLimits);
+  const stores = [store, rows];
   const instance = randomBytes(8).toString('hex');
   const inFlight = new Set<Promise<unknown>>();
   let sub: Redis | null = null;
@@ -109,7 +112,7 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
   const cache: ResponseCache = {
     usable: () => !app.config.redisUrl || listening,
     store,
-    signIns,
+    rows,
     expiresAt: (limitMs = Infinity) => Date.now() + Math.min(limitMs, app.config.redisUrl ? sharedMaxAgeMs : Infinity),
     forgetWrites(writes) {
       const tags = writes.filter((w) => watchedTables.has(w.table)).flatMap(tagsOfWrite);
@@ -202,7 +205,7 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
  * skipping validation, handler and serialization; a miss keeps the serialized answer in onSend.
  */
 export function cachedRoute(app: App, route: CachedRoute) {
-  for (const table of [...route.tables, ...(route.row ? [route.row.table] : [])]) watchedTables.add(table);
+  for (const table of [...route.tables, ...(route.row ? [route.row.table] : [])]) watchTable(table);
   return {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       if (route.byLanguage) varyOnLanguage(reply);

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 import { tokenFromHeader, type TokenClaims } from '../lib/tokens.js';
 import { rowTags } from '../cache/index.js';
 import { compiledOnce } from '../db/compiled-once.js';
+import { keptRead } from '../cache/kept-reads.js';
 import type { App } from '../types.js';
 
 export interface Viewer {
@@ -37,32 +38,22 @@ const signInQuery = compiledOnce((db, jti: string, userId: string) =>
     .where('sessions.jti', '=', jti)
     .where('sessions.user_id', '=', userId),
 );
-const signInOf = async (app: App, jti: string, userId: string) => (await signInQuery(app.db, jti, userId))[0];
-
-type SignIn = NonNullable<Awaited<ReturnType<typeof signInOf>>>;
+type SignIn = NonNullable<Awaited<ReturnType<typeof signInQuery>>[number]>;
 
 /**
  * The session's account, read once per session and process: every request of a signed-in person
- * asked the database the same question. It is kept under the tags of what it was read from, so a
- * committed write to the session (logout, suspension, a new password), to the account (status, name)
- * or to its security settings forgets it here at once and on the other instances through the
- * response cache's channel; while that channel is down nothing is kept (`usable`).
+ * asked the database the same question. A committed write to the session (logout, suspension, a new
+ * password), to the account (status, name) or to its security settings forgets it at once.
+ * Writes to sessions and account_security name no row the cache can tell (their keys are not `id`),
+ * so every write to either table forgets every kept sign-in: a login costs each session one read.
  */
-async function keptSignIn(app: App, claims: TokenClaims): Promise<SignIn | undefined> {
-  const kept = app.answers.usable() ? app.answers.signIns : null;
-  const key = `${claims.jti}|${claims._id}`;
-  const hit = kept?.get(key);
-  if (hit) return hit.value as SignIn;
-  const epoch = kept?.epoch ?? 0;
-  const row = await signInOf(app, claims.jti, claims._id);
-  if (row && kept) {
-    // Writes to sessions and account_security name no row the cache can tell (their keys are not `id`),
-    // so every write to either table forgets every kept sign-in: a login costs each session one read.
-    const tags = ['sessions', 'account_security', ...rowTags('users', row.id)];
-    kept.set(key, { value: row, tags, expiresAt: app.answers.expiresAt(claims.exp * 1000 - Date.now()) }, epoch);
-  }
-  return row;
-}
+const keptSignIn = keptRead('sign-in', {
+  tables: ['sessions', 'users', 'account_security'],
+  key: (claims: TokenClaims) => `${claims.jti}|${claims._id}`,
+  read: async (app, claims: TokenClaims): Promise<SignIn | undefined> => (await signInQuery(app.db, claims.jti, claims._id))[0],
+  tags: (row) => ['sessions', 'account_security', ...rowTags('users', row.id)],
+  keepFor: (claims) => claims.exp * 1000 - Date.now(),
+});
 
 /** Resolves a raw token to a viewer: a valid signature, not expired, and a session not revoked. */
 export async function viewerFromToken(app: App, token: string | null): Promise<Viewer | null> {

@@ -4,8 +4,21 @@ import type { App } from '../../types.js';
 import { toCartDto, type SetLine } from './dto.js';
 import { cartRepository } from './repository.js';
 import { prescriptionChecks } from '../prescriptions/checks.js';
+import { keptRead } from '../../cache/kept-reads.js';
+import { rowTags } from '../../cache/index.js';
 
 export const outOfStock = 'Out of stock quantity';
+
+/**
+ * The product a cart change names, as on sale (not deleted, its seller approved): kept in memory
+ * until a write to the product or its seller, so a change of the cart reads only the cart.
+ */
+const productOnSale = keptRead('product-on-sale', {
+  tables: ['products', 'users'],
+  key: (slug: string) => slug,
+  read: (app, slug: string) => cartRepository(app.db).productBySlug(slug),
+  tags: (product) => [...rowTags('products', product.id), ...rowTags('users', product.owner_id)],
+});
 
 export function cartService(app: App) {
   const repo = cartRepository(app.db);
@@ -26,7 +39,7 @@ export function cartService(app: App) {
 
     /** `POST cart`: sets one line to an absolute quantity; 0 takes it out. */
     async set(viewer: Viewer, { product: slug, quantity }: SetLine) {
-      const product = await repo.productBySlug(slug);
+      const product = await productOnSale(app, slug);
       if (!product) throw notFound('This product does not exist or is no longer sold');
       if (product.owner_id === viewer.id) throw forbidden('You cannot buy your own product');
       if (quantity === 0) {
@@ -41,7 +54,7 @@ export function cartService(app: App) {
     },
 
     async remove(viewer: Viewer, slug: string) {
-      const product = await repo.productBySlug(slug);
+      const product = await productOnSale(app, slug);
       if (product) await repo.remove(viewer.id, product.id);
       return { cart: await current(viewer) };
     },

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../server/types.js';
 import { answerCacheListening, multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { listProduct, setCart } from './shop-helpers.js';
 
 /**
- * The sign-in check reads a session's account once per process and keeps it (server/plugins/auth.ts),
- * and never longer than the truth: a logout, a session ended elsewhere, a suspension or an approval
- * is seen by the very next request.
+ * The reads kept in memory (server/cache/kept-reads.ts) are kept never longer than the truth. The
+ * sign-in check reads a session's account once per process (server/plugins/auth.ts): a logout, a
+ * session ended elsewhere, a suspension or an approval is seen by the very next request. A cart
+ * change reads the product once (server/modules/cart/service.ts): a new stock, a product no longer
+ * sold or a suspended seller is seen by the very next change.
  */
 let server: TestServer;
 let app: App;
@@ -24,15 +27,16 @@ const cartOf = (token: string) => app.inject({ method: 'GET', url: '/api/cart', 
  * compiled once (db/compiled-once.ts) through `executeQuery`; were it built another way, this would
  * count none and both tests that use it would fail.
  */
-async function sessionReads(target: App, run: () => Promise<unknown>) {
+async function readsMatching(target: App, sql: RegExp, run: () => Promise<unknown>) {
   const spy = vi.spyOn(target.db, 'executeQuery');
   try {
     await run();
-    return spy.mock.calls.filter(([query]) => /from "sessions"/i.test('sql' in query ? query.sql : '')).length;
+    return spy.mock.calls.filter(([query]) => sql.test('sql' in query ? query.sql : '')).length;
   } finally {
     spy.mockRestore();
   }
 }
+const sessionReads = (target: App, run: () => Promise<unknown>) => readsMatching(target, /from "sessions"/i, run);
 
 async function adminToken() {
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: 'admin@clinic.test', password: 'Admin#2026' }) });
@@ -106,5 +110,52 @@ describe('while the channel to the other instances is down', () => {
     } finally {
       down.mockRestore();
     }
+  });
+});
+
+describe('a cart change', () => {
+  /** The cart's own reads start from cart_items; only the product lookup reads from products. */
+  const productReads = (run: () => Promise<unknown>) => readsMatching(app, /^select .* from "products"/i, run);
+
+  async function productFor(overrides: Record<string, string> = {}) {
+    const pharmacist = await signUpAndLogin(app, 'pharmacist');
+    const product = await listProduct(app, pharmacist.token, { name: `Kept Remedy ${Math.random().toString(36).slice(2, 8)}`, quantity: '5', ...overrides });
+    return { pharmacist, product, patient: await signUpAndLogin(app, 'patient') };
+  }
+
+  it('reads the product from the database once, not on every change', async () => {
+    const { product, patient } = await productFor();
+    const reads = await productReads(async () => {
+      for (const quantity of [1, 2, 3]) expect((await setCart(app, patient.token, product.slug, quantity)).statusCode).toBe(200);
+    });
+    expect(reads).toBe(1);
+  });
+
+  it('sees a new stock at once', async () => {
+    const { pharmacist, product, patient } = await productFor();
+    expect((await setCart(app, patient.token, product.slug, 4)).statusCode).toBe(200);
+    const changed = await app.inject({ method: 'PATCH', url: `/api/medicine?product=${product.slug}`, ...withToken(pharmacist.token, { quantity: '2' }) });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const refused = await setCart(app, patient.token, product.slug, 3);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Out of stock quantity');
+  });
+
+  it('refuses a product no longer sold, and one whose seller was suspended, at once', async () => {
+    const first = await productFor();
+    expect((await setCart(app, first.patient.token, first.product.slug, 1)).statusCode).toBe(200);
+    const removed = await app.inject({ method: 'DELETE', url: `/api/medicine?product=${first.product.slug}`, ...withToken(first.pharmacist.token) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await setCart(app, first.patient.token, first.product.slug, 2)).statusCode).toBe(404);
+
+    const second = await productFor();
+    expect((await setCart(app, second.patient.token, second.product.slug, 1)).statusCode).toBe(200);
+    const suspended = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${second.pharmacist.id}/suspend`,
+      ...withToken(await adminToken(), { reason: 'Test of kept products' }),
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await setCart(app, second.patient.token, second.product.slug, 2)).statusCode).toBe(404);
   });
 });
