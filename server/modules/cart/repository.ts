@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/time.js';
 import { newId } from '../../lib/ids.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 
-const linesOf = compiledOnce((db, userId: string) =>
+const linesQuery = compiledOnce((db, userId: string) =>
   db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
@@ -30,7 +30,7 @@ const linesOf = compiledOnce((db, userId: string) =>
     .orderBy('cart_items.id'),
 );
 
-const productOnSale = compiledOnce((db, slug: string) =>
+const productOnSaleQuery = compiledOnce((db, slug: string) =>
   db
     .selectFrom('products')
     .innerJoin('users as owner', 'owner.id', 'products.owner_id')
@@ -40,7 +40,7 @@ const productOnSale = compiledOnce((db, slug: string) =>
     .where('owner.status', '=', 'approved'),
 );
 
-const upsertLine = compiledOnce((db, id: string, userId: string, productId: string, quantity: number, now: string) =>
+const upsertLineQuery = compiledOnce((db, id: string, userId: string, productId: string, quantity: number, now: string) =>
   db
     .insertInto('cart_items')
     .values({ id, user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
@@ -50,13 +50,13 @@ const upsertLine = compiledOnce((db, id: string, userId: string, productId: stri
 /** Cart lines, each joined to its product. The queries every cart change runs are compiled once. */
 export function cartRepository(db: DB) {
   return {
-    lines: (userId: string, executor: DB | Transaction<Database> = db) => linesOf(executor, userId),
+    lines: (userId: string, executor: DB | Transaction<Database> = db) => linesQuery(executor, userId),
 
-    productBySlug: async (slug: string) => (await productOnSale(db, slug))[0],
+    productBySlug: async (slug: string) => (await productOnSaleQuery(db, slug))[0],
 
     /** Sets a line to an absolute quantity, creating it when missing (one line per product per user). */
     setQuantity: async (userId: string, productId: string, quantity: number) => {
-      await upsertLine(db, newId(), userId, productId, quantity, nowIso());
+      await upsertLineQuery(db, newId(), userId, productId, quantity, nowIso());
     },
 
     remove: (userId: string, productId: string) => db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute(),
