@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 
-/** A fixed-window counter per key: `allow(key)` is false once `limit` hits fell in the current window. */
+/** A counter per key: `allow(key)` is false once `limit` hits fell in the window that began with the key's first hit. */
 export interface RateLimiter {
   allow(key: string): Promise<boolean>;
 }
@@ -32,17 +32,16 @@ export function memoryRateLimiter({ limit, windowMs }: RateOptions): RateLimiter
   };
 }
 
-/** The same counter in Redis, so a user's rate is counted across every process. */
+/**
+ * The same counter in Redis, so a user's rate is counted across every process. Its window starts at
+ * the first hit, as in memory (the key is created with the window as its lifetime, and counting keeps
+ * that lifetime): windows cut at multiples of the clock let a burst across a cut through twice.
+ */
 export function redisRateLimiter(redis: Redis, { limit, windowMs }: RateOptions, prefix: string): RateLimiter {
   return {
     async allow(key) {
-      const window = Math.floor(Date.now() / windowMs);
-      const k = `${prefix}:${key}:${window}`;
-      const [[, count]] = (await redis
-        .multi()
-        .incr(k)
-        .pexpire(k, windowMs * 2)
-        .exec()) as [[Error | null, number], unknown];
+      const k = `${prefix}:${key}`;
+      const [, [, count]] = (await redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).exec()) as [unknown, [Error | null, number]];
       return Number(count) <= limit;
     },
   };
