@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n';
 import type { SafetyConflict } from './types';
 
@@ -14,12 +14,13 @@ interface Props {
 
 /**
  * The safety check's warning: each clash with an allergy or a current medicine, and the explicit
- * acknowledgement needed to go on. Focus moves to it so a keyboard or screen-reader user meets it first.
+ * acknowledgement needed to go on. Focus moves to it so a keyboard or screen-reader user meets it first,
+ * in the same commit that shows it: a click in the moment between would land on what it replaced.
  */
 export function SafetyWarning({ intro, conflicts, busy, onAcknowledge, actionLabel }: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), []);
+  useLayoutEffect(() => box.current?.focus(), []);
   return (
     <div ref={box} className="alert alert-warning mb-0" role="alert" tabIndex={-1} aria-labelledby="safety-warning-title">
       <h2 id="safety-warning-title" className="h6">
