@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 import { listProduct, setCart } from './shop-helpers.js';
 
@@ -102,5 +102,69 @@ describe('cart', () => {
     expect(own.statusCode).toBe(403);
     await server.app.inject({ method: 'DELETE', url: `/api/medicine/?product=${product.slug}`, headers: { authorization: pharmacist.token } });
     expect((await getCart(other.token)).json().cart).toEqual([]);
+  });
+
+  it('writes changes sent at the same time together, and answers each with its own cart after they are written', async () => {
+    // One after another: logins at the same time from one address would count as a burst of attempts.
+    const patients = [];
+    for (let i = 0; i < 6; i++) patients.push(await signUpAndLogin(server.app, 'patient'));
+    const products = ['paracetamol-500-mg', 'ibuprofen-400-mg', 'assorted-plasters'];
+    // Counts the statements that write cart lines, however they are built (all go through the
+    // executor), and holds the first one back a moment, so the other changes surely arrive while it runs.
+    const executor = server.app.db.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    let held = false;
+    const spy = vi.spyOn(executor, 'executeQuery').mockImplementation(async (query) => {
+      if (!held && /^insert into "cart_items"/i.test(query.sql)) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return execute(query);
+    });
+    let answers, lineWrites;
+    try {
+      answers = await Promise.all(
+        patients.flatMap((p, i) => [setCart(server.app, p.token, products[i % 3]!, 1 + (i % 2)), setCart(server.app, p.token, products[(i + 1) % 3]!, 2)]),
+      );
+      lineWrites = spy.mock.calls.filter(([query]) => /^insert into "cart_items"/i.test(query.sql)).length;
+    } finally {
+      spy.mockRestore();
+    }
+    // One statement for the first change (nothing else was running), then few for the other 11 (12 before).
+    expect(lineWrites).toBeGreaterThanOrEqual(1);
+    expect(lineWrites).toBeLessThanOrEqual(4);
+    answers.forEach((res) => expect(res.statusCode).toBe(200));
+    for (const [i, p] of patients.entries()) {
+      const wanted = { [products[i % 3]!]: 1 + (i % 2), [products[(i + 1) % 3]!]: 2 };
+      // Each answer came after its own change was written, and shows no one else's lines.
+      for (const res of answers.slice(2 * i, 2 * i + 2)) {
+        const lines = res.json().cart.products as Array<{ product: { slug: string }; quantity: number }>;
+        for (const line of lines) expect(wanted[line.product.slug]).toBe(line.quantity);
+      }
+      expect(answers[2 * i + 1]!.json().cart.products.length + answers[2 * i]!.json().cart.products.length).toBeGreaterThanOrEqual(3);
+      const stored = (await getCart(p.token)).json().cart[0].products as Array<{ product: { slug: string }; quantity: number }>;
+      expect(Object.fromEntries(stored.map((l) => [l.product.slug, l.quantity]))).toEqual(wanted);
+    }
+  });
+
+  it('keeps the last of several changes of one line sent at the same time, as if sent one after another', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((q) => setCart(server.app, buyer.token, 'ibuprofen-400-mg', q)));
+    answers.forEach((res) => expect(res.statusCode).toBe(200));
+    const stored = (await getCart(buyer.token)).json().cart[0].products;
+    expect(stored).toHaveLength(1);
+    // The answer of the change written last shows what is stored; none shows a quantity never asked for.
+    const shown = answers.map((res) => res.json().cart.products[0].quantity);
+    expect(shown).toContain(stored[0].quantity);
+    shown.forEach((quantity) => expect([1, 2, 3, 4, 5]).toContain(quantity));
+  });
+
+  it('takes lines out and puts others in at the same time', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    await setCart(server.app, buyer.token, 'paracetamol-500-mg', 2);
+    const answers = await Promise.all([setCart(server.app, buyer.token, 'paracetamol-500-mg', 0), setCart(server.app, buyer.token, 'ibuprofen-400-mg', 3)]);
+    answers.forEach((res) => expect(res.statusCode).toBe(200));
+    const stored = (await getCart(buyer.token)).json().cart[0].products;
+    expect(stored.map((l: { product: { slug: string }; quantity: number }) => [l.product.slug, l.quantity])).toEqual([['ibuprofen-400-mg', 3]]);
   });
 });

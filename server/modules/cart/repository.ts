@@ -4,13 +4,16 @@ import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { newId } from '../../lib/ids.js';
 import { compiledOnce } from '../../db/compiled-once.js';
+import { grouped } from '../../db/grouped.js';
 
-const linesQuery = compiledOnce((db, userId: string) =>
+/** A user's lines (or several users'), each joined to its product and seller, in the order they were added. */
+const linesSelect = (db: DB | Transaction<Database>) =>
   db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
     .innerJoin('users as seller', 'seller.id', 'products.owner_id')
     .select([
+      'cart_items.user_id',
       'cart_items.id',
       'cart_items.quantity',
       'cart_items.product_id',
@@ -25,10 +28,10 @@ const linesQuery = compiledOnce((db, userId: string) =>
       'products.active_ingredients',
       'seller.status as seller_status',
     ])
-    .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')
-    .orderBy('cart_items.id'),
-);
+    .orderBy('cart_items.id');
+
+const linesQuery = compiledOnce((db, userId: string) => linesSelect(db).where('cart_items.user_id', '=', userId));
 
 const productOnSaleQuery = compiledOnce((db, slug: string) =>
   db
@@ -47,19 +50,90 @@ const upsertLineQuery = compiledOnce((db, id: string, userId: string, productId:
     .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity, updated_at: now })),
 );
 
-/** Cart lines, each joined to its product. The queries every cart change runs are compiled once. */
+interface LineChange {
+  userId: string;
+  productId: string;
+  /** The line's new quantity; 0 takes it out. */
+  quantity: number;
+}
+
+/**
+ * Writes changes of distinct lines, one upsert for those kept and one delete for those taken out,
+ * then reads the carts they changed: each change's result is its user's lines once it is written.
+ */
+async function writeLines(db: DB, changes: LineChange[]) {
+  const now = nowIso();
+  const kept = changes.filter((c) => c.quantity > 0);
+  const removed = changes.filter((c) => c.quantity === 0);
+  const write = async (executor: DB | Transaction<Database>) => {
+    if (kept.length === 1) {
+      const [c] = kept as [LineChange];
+      await upsertLineQuery(executor, newId(), c.userId, c.productId, c.quantity, now);
+    } else if (kept.length) {
+      await executor
+        .insertInto('cart_items')
+        .values(kept.map((c) => ({ id: newId(), user_id: c.userId, product_id: c.productId, quantity: c.quantity, created_at: now, updated_at: now })))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: eb.ref('excluded.updated_at') })),
+        )
+        .execute();
+    }
+    if (removed.length) {
+      await executor
+        .deleteFrom('cart_items')
+        .where((eb) => eb.or(removed.map((c) => eb.and([eb('user_id', '=', c.userId), eb('product_id', '=', c.productId)]))))
+        .execute();
+    }
+  };
+  // One statement commits on its own; both kinds commit together.
+  if (kept.length && removed.length) await db.transaction().execute(write);
+  else await write(db);
+  const users = [...new Set(changes.map((c) => c.userId))];
+  const carts = new Map((await linesOfUsers(db, users)).map((lines, i) => [users[i]!, lines]));
+  return changes.map((c) => carts.get(c.userId)!);
+}
+
+/** Several users' lines in one query, each user's in the order they were added. */
+async function linesOfUsers(db: DB, userIds: string[]) {
+  if (userIds.length === 1) return [await linesQuery(db, userIds[0]!)];
+  const rows = await linesSelect(db).where('cart_items.user_id', 'in', userIds).execute();
+  return userIds.map((id) => rows.filter((row) => row.user_id === id));
+}
+
+/**
+ * Per database: line changes, and reads of carts outside a transaction, that arrive while earlier
+ * ones are running go to the database together (db/grouped.ts). A cart change is then one commit
+ * shared by everyone who changed a line meanwhile, and one read of their carts after it.
+ */
+const groupsOf = new WeakMap<DB, ReturnType<typeof groupsFor>>();
+const groupsFor = (db: DB) => ({
+  change: grouped<LineChange, CartRow[]>({ key: (c) => `${c.userId} ${c.productId}`, run: (changes) => writeLines(db, changes) }),
+  read: grouped<string, CartRow[]>({ key: (userId) => userId, run: (userIds) => linesOfUsers(db, userIds) }),
+});
+function groups(db: DB) {
+  let found = groupsOf.get(db);
+  if (!found) groupsOf.set(db, (found = groupsFor(db)));
+  return found;
+}
+
+type CartRow = Awaited<ReturnType<typeof linesQuery>>[number];
+
+/** Cart lines, each joined to its product. */
 export function cartRepository(db: DB) {
   return {
-    lines: (userId: string, executor: DB | Transaction<Database> = db) => linesQuery(executor, userId),
+    /** A user's lines: read inside the transaction when one is given, otherwise together with other reads of carts. */
+    lines: (userId: string, trx?: Transaction<Database>) => (trx ? linesQuery(trx, userId) : groups(db).read(userId)),
 
     productBySlug: async (slug: string) => (await productOnSaleQuery(db, slug))[0],
 
-    /** Sets a line to an absolute quantity, creating it when missing (one line per product per user). */
-    setQuantity: async (userId: string, productId: string, quantity: number) => {
-      await upsertLineQuery(db, newId(), userId, productId, quantity, nowIso());
-    },
+    /**
+     * Sets a line to an absolute quantity, creating it when missing (one line per product per user);
+     * 0 takes it out. Resolves to the user's lines once the change is written.
+     */
+    setQuantity: (userId: string, productId: string, quantity: number) => groups(db).change({ userId, productId, quantity }),
 
-    remove: (userId: string, productId: string) => db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute(),
+    /** Takes a line out; resolves to the user's lines once it is. */
+    remove: (userId: string, productId: string) => groups(db).change({ userId, productId, quantity: 0 }),
   };
 }
 

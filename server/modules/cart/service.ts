@@ -42,21 +42,18 @@ export function cartService(app: App) {
       const product = await productOnSale(app, slug);
       if (!product) throw notFound('This product does not exist or is no longer sold');
       if (product.owner_id === viewer.id) throw forbidden('You cannot buy your own product');
-      if (quantity === 0) {
-        await repo.remove(viewer.id, product.id);
-      } else {
+      if (quantity > 0) {
         if (quantity > Number(product.quantity)) throw badRequest(outOfStock);
         // A prescription-only product goes in (or up) only as far as her valid prescriptions cover it.
         await prescriptions.assertCovered(viewer.id, product, quantity);
-        await repo.setQuantity(viewer.id, product.id, quantity);
       }
-      return { cart: await current(viewer) };
+      return { cart: toCartDto(viewer.id, await repo.setQuantity(viewer.id, product.id, quantity), app.images) };
     },
 
     async remove(viewer: Viewer, slug: string) {
       const product = await productOnSale(app, slug);
-      if (product) await repo.remove(viewer.id, product.id);
-      return { cart: await current(viewer) };
+      if (!product) return { cart: await current(viewer) };
+      return { cart: toCartDto(viewer.id, await repo.remove(viewer.id, product.id), app.images) };
     },
   };
 }
