@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import { cleanUpTempUploads, readForms } from './plugins/forms.js';
+import { cleanUpTempUploads, formLimits, readForms } from './plugins/forms.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -128,9 +128,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
     limits: {
       fileSize: config.uploadMaxBytes,
       files: config.uploadMaxFiles,
-      fields: 100,
-      fieldSize: 1024 * 1024,
-      parts: 120,
+      ...formLimits,
     },
   });
   await app.register(swagger, {

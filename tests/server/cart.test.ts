@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 import { listProduct, setCart } from './shop-helpers.js';
 
 let server: TestServer;
@@ -167,4 +167,67 @@ describe('cart', () => {
     const stored = (await getCart(buyer.token)).json().cart[0].products;
     expect(stored.map((l: { product: { slug: string }; quantity: number }) => [l.product.slug, l.quantity])).toEqual([['ibuprofen-400-mg', 3]]);
   });
+});
+
+/**
+ * A small form of a route without files is parsed whole (plugins/forms.ts), a bigger one streamed
+ * by the upload parser: both read the same fields and keep the same limits.
+ */
+it('reads a small form and a big one alike, with the same limits', async () => {
+  const { token } = await signUpAndLogin(server.app, 'patient');
+  const [first, second] = ['paracetamol-500-mg', 'ibuprofen-400-mg'];
+  const cart = (fields: Parameters<typeof withToken>[1]) => server.app.inject({ method: 'POST', url: '/api/cart', ...withToken(token, fields) });
+  const lines = (res: { json: () => any }) => res.json().cart.products.map((l: any) => [l.product.slug, l.quantity]);
+  // A field the route does not name pads the form past the size read whole.
+  const padding = { note: 'x'.repeat(70 * 1024) };
+  expect(multipart({ product: first, quantity: '2' }).payload.length).toBeLessThan(64 * 1024);
+  expect(multipart({ product: first, quantity: '2', ...padding }).payload.length).toBeGreaterThan(64 * 1024);
+
+  const small = await cart({ product: first, quantity: '2' });
+  expect(small.statusCode, small.body).toBe(200);
+  const big = await cart({ product: second, quantity: '3', ...padding });
+  expect(big.statusCode, big.body).toBe(200);
+  expect(lines(big)).toEqual([
+    [first, 2],
+    [second, 3],
+  ]);
+
+  // A field sent twice keeps its last value, and Arabic text reads the same, both ways.
+  for (const extra of [{}, padding]) {
+    const pairs = [['product', second], ['quantity', '1'], ...Object.entries(extra), ['quantity', '4']];
+    const boundary = '----twice';
+    const payload = Buffer.from(
+      `${pairs.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${boundary}--\r\n`,
+    );
+    const twice = await server.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
+    });
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(lines(twice)).toContainEqual([second, 4]);
+    const arabic = await cart({ product: 'دواء غير موجود', quantity: '1', ...extra });
+    expect(arabic.statusCode).toBe(404);
+  }
+
+  // The existing client's empty file part (an untouched picker) is let by; a real file is not.
+  const emptyPicker = await cart({ product: first, quantity: '1', photo: { filename: '', content: Buffer.alloc(0) } });
+  expect(emptyPicker.statusCode, emptyPicker.body).toBe(200);
+  for (const extra of [{}, padding]) {
+    const file = await cart({ product: first, quantity: '1', ...extra, photo: { filename: 'a.png', content: Buffer.from('x') } });
+    expect(file.statusCode).toBe(400);
+    expect(file.json().message).toBe('This form does not take files');
+    const many = await cart({ product: first, quantity: '1', ...extra, ...Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`f${i}`, 'v'])) });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toBe('Too many fields in one request');
+  }
+
+  // A broken form is refused with a message, never a 5xx.
+  const form = multipart({ product: first, quantity: '1' });
+  for (const payload of [form.payload.subarray(0, 30), Buffer.from('no parts at all')]) {
+    const res = await server.app.inject({ method: 'POST', url: '/api/cart', payload, headers: { ...form.headers, authorization: token } });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+  }
 });
