@@ -30,7 +30,14 @@ const emptyForm = (): Form => ({ fields: {}, files: {} });
  */
 export async function readForm(request: FastifyRequest, fileFields: readonly string[] = []): Promise<Form> {
   if (request.isMultipart()) {
-    if (!fileFields.length && isSmall(request)) return withoutNul(await readSmallForm(request));
+    if (!fileFields.length && isSmall(request)) {
+      try {
+        return withoutNul(await readSmallForm(request));
+      } catch (error) {
+        // A body that breaks off (the connection dropped) is a refusal with a message, as when streamed.
+        throw multipartProblem(error);
+      }
+    }
     const form = emptyForm();
     try {
       for await (const part of request.parts()) {
