@@ -328,22 +328,39 @@ export async function expectNoSideScroll(page: Page, what: string) {
  */
 export async function expectFitsPhone(page: Page, what: string) {
   await expectNoSideScroll(page, what);
-  const brand = await page.locator('.site-navbar__brand').boundingBox();
-  const toggle = await page.locator('header.site-navbar .navbar-toggler').boundingBox();
+  // Measured in the page in one round trip: a locator's boundingBox costs about 20 ms of CPU in the
+  // test, Playwright and Chromium together, and this check runs on every screen of the phone journeys.
+  const navbar = await page.evaluate(() => {
+    // Null for an element that is missing or has no box (display: none), as Playwright's boundingBox.
+    const box = (el: Element | null) => {
+      if (!el || el.getClientRects().length === 0) return null;
+      const { x, y, width, height } = el.getBoundingClientRect();
+      return { x, y, width, height };
+    };
+    const words = document.querySelector('.site-navbar__brand-words');
+    return {
+      brand: box(document.querySelector('.site-navbar__brand')),
+      toggle: box(document.querySelector('header.site-navbar .navbar-toggler')),
+      header: box(document.querySelector('header.site-navbar')),
+      words: words && { text: words.textContent, scroll: words.scrollWidth, client: words.clientWidth },
+      targets: [...document.querySelectorAll('header.site-navbar .site-navbar__icons > *')].map((target) => ({
+        box: box(target),
+        name: target.getAttribute('aria-label') ?? target.textContent,
+      })),
+    };
+  });
+  const { brand, toggle, header, words } = navbar;
   expect(brand && toggle, `${what}: navbar parts`).toBeTruthy();
   // One row: the toggle's middle is level with the brand's middle.
   expect(
     Math.abs(brand!.y + brand!.height / 2 - (toggle!.y + toggle!.height / 2)),
     `${what}: navbar in one row ${JSON.stringify({ brand, toggle })}`,
   ).toBeLessThan(8);
-  const words = await page.locator('.site-navbar__brand-words').evaluate((el) => ({ text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(words.scroll, `${what}: the brand "${words.text}" is cut (${words.scroll}px of text in ${words.client}px)`).toBeLessThanOrEqual(words.client);
-  const header = await page.locator('header.site-navbar').boundingBox();
-  expect(header!.height, `${what}: navbar height`).toBeLessThan(80);
-  for (const target of await page.locator('header.site-navbar .site-navbar__icons > *').all()) {
-    const box = await target.boundingBox();
+  expect(words, `${what}: the brand's words`).toBeTruthy();
+  expect(words!.scroll, `${what}: the brand "${words!.text}" is cut (${words!.scroll}px of text in ${words!.client}px)`).toBeLessThanOrEqual(words!.client);
+  expect(header?.height, `${what}: navbar height`).toBeLessThan(80);
+  for (const { box, name } of navbar.targets) {
     if (!box) continue;
-    const name = (await target.getAttribute('aria-label')) ?? (await target.textContent());
     expect(Math.min(box.width, box.height), `${what}: navbar tap target ${name}`).toBeGreaterThanOrEqual(44);
   }
 }
