@@ -100,12 +100,20 @@ export async function sweepBadInput({ part, parts }: { part: number; parts: numb
     query.length ? `${path}?${query.map((q) => `${q}=${raw ? value : enc(value)}`).join('&')}` : path;
 
   /**
-   * Every hostile case for one endpoint and one concrete path. `beforeGate` marks the cases whose
-   * bytes are read before the sign-in and role checks (body and query parsing, size limits) and a few
-   * hostile values: a role those checks refuse is sent only these (see below).
+   * One hostile request. `beforeGate` marks the cases whose bytes are read before the sign-in and role
+   * checks (body and query parsing, size limits) and a few hostile values: a role those checks refuse
+   * is sent only these (see the sweep below).
    */
-  function cases(e: Endpoint, path: string): Array<{ what: string; url: string; body: Body; beforeGate?: boolean }> {
-    const list: Array<{ what: string; url: string; body: Body; beforeGate?: boolean }> = [];
+  interface SweepCase {
+    what: string;
+    url: string;
+    body: Body;
+    beforeGate?: boolean;
+  }
+
+  /** Every hostile case for one endpoint and one concrete path; the first is an empty form. */
+  function cases(e: Endpoint, path: string): SweepCase[] {
+    const list: SweepCase[] = [];
     const fields = [...e.fields];
     list.push({ what: 'empty multipart body', url: path, body: multipartBody([]), beforeGate: true });
     for (const m of malformedBodies()) list.push({ what: m.label, url: withQuery(path, e.query, plausible[0]), body: m.body, beforeGate: true });
