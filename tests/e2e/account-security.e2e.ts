@@ -1,6 +1,17 @@
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot, waitForMail } from './harness';
+import type { Page } from 'playwright-core';
+import {
+  closeJourney,
+  expectAccessible,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  type Portal,
+  registerAccount,
+  screenshot,
+  waitForMail,
+  type JourneyBrowser,
+} from './harness';
 
 /**
  * With the embedded outbox (no SMTP_URL): a person verifies the email, resets a forgotten
@@ -8,7 +19,7 @@ import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney
  */
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot, sqlOn } from './harness';
+import type { Page } from 'playwright-core';
+import { closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot, sqlOn, type JourneyBrowser } from './harness';
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   api,
   apiLogin,
@@ -11,6 +11,7 @@ import {
   registerAccount,
   screenshot,
   type Portal,
+  type JourneyBrowser,
 } from './harness';
 
 /**
@@ -19,7 +20,7 @@ import {
  * she cancels, he is refused and she sees the refusal in "Who viewed my record".
  */
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 const unique = Date.now().toString(36);
 const doctor = { name: `Dr. Sherine Wahba`, email: `sherine.${unique}@example.test`, password: 'Sherine#2026pass' };
 

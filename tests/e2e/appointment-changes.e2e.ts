@@ -1,9 +1,19 @@
 import { text } from 'node:stream/consumers';
-import type { Browser } from 'playwright-core';
-import { api, apiLogin, closeJourney, loginThroughUi, moveAppointmentInTab, newContext, openJourney, type Portal, registerAccount } from './harness';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  loginThroughUi,
+  moveAppointmentInTab,
+  newContext,
+  openJourney,
+  type Portal,
+  registerAccount,
+  type JourneyBrowser,
+} from './harness';
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 
@@ -42,7 +52,6 @@ describe('calendar, moving, a doctor cancelling and the waiting list', () => {
     const row = patientPage.getByRole('row', { name: /10:00 AM/ });
     const [download] = await Promise.all([patientPage.waitForEvent('download'), row.getByRole('button', { name: /^Add to calendar/ }).click()]);
     expect(download.suggestedFilename()).toBe('appointment.ics');
-    // Read through the connection: the shared browser keeps the file on its side (download.path() is local only).
     const file = await text(await download.createReadStream());
     expect(file).toContain('BEGIN:VEVENT');
     expect(file).toContain('X-WR-TIMEZONE:Africa/Cairo');

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { attachedCalendar, rawMailsTo, readOutbox } from '../server/outbox';
 import {
   api,
@@ -13,6 +13,7 @@ import {
   startPortal,
   waitForMail,
   type Portal,
+  type JourneyBrowser,
 } from './harness';
 
 /**
@@ -29,7 +30,7 @@ const twoInstances = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const env = { JOBS_POLL_SECONDS: '1' };
 let a: Portal;
 let b: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 /** What the steps pass on to the next (they run in order, as one story). */
 const lifecycle = {} as { patient: { name: string; email: string; password: string; id: string } };
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   api,
   apiLogin,
@@ -14,6 +14,7 @@ import {
   registerAccount,
   screenshot,
   screenshotFullAndTop,
+  type JourneyBrowser,
 } from './harness';
 
 /**
@@ -22,7 +23,7 @@ import {
  * fitting a phone; and switching back gives the specification's English texts again.
  */
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

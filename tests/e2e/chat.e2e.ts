@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   api,
   apiLogin,
@@ -12,6 +12,7 @@ import {
   screenshot,
   startPortal,
   type Portal,
+  type JourneyBrowser,
 } from './harness';
 
 /**
@@ -36,7 +37,7 @@ async function expectValue(page: Page, value: string) {
   await page.waitForFunction((v) => (document.querySelector('.chat-composer input') as HTMLInputElement | null)?.value === v, value, { timeout: 5_000 });
 }
 
-async function journey(browser: Browser, patientPortal: Portal, doctorPortal: Portal, label: string) {
+async function journey(browser: JourneyBrowser, patientPortal: Portal, doctorPortal: Portal, label: string) {
   const chats = await api(patientPortal, 'GET', 'chat', undefined, (await apiLogin(patientPortal, demo.patient.email, demo.patient.password)).token);
   const chatId: string = chats.body.chats[0]._id;
 
@@ -135,7 +136,7 @@ async function journey(browser: Browser, patientPortal: Portal, doctorPortal: Po
 
 describe('chat journey', () => {
   let portal: Portal;
-  let browser: Browser;
+  let browser: JourneyBrowser;
 
   beforeAll(async () => ({ portal, browser } = await openJourney()));
   afterAll(() => closeJourney({ portal, browser }));
@@ -151,7 +152,7 @@ if (!redisUrl) console.warn('chat across processes: SKIPPED. Set REDIS_URL to ru
 describe.skipIf(!redisUrl)('chat journey on two server processes with Redis (runs when REDIS_URL is set)', () => {
   let a: Portal;
   let b: Portal;
-  let browser: Browser;
+  let browser: JourneyBrowser;
 
   beforeAll(async () => {
     const env = { REDIS_URL: redisUrl ?? '' };

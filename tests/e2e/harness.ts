@@ -7,8 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { journeyChromePath, quietChromiumArgs } from '../../scripts/chromium.mjs';
 import { freshDatabase } from '../../scripts/fresh-database.mjs';
 import { serverEntry } from '../../scripts/server-build.mjs';
 import { lastMailTo, type OutboxMail } from '../server/outbox';
@@ -140,10 +141,22 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   };
 }
 
+/**
+ * A journey's share of the Chromium its worker runs: contexts of its own (their own storage, cookies
+ * and cache, as apart as separate browsers), all closed by `close()`, which leaves the browser running
+ * for the worker's next journey file.
+ */
+export interface JourneyBrowser {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** As Browser.newPage: a page in a context of its own, which closes with the page. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
 /** What most journeys share: one portal on its own database and one browser, each page in a context of its own. */
 export interface Journey {
   portal: Portal;
-  browser: Browser;
+  browser: JourneyBrowser;
 }
 
 /** Starts a journey file's portal and browser (in its beforeAll). */
@@ -158,12 +171,38 @@ export async function closeJourney({ browser, portal }: Partial<Journey>): Promi
   await portal?.dispose();
 }
 
-/** A connection to the journeys' shared Chromium (tests/e2e/shared-browser.ts); closing it closes only its own contexts. */
-export async function connectBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint'));
+/**
+ * One Chromium per journey worker, started by the worker's first journey and driven from inside the
+ * worker: a Playwright browser server shared by all workers relayed every call through one more
+ * process, and the same calls (page loads, evaluations, locators) took about twice the CPU that way.
+ * Playwright stops the browser when the worker exits.
+ */
+let chromiumOfWorker: Promise<Browser> | undefined;
+
+export async function connectBrowser(): Promise<JourneyBrowser> {
+  const browser = await (chromiumOfWorker ??= chromium.launch({ executablePath: journeyChromePath, headless: true, args: quietChromiumArgs }));
+  const own = new Set<BrowserContext>();
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    own.add(context);
+    context.on('close', () => own.delete(context));
+    return context;
+  };
+  return {
+    newContext,
+    async newPage(options) {
+      const context = await newContext(options);
+      const page = await context.newPage();
+      page.on('close', () => void context.close());
+      return page;
+    },
+    async close() {
+      await Promise.all([...own].map((context) => context.close()));
+    },
+  };
 }
 
-export async function newContext(browser: Browser, width = 1280, height = 900): Promise<BrowserContext> {
+export async function newContext(browser: JourneyBrowser, width = 1280, height = 900): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width, height } });
 }
 
@@ -176,7 +215,7 @@ export const phone = { width: 390, height: 844 };
  * login page to go through. Without an account it is a guest's.
  */
 export async function signedInContext(
-  browser: Browser,
+  browser: JourneyBrowser,
   portal: Portal,
   account: { email: string; password: string } | null,
   { language, viewport = { width: 1280, height: 900 } }: { language?: 'en' | 'ar'; viewport?: { width: number; height: number } } = {},

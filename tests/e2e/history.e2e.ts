@@ -1,11 +1,23 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, expectAccessible, connectBrowser, loginThroughUi, newContext, registerAccount, screenshot, startPortal, type Portal } from './harness';
+import type { Page } from 'playwright-core';
+import {
+  api,
+  apiLogin,
+  expectAccessible,
+  connectBrowser,
+  loginThroughUi,
+  newContext,
+  registerAccount,
+  screenshot,
+  startPortal,
+  type Portal,
+  type JourneyBrowser,
+} from './harness';
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 /** registerAccount returns every signup field; these are the ones the journey uses. */
 type Account = { id: string; name: string; email: string; password: string };
 let owner: Account;

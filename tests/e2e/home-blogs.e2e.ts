@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { closeJourney, demo, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot } from './harness';
+import type { Page } from 'playwright-core';
+import { closeJourney, demo, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, screenshot, type JourneyBrowser } from './harness';
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

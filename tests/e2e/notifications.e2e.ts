@@ -1,12 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { api, apiLogin, closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  expectAccessible,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  type Portal,
+  registerAccount,
+  screenshot,
+  type JourneyBrowser,
+} from './harness';
 
 /**
  * The bell: a doctor, on a phone-sized screen, watches the unread count on his bell rise the moment
  * a patient books one of his slots in another browser, opens the panel and follows the notification.
  */
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   api,
   apiLogin,
@@ -13,6 +13,7 @@ import {
   registerAccount,
   screenshot,
   screenshotFullAndTop,
+  type JourneyBrowser,
 } from './harness';
 import { cardForm } from '../server/card-form';
 
@@ -22,7 +23,7 @@ import { cardForm } from '../server/card-form';
  */
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

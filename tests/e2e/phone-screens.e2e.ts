@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   api,
   apiLogin,
@@ -15,6 +15,7 @@ import {
   type Portal,
   screenshot,
   signedInContext,
+  type JourneyBrowser,
 } from './harness';
 import { cardForm } from '../server/card-form';
 
@@ -26,7 +27,7 @@ import { cardForm } from '../server/card-form';
  */
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

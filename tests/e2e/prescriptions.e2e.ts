@@ -1,5 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, closeJourney, demo, expectAccessible, loginThroughUi, newContext, openJourney, screenshot, type Portal } from './harness';
+import type { Page } from 'playwright-core';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  demo,
+  expectAccessible,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  screenshot,
+  type Portal,
+  type JourneyBrowser,
+} from './harness';
 
 /**
  * From the doctor's prescription to the pharmacy's order: the demo doctor prescribes Amoxicillin to
@@ -8,7 +20,7 @@ import { api, apiLogin, closeJourney, demo, expectAccessible, loginThroughUi, ne
  */
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 /**
  * The seed's cheapest Amoxicillin 500 mg ($8.50) belongs to Mariam Said's Green Cross Pharmacy; the

@@ -1,8 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { api, apiLogin, closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
+import {
+  api,
+  apiLogin,
+  closeJourney,
+  expectAccessible,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  type Portal,
+  registerAccount,
+  screenshot,
+  type JourneyBrowser,
+} from './harness';
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

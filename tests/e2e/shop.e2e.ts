@@ -1,8 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { apiLogin, closeJourney, expectAccessible, loginThroughUi, newContext, openJourney, type Portal, registerAccount, screenshot } from './harness';
+import type { Page } from 'playwright-core';
+import {
+  apiLogin,
+  closeJourney,
+  expectAccessible,
+  loginThroughUi,
+  newContext,
+  openJourney,
+  type Portal,
+  registerAccount,
+  screenshot,
+  type JourneyBrowser,
+} from './harness';
 
 let portal: Portal;
-let browser: Browser;
+let browser: JourneyBrowser;
 beforeAll(async () => ({ portal, browser } = await openJourney()));
 afterAll(() => closeJourney({ portal, browser }));
 

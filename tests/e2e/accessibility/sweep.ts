@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import {
   analyzeAccessibility,
@@ -14,6 +14,7 @@ import {
   screenshot,
   startPortal,
   type Portal,
+  type JourneyBrowser,
 } from '../harness.js';
 
 /**
@@ -23,7 +24,7 @@ import {
  */
 export interface SweepTarget {
   portal: Portal;
-  browser: Browser;
+  browser: JourneyBrowser;
   /** A doctor, a product in stock sold without a prescription, and an article of this portal. */
   names: { doctorName: string; productSlug: string; blogSlug: string };
 }
