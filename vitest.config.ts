@@ -88,9 +88,10 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           // Each journey file has its own server, data directory, database schema and Redis prefix,
-          // and its own contexts in its worker's Chromium (connectBrowser in tests/e2e/harness.ts), so
-          // several run side by side. Much of a journey is waiting (for a page to settle, a server to answer): two at a time
-          // kept the two cores 75% busy and took 267 s, three 89% and 216 s, four 95% and 213 s.
+          // and its own contexts in its worker's Chromium (journeyBrowser in tests/e2e/harness.ts), so
+          // several run side by side. Much of a journey is waiting (for a page to settle, a server to
+          // answer): two at a time kept the two cores 75% busy and took 267 s, three 89% and 216 s, four
+          // 95% and 213 s.
           maxWorkers: 3,
           // A worker loads Playwright, axe-core and the harness once for all the journey files it runs.
           isolate: false,

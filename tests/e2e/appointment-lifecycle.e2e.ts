@@ -4,7 +4,7 @@ import {
   api,
   apiLogin,
   expectAccessible,
-  connectBrowser,
+  journeyBrowser,
   loginThroughUi,
   moveAppointmentInTab,
   newContext,
@@ -37,7 +37,7 @@ const lifecycle = {} as { patient: { name: string; email: string; password: stri
 beforeAll(async () => {
   a = await startPortal({ env });
   b = twoInstances ? await startPortal({ env, shareWith: a }) : a;
-  browser = await connectBrowser();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

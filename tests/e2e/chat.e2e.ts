@@ -5,7 +5,7 @@ import {
   closeJourney,
   demo,
   expectAccessible,
-  connectBrowser,
+  journeyBrowser,
   loginThroughUi,
   newContext,
   openJourney,
@@ -158,7 +158,7 @@ describe.skipIf(!redisUrl)('chat journey on two server processes with Redis (run
     const env = { REDIS_URL: redisUrl ?? '' };
     a = await startPortal({ env });
     b = await startPortal({ env, shareWith: a });
-    browser = await connectBrowser();
+    browser = await journeyBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -162,7 +162,7 @@ export interface Journey {
 /** Starts a journey file's portal and browser (in its beforeAll). */
 export async function openJourney(options: PortalOptions = {}): Promise<Journey> {
   const portal = await startPortal(options);
-  return { portal, browser: await connectBrowser() };
+  return { portal, browser: await journeyBrowser() };
 }
 
 /** Stops what openJourney started, whatever of it did start (in its afterAll). */
@@ -179,7 +179,7 @@ export async function closeJourney({ browser, portal }: Partial<Journey>): Promi
  */
 let chromiumOfWorker: Promise<Browser> | undefined;
 
-export async function connectBrowser(): Promise<JourneyBrowser> {
+export async function journeyBrowser(): Promise<JourneyBrowser> {
   const browser = await (chromiumOfWorker ??= chromium.launch({ executablePath: journeyChromePath, headless: true, args: quietChromiumArgs }));
   const own = new Set<BrowserContext>();
   const newContext = async (options?: BrowserContextOptions) => {

@@ -6,7 +6,7 @@ import {
   api,
   apiLogin,
   expectAccessible,
-  connectBrowser,
+  journeyBrowser,
   loginThroughUi,
   newContext,
   registerAccount,
@@ -40,7 +40,7 @@ async function book(doctor: Account, time: string) {
 
 beforeAll(async () => {
   portal = await startPortal();
-  browser = await connectBrowser();
+  browser = await journeyBrowser();
   const painter = await browser.newPage({ viewport: { width: 480, height: 300 } });
   await painter.setContent(
     `<body style="margin:0;font:16px sans-serif;background:#fff"><div style="padding:20px"><h2 style="margin:0 0 12px">Cairo Lab: Complete blood count</h2>` +

@@ -5,7 +5,7 @@ import {
   api,
   closeJourney,
   demo,
-  connectBrowser,
+  journeyBrowser,
   navigateInApp,
   networkQuiet,
   trackRequests,
@@ -42,7 +42,7 @@ async function openSweep(): Promise<SweepTarget> {
     }
   }
   names.blogSlug = (await api(portal, 'GET', 'blog')).body.blogs?.[0]?.slug ?? 'missing-blog';
-  return { portal, browser: await connectBrowser(), names };
+  return { portal, browser: await journeyBrowser(), names };
 }
 
 /** A journey file's sweep target: started in its beforeAll, stopped in its afterAll; read it inside a test. */
