@@ -7,6 +7,47 @@ import { longestFirst } from './tests/longest-first';
  */
 export default defineConfig({
   test: {
+    // Each project's longest files start first, measured on a fresh clone (tests/longest-first.ts).
+    sequence: {
+      sequencer: longestFirst({
+        spa: ['HistoryPage', 'CheckoutPage', 'AppointmentsTab', 'BlogCreatePage', 'DoctorPage', 'ShopPage', 'LoginPage', 'ChatPage'],
+        server: [
+          'bad-input-sweep-1',
+          'bad-input-sweep-2',
+          'abuse-limits',
+          'checkout-race',
+          'chaos',
+          'access-matrix',
+          'notifications',
+          'checkout',
+          'orders',
+          'account-security',
+          'response-cache',
+          'checkout-truth',
+          'uploads',
+          'pharmacy',
+        ],
+        e2e: [
+          'accessibility',
+          'history',
+          'prescriptions',
+          'phone-screens',
+          'phone-layout',
+          'accessibility-care',
+          'accounts',
+          'arabic',
+          'accessibility-staff',
+          'doctors',
+          'home-blogs',
+          'shop',
+          'appointment-lifecycle',
+          // Short on SQLite; on PostgreSQL + Redis the chat journey takes 30 s, and the two-instance
+          // journey starts two servers before its first test.
+          'chat',
+          'scale-out',
+        ],
+      }),
+    },
     projects: [
       {
         extends: './vite.config.ts',
@@ -26,10 +67,7 @@ export default defineConfig({
           // removes what each file leaves behind (its popups, chat connection and mocked modules).
           isolate: false,
           // Projects with different worker counts run one group after another in a run of all of them.
-          sequence: {
-            groupOrder: 0,
-            sequencer: longestFirst(['HistoryPage', 'CheckoutPage', 'AppointmentsTab', 'BlogCreatePage', 'DoctorPage', 'ShopPage', 'ChatPage']),
-          },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -38,7 +76,7 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           // tests/lint: the architecture's lint rules, run through ESLint's Node API (node environment, no browser).
-          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/runner/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // better-sqlite3 and pg pools are per file; forks keep native handles isolated.
@@ -47,23 +85,7 @@ export default defineConfig({
           // three files at once keep two cores busy.
           maxWorkers: 3,
           isolate: false,
-          sequence: {
-            groupOrder: 1,
-            sequencer: longestFirst([
-              'bad-input-sweep-1',
-              'bad-input-sweep-2',
-              'chaos',
-              'checkout-race',
-              'abuse-limits',
-              'access-matrix',
-              'notifications',
-              'checkout',
-              'response-cache',
-              'checkout-truth',
-              'admin-create',
-              'start-signals',
-            ]),
-          },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -95,25 +117,7 @@ export default defineConfig({
           maxWorkers: 3,
           // A worker loads Playwright, axe-core and the harness once for all the journey files it runs.
           isolate: false,
-          sequence: {
-            groupOrder: 3,
-            sequencer: longestFirst([
-              'phone-screens',
-              'history',
-              'accessibility-care',
-              'accessibility',
-              'accessibility-staff',
-              'phone-layout',
-              'prescriptions',
-              'arabic',
-              'accounts',
-              'doctors',
-              // Short on SQLite; on PostgreSQL + Redis the chat journey takes 30 s, and the two-instance
-              // journey starts two servers before its first test.
-              'chat',
-              'scale-out',
-            ]),
-          },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
