@@ -27,6 +27,8 @@ export default defineConfig({
           'uploads',
           'pharmacy',
         ],
+        // The accessibility and phone sweeps keep the renderers busiest: spread between the others, as
+        // the three at once took 64-71 s each instead of about 50 s.
         e2e: [
           'accessibility',
           'history',

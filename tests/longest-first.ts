@@ -23,9 +23,9 @@ export function longestFirst(longestByProject: Record<string, string[]>) {
       const ordered = await super.sort(files);
       // Projects stay in Vitest's order (by sequence.groupOrder); within one, named files first.
       const projects = [...new Set(ordered.map((spec) => spec.project.name))];
-      const key = (spec: TestSpecification) => projects.indexOf(spec.project.name) * 1000 + rank(spec);
+      const project = (spec: TestSpecification) => projects.indexOf(spec.project.name);
       // Array.prototype.sort is stable: files of equal rank keep Vitest's order.
-      return ordered.sort((a, b) => key(a) - key(b));
+      return ordered.sort((a, b) => project(a) - project(b) || rank(a) - rank(b));
     }
   };
 }
