@@ -77,7 +77,6 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   holdAnswersUntilDurable(app as unknown as App, database.durability);
   app.decorate('mailer', mailerAfterDurable(createMailer(config, app.log), database.durability));
   app.decorate('sanitizer', createSanitizer());
-  app.addHook('onClose', async () => app.sanitizer.close());
 
   // Urlencoded forms are accepted as well as multipart and JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {

@@ -1,5 +1,9 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { App } from '../types.js';
+
+/** ioredis is loaded by the first connection: a server without REDIS_URL never needs it (about 70 ms of a start). */
+const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
 
 /**
  * A Redis client that never takes the process down: errors are logged (once per outage), commands
@@ -7,7 +11,7 @@ import type { App } from '../types.js';
  * reconnects by itself, retrying every few seconds for as long as it takes.
  */
 export function connectRedis(app: App, url: string, role: string, options: RedisOptions = {}): Redis {
-  const client = new Redis(url, {
+  const client = new (loadIoredis().Redis)(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt) => Math.min(attempt * 200, 3_000),

@@ -9,7 +9,6 @@ export interface Sanitizer {
    * the field in the refusal), then cleaned in a worker thread, never on the event loop.
    */
   clean(html: string, policy: HtmlPolicy, limits: { label: string; maxLength: number }): Promise<string>;
-  close(): Promise<void>;
 }
 
 /**
@@ -22,13 +21,18 @@ const timeoutMs = 10_000;
  * DOMPurify over jsdom is synchronous and can take seconds on hostile input, so it runs in a small
  * pool of worker threads: a slow text delays only itself, /api/health and everyone else stay quick.
  * The pool is one or two threads (the machine has few cores for many requests) and a bounded line.
+ *
+ * One pool serves the whole process, started on its first text and kept until the process ends:
+ * a thread costs 1-3 s of CPU to start (jsdom, and the TypeScript loader in source runs), and a
+ * process running several servers one after another (the server tests) started two threads per
+ * server. Piscina unrefs idle threads, so the pool never keeps a stopping process alive.
  */
-export function createSanitizer(): Sanitizer {
-  let pool: Piscina | undefined;
-  let warm: Promise<unknown> | undefined;
-  /** The pool, started on first use; the first text waits for a ready thread outside any task's timeout. */
-  async function getPool(): Promise<Piscina> {
-    pool ??= new Piscina({
+let processPool: { pool: Piscina; warm: Promise<unknown> } | undefined;
+
+/** The pool, started on first use; the first text waits for a ready thread outside any task's timeout. */
+async function sharedPool(): Promise<Piscina> {
+  if (!processPool) {
+    const pool = new Piscina({
       filename: new URL('./sanitize-worker.mjs', import.meta.url).href,
       // Both threads start with the pool and load jsdom before taking a task: a burst of texts never
       // waits for a thread still starting (seconds on a busy machine) inside its time limit.
@@ -37,16 +41,25 @@ export function createSanitizer(): Sanitizer {
       maxQueue: 100,
       idleTimeout: 60_000,
     });
-    await (warm ??= pool.run({ html: '<p></p>', policy: { tags: ['p'], attributes: [] } }));
-    return pool;
+    const started = { pool, warm: pool.run({ html: '<p></p>', policy: { tags: ['p'], attributes: [] } }) };
+    processPool = started;
+    // A pool whose threads could not start is dropped, so the next text tries a new one.
+    started.warm.catch(() => {
+      if (processPool === started) processPool = undefined;
+      void pool.destroy();
+    });
   }
+  await processPool.warm;
+  return processPool.pool;
+}
 
+export function createSanitizer(): Sanitizer {
   return {
     async clean(html, policy, { label, maxLength }) {
       if (!html) return '';
       checkHtmlShape(html, label, maxLength);
       try {
-        const clean: string = await (await getPool()).run({ html, policy }, { signal: AbortSignal.timeout(timeoutMs) });
+        const clean: string = await (await sharedPool()).run({ html, policy }, { signal: AbortSignal.timeout(timeoutMs) });
         return clean.trim();
       } catch (error) {
         const name = (error as Error).name;
@@ -55,11 +68,6 @@ export function createSanitizer(): Sanitizer {
         // DOMPurify refuses some malformed trees outright; that is the text's problem, not the server's.
         throw badRequest(`${label} could not be read as HTML; please simplify its formatting`);
       }
-    },
-    async close() {
-      await pool?.destroy();
-      pool = undefined;
-      warm = undefined;
     },
   };
 }

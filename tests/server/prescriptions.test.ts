@@ -50,7 +50,7 @@ async function remainingOf(prescriptionId: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: true, env: { LOGIN_MAX_ATTEMPTS: '1000' } });
+  server = await startTestServer({ seed: true, env: { LOGIN_MAX_ATTEMPTS: '1000', LOGIN_MAX_DELAY_SECONDS: '0' } });
   [pharmacist, otherPharmacist, doctor, otherDoctor, patient, otherPatient] = await Promise.all([
     signUpAndLogin(server.app, 'pharmacist'),
     signUpAndLogin(server.app, 'pharmacist'),

@@ -26,7 +26,7 @@ const inAWeek = (minutes: number) => new Date(Date.now() + 7 * 86_400_000 + minu
 const asTrx = (view: Kysely<Database>) => view as unknown as Transaction<Database>;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOGIN_MAX_ATTEMPTS: '1000' } });
+  server = await startTestServer({ env: { LOGIN_MAX_ATTEMPTS: '1000', LOGIN_MAX_DELAY_SECONDS: '0' } });
   db = server.database.db;
   doctor = await signUpAndLogin(server.app, 'doctor');
   pharmacist = await signUpAndLogin(server.app, 'pharmacist');
