@@ -66,6 +66,8 @@ const screensByRole: Record<Role, Screen[]> = {
     { name: 'doctor', path: fixed(`/doctor/${doctorName}`), arabicHeading: 'البيانات الشخصية' },
     { name: 'shop', path: fixed('/shop'), arabicHeading: 'الصيدلية' },
     { name: 'product', path: fixed('/shop/vitamin-d3-5000-iu'), arabicHeading: 'دواعي الاستعمال' },
+    // Sold only against a prescription: its notice is a long line that must wrap on a phone.
+    { name: 'product-prescription-only', path: fixed('/shop/amoxicillin-500-mg'), arabicHeading: 'دواعي الاستعمال' },
     { name: 'blogs', path: fixed('/blogs'), arabicHeading: 'المقالات' },
     { name: 'blog', path: (ids) => `/blogs/${ids.blogSlug}`, arabicHeading: 'اترك تعليقًا' },
     { name: 'about', path: fixed('/about'), arabicHeading: 'من نحن' },
