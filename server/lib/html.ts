@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { tidyImage } from '../../shared/html-images.js';
 
 /**
  * jsdom takes about a second to load, and a server that never reads a product page or cleans an
@@ -28,6 +29,7 @@ function getPurifier(): DOMPurify {
       element.setAttribute('target', '_blank');
       element.setAttribute('rel', 'noopener noreferrer');
     }
+    tidyImage(element);
   });
   purifier = instance;
   return instance;

@@ -363,7 +363,8 @@ export async function expectNoSideScroll(page: Page, what: string) {
 /**
  * On a phone (`phone` wide) the page does not scroll sideways, and the navbar is one row: the
  * brand and the menu toggle level, the brand's name whole (not cut by an ellipsis), the header
- * short, and its tap targets at least 44 px. Works in either language (no text is matched).
+ * short, and its tap targets at least 44 px; a definition list laid out in a row keeps each value beside
+ * its term. Works in either language (no text is matched).
  */
 export async function expectFitsPhone(page: Page, what: string) {
   await expectNoSideScroll(page, what);
@@ -386,6 +387,13 @@ export async function expectFitsPhone(page: Page, what: string) {
         box: box(target),
         name: target.getAttribute('aria-label') ?? target.textContent,
       })),
+      // A definition list laid out as a grid row: each term and its value on one line.
+      splitTerms: [...document.querySelectorAll('dl.row > dt')].flatMap((term) => {
+        const value = term.nextElementSibling;
+        if (value?.tagName !== 'DD') return [];
+        const apart = Math.abs(term.getBoundingClientRect().top - value.getBoundingClientRect().top);
+        return apart > 4 ? [`${term.textContent}: ${value.textContent} (${Math.round(apart)}px lower)`] : [];
+      }),
     };
   });
   const { brand, toggle, header, words } = navbar;
@@ -402,6 +410,7 @@ export async function expectFitsPhone(page: Page, what: string) {
     if (!box) continue;
     expect(Math.min(box.width, box.height), `${what}: navbar tap target ${name}`).toBeGreaterThanOrEqual(44);
   }
+  expect(navbar.splitTerms, `${what}: values fallen under their terms`).toEqual([]);
 }
 
 /** The page is in Arabic, right to left, with Bootstrap's RTL stylesheet the one applied. */

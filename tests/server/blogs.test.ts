@@ -111,6 +111,16 @@ describe('blog publishing', () => {
     expect(read).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">good</a>');
   });
 
+  it('drops an image whose address was refused and marks an image without a text alternative as decorative', async () => {
+    const content =
+      '<p>Before</p><img src="javascript:alert(1)" alt="gone"><img src="//elsewhere.test/x.png"><img alt="no address">' +
+      '<img src="/uploads/chart.png"><img src="https://example.org/walk.jpg" alt="A walk in the park">';
+    const res = await post(doctor.token, validPost({ title: 'Images in a post', content }));
+    expect(res.statusCode).toBe(200);
+    const read = (await server.app.inject({ method: 'GET', url: `/api/blog?slug=${res.json().blog.slug}` })).json().blog[0].content as string;
+    expect(read).toBe('<p>Before</p><img src="/uploads/chart.png" alt=""><img src="https://example.org/walk.jpg" alt="A walk in the park">');
+  });
+
   it('keeps what the article editor writes as it was written (headings, lists, bold, italic, links, line breaks)', async () => {
     const content =
       '<h2>Why it helps</h2><p>A <strong>short</strong> walk, <em>every</em> day.<br>After dinner.</p>' +

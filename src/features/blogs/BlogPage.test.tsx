@@ -14,7 +14,7 @@ const post = {
   title: 'Salt and your heart',
   thumbnail: 'http://cdn.clinic.test/salt.png',
   created_at: '2026-03-14T12:00:00.000Z',
-  content: `<h2>Why salt matters</h2><p onclick="steal()">${longText}</p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true" alt="chart"><a href="javascript:alert(1)">bad link</a>`,
+  content: `<h2>Why salt matters</h2><p onclick="steal()">${longText}</p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true" alt="chart"><a href="javascript:alert(1)">bad link</a><img src="/uploads/stored-before.png"><img alt="no address">`,
 };
 
 describe('BlogPage', () => {
@@ -43,6 +43,13 @@ describe('BlogPage', () => {
     expect(within(content as HTMLElement).getByRole('heading', { name: 'Why salt matters' })).toBeInTheDocument();
     expect(content.innerHTML).not.toMatch(/script|onerror|onclick|javascript:/);
     expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+    // A post stored before the server's image rule: an image without an address goes, one without a
+    // text alternative is shown as decorative.
+    const images = [...content.querySelectorAll('img')].map((img) => [img.getAttribute('src'), img.getAttribute('alt')]);
+    expect(images).toEqual([
+      ['x', 'chart'],
+      ['/uploads/stored-before.png', ''],
+    ]);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Share on LinkedIn' }));
     const shared = new URL(String(open.mock.calls[0][0]));

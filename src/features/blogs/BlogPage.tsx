@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -6,6 +5,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useTranslation } from '../../i18n';
 import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
+import { safeHtml } from '../../ui/safeHtml';
 import './blogs.css';
 import { readableDate, secureUrl } from '../../ui/text';
 import { dateLabel } from './blogFormat';
@@ -34,7 +34,7 @@ export default function BlogPage() {
 
   const blog = current.slug === slug ? current.blog : null;
   const loading = current.slug !== slug || current.status === 'loading' || current.status === 'idle';
-  const html = useMemo(() => (blog ? DOMPurify.sanitize(String(blog.content ?? '')) : ''), [blog]);
+  const html = useMemo(() => (blog ? safeHtml(String(blog.content ?? '')) : ''), [blog]);
   const label = blog ? dateLabel(blog.created_at) : null;
 
   return (

@@ -86,7 +86,7 @@ export default function ProductPage() {
                 <p className="product-detail__price mb-2">
                   <bdi>{dollars(shown.price)}</bdi>
                 </p>
-                {shown.prescriptionOnly && <p className="badge text-bg-warning text-wrap text-start fs-6 mb-2">{t('product.prescriptionOnly')}</p>}
+                {shown.prescriptionOnly && <p className="badge text-bg-warning text-wrap text-start lh-sm fs-6 mb-2">{t('product.prescriptionOnly')}</p>}
                 <p className={`fw-semibold product-detail__stock--${stock > 0 ? 'in' : 'out'}`}>
                   {stock > 0 ? t('product.inStock', { count: stock }) : t('product.outOfStock')}
                 </p>

@@ -1,6 +1,6 @@
-import DOMPurify from 'dompurify';
 import type { ProductDetail } from './types';
 import { useTranslation } from '../../i18n';
+import { safeHtml } from '../../ui/safeHtml';
 
 /** The five texts in their order; each title is `texts.<key>` in the shop namespace. */
 const sections: (keyof ProductDetail)[] = ['about', 'description', 'indications', 'sideEffects', 'contraindicationsAndWarnings'];
@@ -18,7 +18,7 @@ export function ProductTexts({ product }: { product: ProductDetail }) {
             <h2 id={`product-${key}`} className="h5">
               {t(`texts.${key}`)}
             </h2>
-            <div className="product-text" dir="auto" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+            <div className="product-text" dir="auto" dangerouslySetInnerHTML={{ __html: safeHtml(html) }} />
           </section>
         );
       })}
