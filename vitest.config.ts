@@ -108,6 +108,8 @@ export default defineConfig({
           globals: true,
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/built-spa.ts'],
+          // A failing test also prints what its pages and portals reported.
+          setupFiles: ['tests/e2e/failure-report.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',

@@ -59,6 +59,17 @@ export interface PortalOptions {
   shareWith?: Portal;
 }
 
+/**
+ * What a failing journey test reports beside its own error (tests/e2e/failure-report.ts): the log of
+ * each portal running in this worker, and what the test's pages reported: uncaught errors (a popup
+ * whose code failed to load leaves nothing else behind) and requests that failed.
+ */
+export const journeyTrace = { portals: new Set<Portal>(), events: [] as string[] };
+
+function traceEvent(line: string) {
+  if (journeyTrace.events.length < 200) journeyTrace.events.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+}
+
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
   const shared = options.shareWith;
   const dataDir = shared?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -113,7 +124,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     });
 
   await launch();
-  return {
+  const portal: Portal = {
     url: `http://127.0.0.1:${port}`,
     port,
     dataDir,
@@ -128,6 +139,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     },
     restart: launch,
     async dispose() {
+      journeyTrace.portals.delete(portal);
       if (child && child.exitCode === null && !child.signalCode) {
         child.kill('SIGTERM');
         await exited();
@@ -139,6 +151,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     },
     logs: () => output,
   };
+  journeyTrace.portals.add(portal);
+  return portal;
 }
 
 /**
@@ -184,6 +198,8 @@ export async function journeyBrowser(): Promise<JourneyBrowser> {
   const own = new Set<BrowserContext>();
   const newContext = async (options?: BrowserContextOptions) => {
     const context = await browser.newContext(options);
+    context.on('weberror', (error) => traceEvent(`page error: ${error.error().message}`));
+    context.on('requestfailed', (request) => traceEvent(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
     own.add(context);
     context.on('close', () => own.delete(context));
     return context;

@@ -35,6 +35,18 @@ describe('appointment requests that reach someone', () => {
     await loginThroughUi(patientPage, portal, patient.email, 'Salma#2026pass');
     await patientPage.goto(`${portal.url}/appointment/request/${encodeURIComponent(doctor.name)}/Eye`);
     await patientPage.getByLabel('Date *').waitFor();
+    // Where the popup's code cannot be downloaded (a dropped connection), the answer is shown all the
+    // same, in the browser's own dialog.
+    const popupCode = /\/assets\/sweetalert2[^/]*\.js$/;
+    await patientPage.route(popupCode, (route) => route.abort());
+    const nativeAlert = patientPage.waitForEvent('dialog');
+    await patientPage.getByRole('button', { name: 'Request Appointment' }).click();
+    const alerted = await nativeAlert;
+    expect(alerted.message()).toContain('Please choose the day you would like to come');
+    await alerted.accept();
+    await patientPage.unroute(popupCode);
+    await patientPage.reload();
+    await patientPage.getByLabel('Date *').waitFor();
     await patientPage.getByRole('button', { name: 'Request Appointment' }).click();
     await patientPage.getByText('Please choose the day you would like to come').waitFor();
     expect(await patientPage.getByText('Appointment requested successfully').count()).toBe(0);
