@@ -14,18 +14,16 @@ interface SideTabsProps {
   tabs: readonly SideTab[];
   /** A tab is open only at its own address, not below it (needed when one tab's address starts the others'). */
   end?: boolean;
-  /** Classes after `list-group` on the menu's list. */
-  listClassName?: string;
   /** The open tab, in its own column. */
   children: ReactNode;
 }
 
 /** A page made of tabs: the menu of tabs at the side (a link each, the open one marked as the current page) and the open tab beside it. */
-export function SideTabs({ label, tabs, end = false, listClassName, children }: SideTabsProps) {
+export function SideTabs({ label, tabs, end = false, children }: SideTabsProps) {
   return (
     <div className="row g-4">
       <nav className="col-lg-3" aria-label={label}>
-        <div className={listClassName ? `list-group ${listClassName}` : 'list-group'}>
+        <div className="list-group side-tabs">
           {tabs.map((tab) => (
             <NavLink
               key={tab.to}

@@ -75,6 +75,8 @@ describe('verified professionals', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Admin console' });
     await page.locator('canvas').waitFor();
+    // The open tab wears the portal's blue, as the settings' side menu does.
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).evaluate((tab) => getComputedStyle(tab).backgroundColor)).toBe('rgb(31, 111, 178)');
     await expectAccessible(page, 'admin dashboard');
     await screenshot(page, 'admin-dashboard');
 

@@ -380,7 +380,8 @@ export async function expectNoSideScroll(page: Page, what: string) {
  * On a phone (`phone` wide) the page does not scroll sideways, and the navbar is one row: the
  * brand and the menu toggle level, the brand's name whole (not cut by an ellipsis), the header
  * short, and its tap targets at least 44 px; a definition list laid out in a row keeps each value beside
- * its term. Works in either language (no text is matched).
+ * its term, and no control of a table lies beyond the screen's edge. Works in either language (no text
+ * is matched).
  */
 export async function expectFitsPhone(page: Page, what: string) {
   await expectNoSideScroll(page, what);
@@ -403,6 +404,14 @@ export async function expectFitsPhone(page: Page, what: string) {
         box: box(target),
         name: target.getAttribute('aria-label') ?? target.textContent,
       })),
+      // A table may scroll sideways inside its frame, but none of its controls may start beyond the
+      // screen's edge, where a person would have to find them by scrolling the table.
+      hiddenControls: [...document.querySelectorAll('.table-responsive :is(a, button, input, select, textarea)')].flatMap((control) => {
+        if (control.getClientRects().length === 0) return [];
+        const { left, right } = control.getBoundingClientRect();
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        return right > window.innerWidth + 1 || left < -1 ? [`${name} (${Math.round(left)}–${Math.round(right)}px)`] : [];
+      }),
       // A definition list laid out as a grid row: each term and its value on one line.
       splitTerms: [...document.querySelectorAll('dl.row > dt')].flatMap((term) => {
         const value = term.nextElementSibling;
@@ -427,6 +436,7 @@ export async function expectFitsPhone(page: Page, what: string) {
     expect(Math.min(box.width, box.height), `${what}: navbar tap target ${name}`).toBeGreaterThanOrEqual(44);
   }
   expect(navbar.splitTerms, `${what}: values fallen under their terms`).toEqual([]);
+  expect(navbar.hiddenControls, `${what}: table controls beyond the screen's edge`).toEqual([]);
 }
 
 /** The page is in Arabic, right to left, with Bootstrap's RTL stylesheet the one applied. */

@@ -70,12 +70,12 @@ export default function MyProductsTab() {
         rows={products}
         loadingLabel={t('products.loading')}
         empty={<p className="text-muted">{t('products.none')}</p>}
-        className="align-middle"
+        className="align-middle table-stack"
         caption={t('products.caption')}
         columns={[t('products.product'), t('products.price'), t('products.stock'), t('products.actions')]}
         row={(p) => (
           <tr key={p._id}>
-            <td>
+            <td data-label={t('products.product')}>
               <div className="d-flex align-items-center gap-2">
                 <img src={p.thumbnail} alt="" width={48} height={36} style={{ objectFit: 'cover' }} />
                 <Link to={`/shop/${encodeURIComponent(p.slug)}`}>
@@ -83,11 +83,13 @@ export default function MyProductsTab() {
                 </Link>
               </div>
             </td>
-            <td>
+            <td data-label={t('products.price')}>
               <bdi>${Number(p.price).toFixed(2)}</bdi>
             </td>
-            <td>{p.quantity === 0 ? <span className="badge text-bg-danger">{t('products.outOfStock')}</span> : formatNumber(p.quantity)}</td>
-            <td>
+            <td data-label={t('products.stock')}>
+              {p.quantity === 0 ? <span className="badge text-bg-danger">{t('products.outOfStock')}</span> : formatNumber(p.quantity)}
+            </td>
+            <td data-label={t('products.actions')}>
               <div className="d-flex gap-2 flex-wrap">
                 <button
                   type="button"

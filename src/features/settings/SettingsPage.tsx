@@ -25,11 +25,7 @@ export default function SettingsPage() {
         {!loggedIn ? (
           <AccessPrompt message={t('pleaseLogin')} linkText={t('login')} />
         ) : (
-          <SideTabs
-            label={t('title')}
-            listClassName="settings-tabs"
-            tabs={visible.map((tab) => ({ to: `/settings/${tab.path}`, label: t(`tabs.${tab.path}`), active: tab === active }))}
-          >
+          <SideTabs label={t('title')} tabs={visible.map((tab) => ({ to: `/settings/${tab.path}`, label: t(`tabs.${tab.path}`), active: tab === active }))}>
             <section className="col-lg-9" aria-label={t(`tabs.${active.path}`)}>
               <div className="card shadow-sm border-0">
                 <div className="card-body p-4">
