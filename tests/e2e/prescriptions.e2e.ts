@@ -108,7 +108,7 @@ describe('prescription journey', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
     const newest = list.getByRole('listitem').first();
     await newest.getByRole('link', { name: `Prescription ${code}` }).waitFor();
-    await newest.getByText('valid', { exact: true }).waitFor();
+    await newest.getByText('Valid', { exact: true }).waitFor();
     await expectAccessible(page, 'prescriptions list');
     await newest.getByRole('link', { name: `Prescription ${code}` }).click();
 
@@ -166,7 +166,7 @@ describe('prescription journey', () => {
     await list
       .getByRole('listitem')
       .filter({ hasText: `Prescription ${code}` })
-      .getByText('used', { exact: true })
+      .getByText('Used', { exact: true })
       .waitFor();
     expect((await api(portal, 'POST', 'cart', { product: 'amoxicillin-500-mg', quantity: '1' }, token)).status).toBe(403);
     await page.context().close();
@@ -217,7 +217,7 @@ describe('prescription journey', () => {
       .getByRole('list', { name: 'Your prescriptions' })
       .getByRole('listitem')
       .filter({ hasText: `Prescription ${code}` })
-      .getByText('valid', { exact: true })
+      .getByText('Valid', { exact: true })
       .waitFor();
     await page.context().close();
   });

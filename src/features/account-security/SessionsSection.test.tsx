@@ -27,7 +27,7 @@ describe('SecurityTab', () => {
   it("names each session's device and says when it signed in, in the clinic's time", async () => {
     renderTab();
     expect(await screen.findByText('Chrome on Windows')).toBeInTheDocument();
-    expect(screen.getByText('Signed in 15 Jan 2027, 14:30 from 203.0.113.7')).toBeInTheDocument();
+    expect(screen.getByText('Signed in on 15 Jan 2027, 14:30 from 203.0.113.7')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out Unknown device signed in 10 Jan 2027, 10:05' })).toBeInTheDocument();
     expect(await screen.findByText('1 recovery code left.')).toBeInTheDocument();
   });

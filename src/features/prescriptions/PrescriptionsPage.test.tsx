@@ -32,10 +32,10 @@ describe('PrescriptionsPage', () => {
     const list = await screen.findByRole('list', { name: 'Your prescriptions' });
     const items = within(list).getAllByRole('listitem');
     expect(within(items[0]).getByRole('link', { name: 'Prescription RX-NEW0-0002' })).toHaveAttribute('href', '/prescriptions/new');
-    expect(items[0]).toHaveTextContent('valid');
+    expect(items[0]).toHaveTextContent('Valid');
     expect(items[0]).toHaveTextContent('Dr. Omar Hassan · issued 20 Nov 2026');
     expect(items[1]).toHaveTextContent('RX-OLD0-0001');
-    expect(items[1]).toHaveTextContent('expired');
+    expect(items[1]).toHaveTextContent('Expired');
   });
 
   it('reads in Arabic: the list, the status and the date', async () => {
