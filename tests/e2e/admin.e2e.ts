@@ -5,9 +5,11 @@ import {
   closeJourney,
   demo,
   expectAccessible,
+  expectFitsPhone,
   loginThroughUi,
   newContext,
   openJourney,
+  phone,
   registerAccount,
   screenshot,
   type Portal,
@@ -145,6 +147,9 @@ describe('verified professionals', () => {
     await row.filter({ hasText: 'Allowed' }).filter({ hasText: 'Holds an upcoming appointment with her' }).first().waitFor();
     await expectAccessible(page, 'history log');
     await screenshot(page, 'admin-history-log');
+    // On her phone each entry is a card: nothing of the log is beside the screen.
+    await page.setViewportSize(phone);
+    await expectFitsPhone(page, 'history log on a phone');
     await page.context().close();
   });
 });

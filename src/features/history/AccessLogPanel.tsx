@@ -46,8 +46,9 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
       <ErrorAlert message={logStatus === 'failed' ? (logError ?? t('log.failed')) : null} className="m-3" />
       {logStatus === 'succeeded' && shown.length === 0 && <p className="card-body mb-0">{t('log.empty')}</p>}
       {shown.length > 0 && (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle mb-0">
+        // On a phone the rows stack into cards, kept off the panel's edges.
+        <div className="table-responsive px-2 px-sm-0">
+          <table className="table table-sm align-middle mb-0 table-stack">
             <thead>
               <tr>
                 <th scope="col">{t('log.when')}</th>
@@ -61,20 +62,22 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
             <tbody>
               {shown.map((entry) => (
                 <tr key={entry._id}>
-                  <td>
+                  <td data-label={t('log.when')}>
                     <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                   </td>
-                  <td>{entry.actor._id === patientId ? t('log.you') : entry.actor.name || t('log.anonymous')}</td>
-                  <td>{t(`log.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })}</td>
-                  <td>{whatHappened(entry, t)}</td>
-                  <td>
+                  <td data-label={t('log.who')}>{entry.actor._id === patientId ? t('log.you') : entry.actor.name || t('log.anonymous')}</td>
+                  <td data-label={t('log.role')}>{t(`log.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })}</td>
+                  <td data-label={t('log.what')}>{whatHappened(entry, t)}</td>
+                  <td data-label={t('log.outcome')}>
                     {entry.outcome === 'allowed' ? (
                       <span className="badge text-bg-success">{t('log.allowed')}</span>
                     ) : (
                       <span className="badge text-bg-danger">{t('log.refused')}</span>
                     )}
                   </td>
-                  <td className="small">{entry.reason || (entry.outcome === 'denied' ? t('log.noAppointment') : '')}</td>
+                  <td className="small" data-label={t('log.why')}>
+                    {entry.reason || (entry.outcome === 'denied' ? t('log.noAppointment') : '')}
+                  </td>
                 </tr>
               ))}
             </tbody>
