@@ -179,7 +179,9 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
   return (
     <tr>
       <td data-label={t('date')}>{slotDay(a.date)}</td>
-      <td data-label={t('time')}>{slotTime(a.time)}</td>
+      <td className="text-nowrap" data-label={t('time')}>
+        {slotTime(a.time)}
+      </td>
       {asPatient ? (
         <>
           <td data-label={t('doctor')}>

@@ -39,7 +39,7 @@ export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
           return (
             <tr key={slot._id}>
               <td>{slotDay(slot.date)}</td>
-              <td>{slotTime(slot.time)}</td>
+              <td className="text-nowrap">{slotTime(slot.time)}</td>
               <td>
                 {mine ? (
                   <div className="d-flex gap-2 flex-wrap align-items-center">

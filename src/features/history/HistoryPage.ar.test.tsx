@@ -16,7 +16,7 @@ const byDoctor = {
 };
 const history = makeHistory({
   diagnosis: [
-    { _id: 'd1', diagnosis: 'Hypertension', notes: '', ...byDoctor, hidden: false },
+    { _id: 'd1', diagnosis: 'Hypertension', notes: 'Review in 3 months.', ...byDoctor, hidden: false },
     { _id: 'd3', diagnosis: 'Asthma', notes: '', ...byDoctor, hidden: true },
     { _id: 'd2', diagnosis: 'Allergy', notes: '', doctor: null, self_reported: true },
   ],
@@ -36,6 +36,8 @@ describe('HistoryPage in Arabic', () => {
     expect(screen.getByRole('heading', { name: 'السجلّ الطبي' })).toBeInTheDocument();
     expect(await screen.findByText('لم تُضف أي حساسية بعد.')).toBeInTheDocument();
     expect(screen.getByText('١٦٥ سم')).toBeInTheDocument();
+    // A note written in English keeps its own direction on the Arabic page (its full stop at its end).
+    expect(screen.getByText('Review in 3 months.').tagName).toBe('BDI');
     // Each button's name begins with the word it shows (WCAG 2.5.3 Label in Name), so saying that word reaches it.
     expect(screen.getByRole('button', { name: 'حذف Allergy' })).toHaveTextContent('حذف');
     expect(screen.getByRole('button', { name: 'إخفاء Hypertension' })).toHaveTextContent('إخفاء');

@@ -84,7 +84,9 @@ export function HistorySection({ spec, history, owner, canAdd, showHidden, onAdd
             <tr key={row._id} className={row.meta.hidden ? 'history-row--hidden' : undefined}>
               {row.cells.map((cell, i) => (
                 <td key={spec.columns[i]} data-label={columns[i]}>
-                  {cell}
+                  {/* What was written keeps its own direction: an English note on an Arabic page
+                      ends with its full stop, not starts with it. */}
+                  {typeof cell === 'string' ? <bdi>{cell}</bdi> : cell}
                 </td>
               ))}
               <td data-label={t('table.addedBy')}>
