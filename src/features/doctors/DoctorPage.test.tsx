@@ -214,6 +214,13 @@ describe('DoctorPage in Arabic', { timeout: 20_000 }, () => {
     expect(screen.getByText('استشاري، عيادة النيل')).toBeInTheDocument();
   });
 
+  it("shows a patient's review in its own direction: an English one ends with its full stop", async () => {
+    await showArabic();
+    serveDoctor(() => doctorDetail({ reviews: [{ rate: 5, comment: 'Listened carefully. Highly recommended.', date: '2026-11-30T10:00:00.000Z' }] }));
+    renderWithProviders(<DoctorPage />, route);
+    expect(await screen.findByText('Listened carefully. Highly recommended.')).toHaveAttribute('dir', 'auto');
+  });
+
   it('asks guests to log in, in Arabic, inside the reservation dialog', async () => {
     await showArabic();
     serveDoctor(() => doctorDetail());

@@ -89,7 +89,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
                 <li key={`${review.date}-${review.comment.slice(0, 20)}`} className="border-top pt-2 mt-2">
                   <span className="small fw-semibold">{review.rate} / 5</span>
                   <span className="small text-muted ms-2">{formatDate(review.date)}</span>
-                  <p className="mb-0 small text-break" style={{ whiteSpace: 'pre-line' }}>
+                  <p className="mb-0 small text-break" dir="auto" style={{ whiteSpace: 'pre-line' }}>
                     {review.comment}
                   </p>
                 </li>
