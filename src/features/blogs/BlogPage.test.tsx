@@ -40,6 +40,7 @@ describe('BlogPage', () => {
     expect(article).toHaveTextContent('03 comments');
 
     const content = article.querySelector('.blog-post__content')!;
+    expect(content).toHaveAttribute('dir', 'auto');
     expect(within(content as HTMLElement).getByRole('heading', { name: 'Why salt matters' })).toBeInTheDocument();
     expect(content.innerHTML).not.toMatch(/script|onerror|onclick|javascript:/);
     expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();

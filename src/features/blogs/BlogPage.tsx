@@ -73,7 +73,8 @@ export default function BlogPage() {
                   </li>
                   <li>{t('post.comments')}</li>
                 </ul>
-                <div className="blog-post__content" dangerouslySetInnerHTML={{ __html: html }} />
+                {/* An article reads in its own language's direction whatever the page's (an English post on the Arabic site). */}
+                <div className="blog-post__content" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
                 <Suspense fallback={<div className="share-links" aria-hidden="true" />}>
                   <ShareLinks title={blog.title} content={blog.content} url={window.location.href} />
                 </Suspense>
