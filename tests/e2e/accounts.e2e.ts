@@ -16,8 +16,8 @@ async function registerThroughUi(page: Page, kind: 'register' | 'doctor' | 'phar
   await page.getByLabel('Government').selectOption('Alexandria');
   // The form answers with a confirmation or the server's message, and a confirmation shows only until
   // the redirect (half a second for a pharmacist): a busy machine can poll past it. The page records
-  // its first answer as it appears, so a refusal fails with its words (and the server's log) and a
-  // confirmation is read however briefly it showed.
+  // its first answer as it appears, so a refusal fails with its words (the failure report adds the
+  // server's log) and a confirmation is read however briefly it showed.
   await page.evaluate(() => {
     const card = document.querySelector('.auth-card');
     new MutationObserver((_changes, observer) => {
@@ -28,12 +28,7 @@ async function registerThroughUi(page: Page, kind: 'register' | 'doctor' | 'phar
     }).observe(card ?? document.body, { childList: true, subtree: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Create account' }).click();
-  const answer = await page
-    .waitForFunction(() => (window as { formAnswer?: string }).formAnswer)
-    .then((handle) => handle.jsonValue())
-    .catch((error: Error) => {
-      throw new Error(`${error.message}\nthe server's log:\n${portal.logs().slice(-3000)}`);
-    });
+  const answer = await (await page.waitForFunction(() => (window as { formAnswer?: string }).formAnswer)).jsonValue();
   // Professionals are also told that the clinic checks their licence first.
   expect(answer).toMatch(/^Account created successfully.*you will be redirected in moments$/);
   await page.waitForURL(`${portal.url}/account/login`, { timeout: 5000 });
