@@ -1,3 +1,4 @@
+import { isolateAgainst } from '../../shared/bidi-isolate.js';
 import { z } from 'zod';
 import arabic from './ar.json' with { type: 'json' };
 import type { Language } from './language.js';
@@ -51,7 +52,8 @@ function toArabic(message: string, depth: number): string | undefined {
     const values = new Map(template.names.map((name, i) => [name, match[i + 1] as string]));
     return template.arabic.replace(placeholder, (_, name: string) => {
       const value = values.get(name) ?? '';
-      return (depth < 2 && partToArabic(value, depth + 1)) || value;
+      // A part kept as it is (a name, a date) keeps its own direction inside the Arabic sentence.
+      return (depth < 2 && partToArabic(value, depth + 1)) || isolateAgainst(value, 'rtl');
     });
   }
   return undefined;

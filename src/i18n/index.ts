@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { applyDirection } from './direction';
+import { isolatingFormatter } from './isolate';
 import { en, namespaces } from './locales/en';
 import { defaultLanguage, languageStorageKey, pickLanguage, type Language } from './languages';
 
@@ -9,17 +10,21 @@ import { defaultLanguage, languageStorageKey, pickLanguage, type Language } from
  * the first paint need no waiting); Arabic is a chunk of its own, downloaded only when chosen.
  */
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: defaultLanguage,
-  fallbackLng: defaultLanguage,
-  resources: { en },
-  ns: namespaces,
-  defaultNS: 'common',
-  partialBundledLanguages: true,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(isolatingFormatter)
+  .init({
+    lng: defaultLanguage,
+    fallbackLng: defaultLanguage,
+    resources: { en },
+    ns: namespaces,
+    defaultNS: 'common',
+    partialBundledLanguages: true,
+    initAsync: false,
+    // Every interpolated value goes through the isolating formatter, so no sentence can forget it.
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    returnNull: false,
+  });
 
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   ar: () => import('./locales/ar'),

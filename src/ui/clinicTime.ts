@@ -35,6 +35,12 @@ export function slotDay(date: string): string {
   return parsed ? dateFormat({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(parsed) : '';
 }
 
+/** A calendar day ("2026-11-30", a day of the clinic already) as "30 Nov" (Arabic: "٣٠ نوفمبر"), or '' when not a date. */
+export function dayAndMonth(date: string): string {
+  const parsed = valid(date);
+  return parsed ? dateFormat({ timeZone: 'UTC', day: 'numeric', month: 'short' }).format(parsed) : '';
+}
+
 /** "14:30" → "2:30 PM" (Arabic: "٢:٣٠ م"). */
 export function slotTime(time: string): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(time);

@@ -79,6 +79,21 @@ describe('verified professionals', () => {
     await page.locator('canvas').waitFor();
     // The open tab wears the portal's blue, as the settings' side menu does.
     expect(await nav.getByRole('link', { name: 'Dashboard' }).evaluate((tab) => getComputedStyle(tab).backgroundColor)).toBe('rgb(31, 111, 178)');
+    // The chart draws in the portal's blue and teal (its legend's boxes at least), never Bootstrap's default blue.
+    const chartColours = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector('canvas');
+        const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        const count = { portalBlue: 0, portalTeal: 0, bootstrapBlue: 0 };
+        for (let i = 0; i < pixels.length; i += 4) {
+          const rgb = `${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`;
+          if (rgb === '31,111,178') count.portalBlue += 1;
+          else if (rgb === '29,143,134') count.portalTeal += 1;
+          else if (rgb === '13,110,253') count.bootstrapBlue += 1;
+        }
+        return { drawsPortalColours: count.portalBlue > 0 && count.portalTeal > 0, bootstrapBlue: count.bootstrapBlue };
+      });
+    await expect.poll(chartColours, { timeout: 10_000 }).toEqual({ drawsPortalColours: true, bootstrapBlue: 0 });
     await expectAccessible(page, 'admin dashboard');
     await screenshot(page, 'admin-dashboard');
 

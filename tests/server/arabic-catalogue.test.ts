@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { isolate } from '../../shared/bidi-isolate.js';
 import { arabicCatalogue, matchedByExistingClient, translateMessage, validationText } from '../../server/i18n/translate.js';
 import { scanServerMessages, shapeOf } from './message-scan.js';
 
@@ -63,11 +64,12 @@ describe('the Arabic catalogue of the server', () => {
     expect(entries.filter((entry) => matchedByExistingClient.some((text) => entry.includes(text)))).toEqual([]);
   });
 
+  // A kept part in Latin letters is isolated, so its own punctuation stays with it in the Arabic sentence.
   it('fills a template with the parts of the English message, translating parts it knows', () => {
-    expect(translateMessage('Your appointment with Dr. Ahmed Ali is reserved', 'ar')).toBe('تم حجز موعدك مع Dr. Ahmed Ali');
+    expect(translateMessage('Your appointment with Dr. Ahmed Ali is reserved', 'ar')).toBe(`تم حجز موعدك مع ${isolate('Dr. Ahmed Ali')}`);
     expect(translateMessage('Only doctors can do this', 'ar')).toBe('هذا الإجراء مقصور على الأطباء');
     expect(translateMessage('You already have an appointment at that time: Dr. Mona, 25 Jan 2027 at 10:00. Cancel or move it first.', 'ar')).toBe(
-      'لديك بالفعل موعد في ذلك الوقت: Dr. Mona, 25 Jan 2027 at 10:00. ألغِه أو انقله أولًا.',
+      `لديك بالفعل موعد في ذلك الوقت: ${isolate('Dr. Mona, 25 Jan 2027 at 10:00')}. ألغِه أو انقله أولًا.`,
     );
     expect(translateMessage('The order is now shipped', 'ar')).toBe('أصبحت حالة الطلب الآن: تم الشحن');
     expect(translateMessage('Too many wrong passwords or codes. Please wait 1 minute and try again.', 'ar')).toContain('1 دقيقة');
@@ -75,7 +77,7 @@ describe('the Arabic catalogue of the server', () => {
     const duplicate = 'Panadol contains paracetamol, which is already taken in Adol (duplicate therapy).';
     const allergy = 'Brufen contains ibuprofen, and an allergy to ibuprofen (rash) is recorded.';
     expect(translateMessage(`Safety warning: ${duplicate} ${allergy} Acknowledge the warning to buy anyway.`, 'ar')).toBe(
-      'تحذير يتعلق بالسلامة: يحتوي Panadol على paracetamol، وهي مادة يتناولها المريض بالفعل ضمن Adol (علاج مكرر). يحتوي Brufen على ibuprofen، وهناك حساسية مسجّلة من ibuprofen (rash). أكّد اطلاعك على التحذير لإتمام الشراء على أي حال.',
+      `تحذير يتعلق بالسلامة: يحتوي ${isolate('Panadol')} على ${isolate('paracetamol')}، وهي مادة يتناولها المريض بالفعل ضمن ${isolate('Adol')} (علاج مكرر). يحتوي ${isolate('Brufen')} على ${isolate('ibuprofen')}، وهناك حساسية مسجّلة من ${isolate('ibuprofen (rash)')}. أكّد اطلاعك على التحذير لإتمام الشراء على أي حال.`,
     );
     expect(translateMessage('Profile updated. Your password was changed and every other session was signed out.', 'ar')).toBe(
       'تم تحديث الملف الشخصي. تم تغيير كلمة المرور وتسجيل الخروج من جميع الجلسات الأخرى.',
@@ -84,7 +86,7 @@ describe('the Arabic catalogue of the server', () => {
       translateMessage('Prices in your cart changed since you saw them: the total is now $21.50 instead of $18.00. Please confirm the new total.', 'ar'),
     ).toBe('تغيّرت الأسعار في سلتك منذ أن عرضتها: أصبح الإجمالي الآن $21.50 بدلًا من $18.00. يُرجى تأكيد الإجمالي الجديد.');
     expect(translateMessage('Out of stock quantity: Panadol 500 mg does not have that many left; please lower the quantity in your cart', 'ar')).toBe(
-      'الكمية المطلوبة غير متوفرة في المخزون: لم يتبقَّ من Panadol 500 mg هذا العدد؛ يُرجى تقليل الكمية في سلتك',
+      `الكمية المطلوبة غير متوفرة في المخزون: لم يتبقَّ من ${isolate('Panadol 500 mg')} هذا العدد؛ يُرجى تقليل الكمية في سلتك`,
     );
     expect(translateMessage('Not a message the portal knows', 'ar')).toBe('Not a message the portal knows');
     expect(translateMessage('Out of stock quantity', 'en')).toBe('Out of stock quantity');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolate } from '../../shared/bidi-isolate.js';
 import { translateMessage } from '../../server/i18n/translate.js';
 import { connect, listen } from './chat-client.js';
 import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
@@ -46,7 +47,7 @@ describe('messages in the language of the request', () => {
 
     const nowhere = await get('/api/no-such-route', arabic);
     expect(nowhere.statusCode).toBe(404);
-    expect(nowhere.json().message).toBe('لا يوجد شيء على العنوان GET /api/no-such-route');
+    expect(nowhere.json().message).toBe(`لا يوجد شيء على العنوان ${isolate('GET')} ${isolate('/api/no-such-route')}`);
     expect((await get('/api/no-such-route')).json().message).toBe('There is nothing at GET /api/no-such-route');
   });
 

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach } from 'vitest';
+import { isolate } from '../../../shared/bidi-isolate';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
@@ -36,7 +37,7 @@ describe('SecurityTab', () => {
     await showArabic();
     renderTab();
     expect(await screen.findByRole('heading', { name: 'الأجهزة التي سجّلت الدخول منها' })).toBeInTheDocument();
-    expect(screen.getByText('Chrome على Windows')).toBeInTheDocument();
+    expect(screen.getByText(`${isolate('Chrome')} على ${isolate('Windows')}`)).toBeInTheDocument();
     expect(screen.getByText(/سجّل الدخول في .*١٥.*يناير.*٢٠٢٧/)).toBeInTheDocument();
     expect(await screen.findByText('تبقّى رمز استرداد واحد.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'تسجيل الخروج من كل الأجهزة الأخرى' })).toBeInTheDocument();

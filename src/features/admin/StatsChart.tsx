@@ -1,6 +1,6 @@
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatNumber } from '../../ui/clinicTime';
+import { dayAndMonth, formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
 import './texts';
 import type { Stats } from './types';
@@ -10,8 +10,12 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
 /** Bookings and orders per day over the last 14 days. Loaded lazily: chart.js is only in the console's chunk. */
 export default function StatsChart({ daily }: { daily: Stats['daily'] }) {
-  const { t } = useTranslation('admin');
-  const labels = daily.map((d) => d.date.slice(5));
+  const { t, i18n } = useTranslation('admin');
+  // On the Arabic site the days run right to left, as its text does, with the counts on the right.
+  const rtl = i18n.dir() === 'rtl';
+  const palette = getComputedStyle(document.documentElement);
+  const colour = (name: string) => palette.getPropertyValue(name).trim();
+  const labels = daily.map((d) => dayAndMonth(d.date));
   const days = { count: daily.length, number: formatNumber(daily.length) };
   return (
     <figure className="mb-0">
@@ -23,14 +27,17 @@ export default function StatsChart({ daily }: { daily: Stats['daily'] }) {
           options={{
             responsive: true,
             maintainAspectRatio: false,
-            plugins: { legend: { position: 'bottom' } },
-            scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+            plugins: { legend: { position: 'bottom', rtl }, tooltip: { rtl } },
+            scales: {
+              x: { reverse: rtl },
+              y: { beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { precision: 0, callback: (count) => formatNumber(Number(count)) } },
+            },
           }}
           data={{
             labels,
             datasets: [
-              { label: t('chart.bookings'), data: daily.map((d) => d.bookings), backgroundColor: '#0d6efd' },
-              { label: t('chart.orders'), data: daily.map((d) => d.orders), backgroundColor: '#198754' },
+              { label: t('chart.bookings'), data: daily.map((d) => d.bookings), backgroundColor: colour('--portal-primary') },
+              { label: t('chart.orders'), data: daily.map((d) => d.orders), backgroundColor: colour('--portal-accent') },
             ],
           }}
         />

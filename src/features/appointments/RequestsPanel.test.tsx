@@ -2,6 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
+import { isolate } from '../../../shared/bidi-isolate';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -106,8 +107,8 @@ describe('appointment requests in the appointments tab', { timeout: 20_000 }, ()
       renderWithProviders(<AppointmentsTab />, { ...where, preloadedState: signedIn(doctor, 'doctor') });
       const panel = await screen.findByRole('region', { name: 'طلبات المواعيد' });
       expect(await within(panel).findByText('(زائر)')).toBeInTheDocument();
-      await userEvent.click(within(panel).getByRole('button', { name: 'رفض طلب Sara Ali' }));
-      const dialog = await screen.findByRole('dialog', { name: 'رفض طلب Sara Ali' });
+      await userEvent.click(within(panel).getByRole('button', { name: `رفض طلب ${isolate('Sara Ali')}` }));
+      const dialog = await screen.findByRole('dialog', { name: `رفض طلب ${isolate('Sara Ali')}` });
       expect(within(dialog).getByLabelText('السبب الذي سيظهر للمريض')).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'رفض الطلب' })).toBeInTheDocument();
     } finally {

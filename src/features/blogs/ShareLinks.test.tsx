@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { isolate } from '../../../shared/bidi-isolate';
 import { showArabic, showEnglish } from '../../testing/language';
 import { ShareLinks } from './ShareLinks';
 
@@ -15,7 +16,7 @@ describe('ShareLinks', () => {
     expect(screen.getByText('شارك:')).toBeInTheDocument();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     await userEvent.click(screen.getByRole('button', { name: 'شارك على واتساب' }));
-    expect(decodeURIComponent(String(open.mock.calls[0][0]))).toContain('اقرأ: Eat well');
+    expect(decodeURIComponent(String(open.mock.calls[0][0]))).toContain(`اقرأ: ${isolate('Eat well')}`);
     open.mockRestore();
   });
 });

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { testUser } from '../../testing/handlers';
+import { isolate } from '../../../shared/bidi-isolate';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -227,7 +228,7 @@ describe('DoctorPage in Arabic', { timeout: 20_000 }, () => {
     renderWithProviders(<DoctorPage />, route);
     await userEvent.click(await screen.findByRole('button', { name: /^احجز / }));
     const dialog = await screen.findByRole('dialog', { name: 'سجّل الدخول للحجز' });
-    expect(dialog).toHaveTextContent('يُرجى تسجيل الدخول بصفتك مريضًا لحجز موعد مع Dr. Ahmed Hassan.');
+    expect(dialog).toHaveTextContent(`يُرجى تسجيل الدخول بصفتك مريضًا لحجز موعد مع ${isolate('Dr. Ahmed Hassan')}.`);
     expect(within(dialog).getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/account/login');
   });
 });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { isolate } from '../../../shared/bidi-isolate';
 import { showArabic, showEnglish } from '../../testing/language';
 import { testUser } from '../../testing/handlers';
 import { renderWithProviders, signedIn } from '../../testing/render';
@@ -39,10 +40,10 @@ describe('HistoryPage in Arabic', () => {
     // A note written in English keeps its own direction on the Arabic page (its full stop at its end).
     expect(screen.getByText('Review in 3 months.').tagName).toBe('BDI');
     // Each button's name begins with the word it shows (WCAG 2.5.3 Label in Name), so saying that word reaches it.
-    expect(screen.getByRole('button', { name: 'حذف Allergy' })).toHaveTextContent('حذف');
-    expect(screen.getByRole('button', { name: 'إخفاء Hypertension' })).toHaveTextContent('إخفاء');
+    expect(screen.getByRole('button', { name: `حذف ${isolate('Allergy')}` })).toHaveTextContent('حذف');
+    expect(screen.getByRole('button', { name: `إخفاء ${isolate('Hypertension')}` })).toHaveTextContent('إخفاء');
     await userEvent.click(screen.getByRole('switch', { name: /اعرض البيانات المخفية/ }));
-    expect(await screen.findByRole('button', { name: 'إظهار Asthma من جديد' })).toHaveTextContent('إظهار');
+    expect(await screen.findByRole('button', { name: `إظهار ${isolate('Asthma')} من جديد` })).toHaveTextContent('إظهار');
     const logPanel = screen.getByRole('region', { name: 'من اطّلع على سجلّي' });
     const doctorRow = await within(logPanel).findByRole('row', { name: /Dr\. Ahmed Hassan/ });
     expect(doctorRow).toHaveTextContent('فتح سجلّك');

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach } from 'vitest';
 import { testUser } from '../../testing/handlers';
+import { isolate } from '../../../shared/bidi-isolate';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -23,7 +24,7 @@ describe('NotificationsTab', () => {
     await showArabic();
     server.use(http.get('/api/notifications/preferences', () => HttpResponse.json({ preferences })));
     renderWithProviders(<NotificationsTab />, { preloadedState: signedIn(testUser()) });
-    expect(await screen.findByRole('switch', { name: 'Order paid — عبر البريد الإلكتروني' })).toBeChecked();
+    expect(await screen.findByRole('switch', { name: `${isolate('Order paid')} — عبر البريد الإلكتروني` })).toBeChecked();
     expect(screen.getByRole('heading', { name: 'الإشعارات' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
 import { server } from '../../testing/server';
@@ -97,6 +98,18 @@ describe('OrderPage', () => {
     renderPage();
     const row = await screen.findByRole('row', { name: /Paracetamol 500 mg/ });
     expect(within(row).getByText('Refused by the pharmacy: The prescription code does not match the paper one')).toBeInTheDocument();
+  });
+
+  it('keeps an English reason in its own direction on the Arabic site, so its full stop stays at its end', async () => {
+    await showArabic();
+    try {
+      const refused = { ...order().lines[0]!, deliveryStatus: 'cancelled', refusalReason: 'The code does not match.' };
+      server.use(http.get('/api/orders/CPABCD2345', () => HttpResponse.json({ order: order({ status: 'cancelled', lines: [refused], canCancel: false }) })));
+      renderPage();
+      expect(await screen.findByText('رفضته الصيدلية: \u2068The code does not match.\u2069')).toBeInTheDocument();
+    } finally {
+      await showEnglish();
+    }
   });
 
   it("shows the server's message for an order that is not hers", async () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { isolate } from '../../../shared/bidi-isolate';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
@@ -56,7 +57,7 @@ describe('OrdersReceivedTab', () => {
       const row = (await screen.findByText('Aspirin')).closest('tr') as HTMLElement;
       expect(within(row).getByText('قيد الانتظار')).toBeInTheDocument();
       expect(within(row).getByText('٢٠ نوفمبر ٢٠٢٦')).toBeInTheDocument();
-      expect(within(row).getByRole('button', { name: 'تأكيد الشحن: Aspirin لـ Sara Ali' })).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: `تأكيد الشحن: ${isolate('Aspirin')} لـ ${isolate('Sara Ali')}` })).toBeInTheDocument();
     } finally {
       await showEnglish();
     }
