@@ -20,5 +20,29 @@ export const isolate = (text: string): string => `\u2068${text}\u2069`;
  * it; left exactly as it is otherwise (same direction, digits, punctuation), where nothing can go wrong.
  */
 export function isolateAgainst(text: string, sentenceDirection: 'ltr' | 'rtl'): string {
-  return (sentenceDirection === 'rtl' ? ltrLetter : rtlLetter).test(text) ? isolate(text) : text;
+  // Parts already isolated inside it (a name in a sentence put in another) keep to themselves.
+  const own = text.replace(isolated, '');
+  return (sentenceDirection === 'rtl' ? ltrLetter : rtlLetter).test(own) ? isolate(text) : text;
 }
+
+const isolated = /\u2068[^\u2068\u2069]*\u2069/g;
+
+// A web or email address, which mail programs turn into a link from the text around it: marks
+// beside it would be taken into the link, so it stays as it is (a lone address reads the same anyway).
+const address = /^(?:https?:\/\/\S+|[^\s@]+@[^\s@]+)$/;
+
+/**
+ * A tag for the Arabic sentences the server writes (notifications, emails, slot descriptions):
+ * rtlSentence`السبب: ${reason}` isolates each value that holds Latin letters, addresses excepted.
+ */
+export function rtlSentence(strings: TemplateStringsArray, ...values: unknown[]): string {
+  let sentence = strings[0] ?? '';
+  values.forEach((value, i) => {
+    const text = String(value);
+    sentence += (address.test(text) ? text : isolateAgainst(text, 'rtl')) + (strings[i + 1] ?? '');
+  });
+  return sentence;
+}
+
+/** Items of a list in an Arabic sentence, each isolated, so the first item stands rightmost as an Arabic reader expects. */
+export const rtlList = (items: readonly string[]): string => items.map((item) => isolateAgainst(item, 'rtl')).join('، ');

@@ -1,3 +1,4 @@
+import { rtlSentence } from '../../shared/bidi-isolate.js';
 import { type Language } from './language.js';
 import { utcToClinicTime } from '../lib/clinic-time.js';
 
@@ -31,7 +32,7 @@ function zoneName(language: Language, zone: string): string {
 
 /** "with Dr. X on 2027-01-15 at 10:30 (Cairo time)": a slot as people read it, in the clinic's zone. */
 export function describeSlotIn(language: Language, zone: string, doctorName: string, startsAt: string): string {
-  if (language === 'ar') return `مع ${doctorName} يوم ${clinicWhen('ar', zone, startsAt)} (بتوقيت ${zoneName('ar', zone)})`;
+  if (language === 'ar') return rtlSentence`مع ${doctorName} يوم ${clinicWhen('ar', zone, startsAt)} (بتوقيت ${zoneName('ar', zone)})`;
   const local = utcToClinicTime(new Date(startsAt), zone);
   return `with ${doctorName} on ${local.date} at ${local.time} (${zoneName('en', zone)} time)`;
 }

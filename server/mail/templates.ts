@@ -1,3 +1,4 @@
+import { rtlSentence } from '../../shared/bidi-isolate.js';
 import type { Language } from '../i18n/language.js';
 import type { MailMessage } from './mailer.js';
 
@@ -54,7 +55,7 @@ const mail =
   (language: Language, facts: Facts): MailMessage =>
     compose(language, facts.to, facts.clinic, texts[language](facts));
 
-const hello = { en: (name: string) => `Hello ${name},`, ar: (name: string) => `مرحبًا ${name}،` };
+const hello = { en: (name: string) => `Hello ${name},`, ar: (name: string) => rtlSentence`مرحبًا ${name}،` };
 
 interface Person {
   clinic: string;
@@ -74,7 +75,7 @@ export const mails = {
     ar: ({ to, name, url }) => ({
       subject: 'تأكيد بريدك الإلكتروني',
       greeting: hello.ar(name),
-      lines: [`يُرجى تأكيد أن ${to} هو بريدك الإلكتروني. يعمل الرابط مرة واحدة فقط خلال 24 ساعة.`],
+      lines: [rtlSentence`يُرجى تأكيد أن ${to} هو بريدك الإلكتروني. يعمل الرابط مرة واحدة فقط خلال 24 ساعة.`],
       action: { label: 'تأكيد بريدي الإلكتروني', url },
       after: ['إن لم تُنشئ حسابًا لدينا، يمكنك تجاهل هذه الرسالة.'],
     }),
@@ -91,7 +92,7 @@ export const mails = {
     ar: ({ to, name, url }) => ({
       subject: 'تأكيد بريدك الإلكتروني الجديد',
       greeting: hello.ar(name),
-      lines: [`طلبت استخدام ${to} لحسابك. يسري التغيير بعد فتح هذا الرابط (يعمل مرة واحدة خلال 24 ساعة).`],
+      lines: [rtlSentence`طلبت استخدام ${to} لحسابك. يسري التغيير بعد فتح هذا الرابط (يعمل مرة واحدة خلال 24 ساعة).`],
       action: { label: 'استخدام هذا البريد', url },
       after: ['إن لم تطلب ذلك، تجاهل هذه الرسالة ولن يتغير شيء.'],
     }),
@@ -130,8 +131,8 @@ export const mails = {
       subject: 'لديك حساب بالفعل',
       greeting: hello.ar(name),
       lines: [
-        `حاول أحدهم استخدام ${to} لإنشاء حساب جديد أو بريدًا لحساب آخر. لهذا العنوان حساب لدينا بالفعل، لذلك لم يتغير شيء.`,
-        `إن كنت أنت، فسجّل الدخول (${loginUrl}) أو أعد تعيين كلمة المرور.`,
+        rtlSentence`حاول أحدهم استخدام ${to} لإنشاء حساب جديد أو بريدًا لحساب آخر. لهذا العنوان حساب لدينا بالفعل، لذلك لم يتغير شيء.`,
+        rtlSentence`إن كنت أنت، فسجّل الدخول (${loginUrl}) أو أعد تعيين كلمة المرور.`,
       ],
       action: { label: 'إعادة تعيين كلمة المرور', url: resetUrl },
       after: ['إن لم تكن أنت، يمكنك تجاهل هذه الرسالة.'],
@@ -149,7 +150,7 @@ export const mails = {
       subject: 'تم تغيير كلمة المرور',
       greeting: hello.ar(name),
       lines: ['تم تغيير كلمة مرور حسابك للتو، وأُنهيت جميع جلسات الدخول الأخرى.'],
-      after: [`إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا: ${resetUrl}`],
+      after: [rtlSentence`إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا: ${resetUrl}`],
     }),
   }),
 
@@ -167,7 +168,7 @@ export const mails = {
       greeting: hello.ar(name),
       lines: [title, ...(body ? [body] : [])],
       action: url ? { label: 'فتح في البوابة', url } : undefined,
-      after: [`تصلك هذه الرسالة بحسب إعدادات الإشعارات لديك، ويمكنك تغييرها من ${settingsUrl}`],
+      after: [rtlSentence`تصلك هذه الرسالة بحسب إعدادات الإشعارات لديك، ويمكنك تغييرها من ${settingsUrl}`],
     }),
   }),
 };
@@ -203,7 +204,7 @@ export const appointmentMails = {
     ar: ({ name, what, url }) => ({
       subject: 'تم حجز موعدك',
       greeting: hello.ar(name),
-      lines: [`تم حجز موعدك ${what}.`, calendarAdds.ar],
+      lines: [rtlSentence`تم حجز موعدك ${what}.`, calendarAdds.ar],
       action: { label: myAppointments.ar, url },
     }),
   }),
@@ -218,7 +219,7 @@ export const appointmentMails = {
     ar: ({ name, what, url }) => ({
       subject: 'تم قبول طلب موعدك',
       greeting: hello.ar(name),
-      lines: [`تم قبول طلب موعدك، وموعدك ${what}.`, calendarAdds.ar],
+      lines: [rtlSentence`تم قبول طلب موعدك، وموعدك ${what}.`, calendarAdds.ar],
       action: { label: myAppointments.ar, url },
     }),
   }),
@@ -233,7 +234,7 @@ export const appointmentMails = {
     ar: ({ name, what, url }) => ({
       subject: 'تم تغيير موعدك',
       greeting: hello.ar(name),
-      lines: [`أصبح موعدك ${what}.`, 'ملف التقويم المرفق ينقل الموعد في تقويمك إلى وقته الجديد.'],
+      lines: [rtlSentence`أصبح موعدك ${what}.`, 'ملف التقويم المرفق ينقل الموعد في تقويمك إلى وقته الجديد.'],
       action: { label: myAppointments.ar, url },
     }),
   }),
@@ -257,10 +258,10 @@ export const appointmentMails = {
       subject: 'ألغى الطبيب موعدك',
       greeting: hello.ar(name),
       lines: [
-        `نأسف لإبلاغك بأن الطبيب ألغى موعدك ${what}.`,
-        `السبب المذكور: ${reason}`,
+        rtlSentence`نأسف لإبلاغك بأن الطبيب ألغى موعدك ${what}.`,
+        rtlSentence`السبب المذكور: ${reason}`,
         nextSlots.length
-          ? `أقرب المواعيد المتاحة لدى الطبيب: ${nextSlots.join('؛ ')}.`
+          ? rtlSentence`أقرب المواعيد المتاحة لدى الطبيب: ${nextSlots.join('؛ ')}.`
           : 'لا توجد لدى الطبيب مواعيد متاحة حاليًا، ويمكنك الانضمام إلى قائمة الانتظار من صفحة الطبيب.',
         'ملف التقويم المرفق يحذف الموعد من تقويمك.',
       ],
@@ -280,7 +281,7 @@ export const appointmentMails = {
     ar: ({ name, what, until, url }) => ({
       subject: 'أصبح لك موعد متاح',
       greeting: hello.ar(name),
-      lines: [`أصبح هناك موعد متاح ${what}. نحجزه لك حتى ${until}، وبعد ذلك يُعرض على الشخص التالي في قائمة الانتظار.`],
+      lines: [rtlSentence`أصبح هناك موعد متاح ${what}. نحجزه لك حتى ${until}، وبعد ذلك يُعرض على الشخص التالي في قائمة الانتظار.`],
       action: { label: 'احجز هذا الموعد', url },
       after: ['سيطلب منك الرابط تسجيل الدخول أولًا إن لم تكن مسجّلًا.'],
     }),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolate, rtlSentence } from '../../shared/bidi-isolate.js';
 import { newId } from '../../server/lib/ids.js';
 import { languageOf } from '../../server/i18n/language.js';
 import { wordNotification, type NotificationMessage } from '../../server/modules/notifications/messages.js';
@@ -125,7 +126,7 @@ describe('emails in her language', () => {
       .filter((m) => m.to === patient.email)
       .at(-1);
     expect(arabic?.subject).toBe(`إعادة تعيين كلمة المرور — ${server.config.clinicName}`);
-    expect(arabic?.text).toContain('مرحبًا Mona Test،');
+    expect(arabic?.text).toContain(`مرحبًا ${isolate('Mona Test')}،`);
     expect(arabic?.text).toContain('يعمل الرابط مرة واحدة خلال 30 دقيقة');
     expect(arabic?.text).toContain(`اختيار كلمة مرور جديدة: ${arabic?.link}`);
     expect(arabic?.link).toMatch(/\/account\/reset-password#token=/);
@@ -143,7 +144,7 @@ describe('emails in her language', () => {
       .filter((m) => m.to === arabic.email)
       .at(-1);
     expect(ar?.subject).toBe(`تم حجز موعدك — ${server.config.clinicName}`);
-    expect(ar?.text).toContain('تم حجز موعدك مع Dr. Lang Test يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة).');
+    expect(ar?.text).toContain(`تم حجز موعدك مع ${isolate('Dr. Lang Test')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة).`);
     expect(ar?.text).toContain('ملف التقويم المرفق');
     expect(ar?.html).toContain('<html lang="ar" dir="rtl">');
     // Her calendar file names the appointment in Arabic too.
@@ -190,14 +191,14 @@ describe('notifications in the reader’s language', () => {
     const bell = async () => (await server.app.inject({ method: 'GET', url: '/api/notifications', headers: { authorization: doctor.token } })).json();
     const inArabic = await bell();
     expect(inArabic.notifications.map((n: { title: string }) => n.title)).toEqual([
-      'ألغى Pat Bell الموعد المحدد يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص',
-      'حجز Pat Bell موعدك يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص',
+      `ألغى ${isolate('Pat Bell')} الموعد المحدد يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص`,
+      `حجز ${isolate('Pat Bell')} موعدك يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص`,
     ]);
     // The cancellation comes by email by default, in his language (sent before the answer).
     const mail = readOutbox(outbox())
       .filter((m) => m.to === doctor.email)
       .at(-1);
-    expect(mail?.subject).toBe(`ألغى Pat Bell الموعد المحدد يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص — ${server.config.clinicName}`);
+    expect(mail?.subject).toBe(`ألغى ${isolate('Pat Bell')} الموعد المحدد يوم الثلاثاء، ٢ أبريل ٢٠٣٠ الساعة ٩:٠٠ ص — ${server.config.clinicName}`);
     expect(mail?.text).toContain('أصبح هذا الموعد متاحًا من جديد لمرضى آخرين.');
 
     expect((await setLanguage(doctor, { language: 'en' })).statusCode).toBe(200);
@@ -240,9 +241,27 @@ describe('the Arabic words of every notification', () => {
       expect(`${words.title} ${words.body}`, message.key).not.toMatch(/undefined|NaN|English/);
     }
     expect(wordNotification(stored(messages[7]), 'ar', 'Africa/Cairo')).toEqual({
-      title: 'تذكير: موعدك مع Dr. Q غدًا',
-      body: 'موعدك مع Dr. Q يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت العيادة).',
+      title: `تذكير: موعدك مع ${isolate('Dr. Q')} غدًا`,
+      body: `موعدك مع ${isolate('Dr. Q')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت العيادة).`,
     });
+  });
+
+  // An English reason in an Arabic sentence would otherwise show its full stop at the sentence's start.
+  it('isolates the names and reasons people wrote, once, and leaves Arabic ones as they are', () => {
+    expect(wordNotification(stored({ key: 'request_declined', reason: 'Doctor away.' }), 'ar', 'Africa/Cairo').body).toBe(`السبب: ${isolate('Doctor away.')}`);
+    expect(wordNotification(stored({ key: 'request_declined', reason: 'الطبيب مسافر.' }), 'ar', 'Africa/Cairo').body).toBe('السبب: الطبيب مسافر.');
+    const released = wordNotification(stored(messages[3]!), 'ar', 'Africa/Cairo');
+    expect(released.title).toBe(`ألغى الطبيب موعدك مع ${isolate('Dr. Q')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة)`);
+    expect(released.body).toContain(`السبب: ${isolate('Sick')}.`);
+    expect(wordNotification(stored(messages[14]!), 'ar', 'Africa/Cairo').body).toBe('حسابك ظاهر الآن في البوابة، ويمكنك استخدام كل ما يتيحه لك دورك.');
+    // Each item of a list stands in its place, the first rightmost.
+    expect(wordNotification(stored(messages[11]!), 'ar', 'Africa/Cairo').body).toBe(`${isolate('Panadol')}، ${isolate('Augmentin')}`);
+    expect(wordNotification(stored(messages[12]!), 'ar', 'Africa/Cairo').body).toBe(`المطلوب إرساله: ${isolate('2 × Panadol')}.`);
+    // Mail programs make links of addresses with what touches them, so addresses stay bare.
+    expect(rtlSentence`يمكنك تغييرها من ${'http://clinic.test/settings'}`).toBe('يمكنك تغييرها من http://clinic.test/settings');
+    expect(rtlSentence`يُرجى تأكيد أن ${'sara@clinic.test'} هو بريدك`).toBe('يُرجى تأكيد أن sara@clinic.test هو بريدك');
+    // A sentence holding an isolated name, put in another, is not wrapped again.
+    expect(rtlSentence`تم حجز موعدك ${rtlSentence`مع ${'Dr. Q'} غدًا`}.`).toBe(`تم حجز موعدك مع ${isolate('Dr. Q')} غدًا.`);
   });
 
   it('keeps the stored English words, and shows them for older rows without facts', () => {

@@ -1,3 +1,4 @@
+import { rtlList, rtlSentence } from '../../../shared/bidi-isolate.js';
 import { type Language } from '../../i18n/language.js';
 import { clinicTimeOfDay, clinicWhen, describeSlotIn } from '../../i18n/dates.js';
 
@@ -38,39 +39,39 @@ const orderStatusAr = {
 
 /** The Arabic words of each message, written for the person reading them. */
 const arabic: Messages = {
-  reservation_made: (m, zone) => ({ title: `حجز ${m.patient} موعدك يوم ${when(zone, m.startsAt)}`, body: '' }),
+  reservation_made: (m, zone) => ({ title: rtlSentence`حجز ${m.patient} موعدك يوم ${when(zone, m.startsAt)}`, body: '' }),
   reservation_cancelled: (m, zone) => ({
-    title: `ألغى ${m.patient} الموعد المحدد يوم ${when(zone, m.startsAt)}`,
+    title: rtlSentence`ألغى ${m.patient} الموعد المحدد يوم ${when(zone, m.startsAt)}`,
     body: 'أصبح هذا الموعد متاحًا من جديد لمرضى آخرين.',
   }),
-  reservation_moved: (m, zone) => ({ title: `نقل ${m.patient} الموعد من ${when(zone, m.from)} إلى ${when(zone, m.to)}`, body: '' }),
+  reservation_moved: (m, zone) => ({ title: rtlSentence`نقل ${m.patient} الموعد من ${when(zone, m.from)} إلى ${when(zone, m.to)}`, body: '' }),
   slot_released: (m, zone) => ({
-    title: `ألغى الطبيب موعدك ${describeSlotIn('ar', zone, m.doctor, m.startsAt)}`,
-    body: `السبب: ${m.reason}. ${m.next.length ? `أقرب المواعيد المتاحة: ${m.next.map((s) => when(zone, s)).join('؛ ')}.` : 'لا توجد مواعيد متاحة حاليًا، ويمكنك الانضمام إلى قائمة الانتظار من صفحة الطبيب.'}`,
+    title: rtlSentence`ألغى الطبيب موعدك ${describeSlotIn('ar', zone, m.doctor, m.startsAt)}`,
+    body: rtlSentence`السبب: ${m.reason}. ${m.next.length ? rtlSentence`أقرب المواعيد المتاحة: ${m.next.map((s) => when(zone, s)).join('؛ ')}.` : 'لا توجد مواعيد متاحة حاليًا، ويمكنك الانضمام إلى قائمة الانتظار من صفحة الطبيب.'}`,
   }),
-  request_accepted: (m, zone) => ({ title: 'تم قبول طلب موعدك', body: `تم قبول طلب موعدك: سيستقبلك ${m.doctor} يوم ${when(zone, m.startsAt)}.` }),
-  request_declined: (m) => ({ title: 'تم رفض طلب موعدك', body: `السبب: ${m.reason}` }),
+  request_accepted: (m, zone) => ({ title: 'تم قبول طلب موعدك', body: rtlSentence`تم قبول طلب موعدك: سيستقبلك ${m.doctor} يوم ${when(zone, m.startsAt)}.` }),
+  request_declined: (m) => ({ title: 'تم رفض طلب موعدك', body: rtlSentence`السبب: ${m.reason}` }),
   appointment_reminder: (m, zone) => ({
-    title: `تذكير: موعدك مع ${m.doctor} ${m.ahead === '24h' ? 'غدًا' : 'بعد ساعتين'}`,
-    body: `موعدك مع ${m.doctor} يوم ${when(zone, m.startsAt)} (بتوقيت العيادة).`,
+    title: rtlSentence`تذكير: موعدك مع ${m.doctor} ${m.ahead === '24h' ? 'غدًا' : 'بعد ساعتين'}`,
+    body: rtlSentence`موعدك مع ${m.doctor} يوم ${when(zone, m.startsAt)} (بتوقيت العيادة).`,
   }),
   visit_rating_prompt: (m, zone) => ({
     title: 'كيف كانت زيارتك؟',
-    body: `أخبر المرضى الآخرين عن زيارتك لـ${m.doctor} يوم ${when(zone, m.startsAt)}: قيّمها من صفحة الطبيب.`,
+    body: rtlSentence`أخبر المرضى الآخرين عن زيارتك لـ${m.doctor} يوم ${when(zone, m.startsAt)}: قيّمها من صفحة الطبيب.`,
   }),
   waitlist_offer: (m, zone) => ({
-    title: `أصبح هناك موعد متاح ${describeSlotIn('ar', zone, m.doctor, m.startsAt)}`,
-    body: `نحجزه لك حتى ${clinicTimeOfDay('ar', zone, m.until)}؛ احجزه قبل ذلك وإلا يُعرض على الشخص التالي في قائمة الانتظار.`,
+    title: rtlSentence`أصبح هناك موعد متاح ${describeSlotIn('ar', zone, m.doctor, m.startsAt)}`,
+    body: rtlSentence`نحجزه لك حتى ${clinicTimeOfDay('ar', zone, m.until)}؛ احجزه قبل ذلك وإلا يُعرض على الشخص التالي في قائمة الانتظار.`,
   }),
-  prescription_issued: (m) => ({ title: `كتب لك ${m.doctor} وصفة طبية`, body: m.medicines.join('، ') }),
-  order_paid: (m) => ({ title: `تم دفع الطلب ${m.orderNumber}`, body: `المطلوب إرساله: ${m.lines.join('، ')}.` }),
+  prescription_issued: (m) => ({ title: rtlSentence`كتب لك ${m.doctor} وصفة طبية`, body: rtlList(m.medicines) }),
+  order_paid: (m) => ({ title: rtlSentence`تم دفع الطلب ${m.orderNumber}`, body: rtlSentence`المطلوب إرساله: ${rtlList(m.lines)}.` }),
   order_status: (m) => ({
-    title: `${m.product} من الطلب ${m.orderNumber} ${orderStatusAr[m.status]}`,
-    body: m.status === 'cancelled' && m.reason ? `سبب الصيدلي: ${m.reason}` : '',
+    title: rtlSentence`${m.product} من الطلب ${m.orderNumber} ${orderStatusAr[m.status]}`,
+    body: m.status === 'cancelled' && m.reason ? rtlSentence`سبب الصيدلي: ${m.reason}` : '',
   }),
   account_approved: () => ({ title: 'تمت الموافقة على حسابك', body: 'حسابك ظاهر الآن في البوابة، ويمكنك استخدام كل ما يتيحه لك دورك.' }),
-  account_rejected: (m) => ({ title: 'تم رفض طلبك', body: `السبب: ${m.reason}` }),
-  chat_message: (m) => ({ title: `رسالة جديدة من ${m.sender}`, body: 'افتح المحادثة لقراءتها.' }),
+  account_rejected: (m) => ({ title: 'تم رفض طلبك', body: rtlSentence`السبب: ${m.reason}` }),
+  chat_message: (m) => ({ title: rtlSentence`رسالة جديدة من ${m.sender}`, body: 'افتح المحادثة لقراءتها.' }),
 };
 
 /** A stored message, or null when the row has none or it cannot be read (then the stored words show). */
