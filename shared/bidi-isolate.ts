@@ -10,19 +10,23 @@
 // bidirectional algorithm (their digits are not letters and stay out).
 const rtlScripts = '\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}';
 const rtlLetter = new RegExp(`(?=\\p{L})[${rtlScripts}]`, 'u');
-const ltrLetter = new RegExp(`(?![${rtlScripts}])\\p{L}`, 'u');
+// Latin and other left-to-right letters; and digits 0–9, which after Arabic letters count as Arabic
+// numbers and let a sign beside them change sides ("$12.00" shows as "12.00$"): a price, a code or
+// a time written the English way is isolated as well. Arabic-Indic digits are the sentence's own.
+const ltrInRtl = new RegExp(`(?![${rtlScripts}])\\p{L}|[0-9]`, 'u');
 
 /** FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: the text takes the direction of its own first letter. */
 export const isolate = (text: string): string => `\u2068${text}\u2069`;
 
 /**
  * The text isolated when it holds a letter written in the other direction than the sentence around
- * it; left exactly as it is otherwise (same direction, digits, punctuation), where nothing can go wrong.
+ * it (or, in a right-to-left sentence, digits 0–9); left exactly as it is otherwise (same
+ * direction, punctuation, the sentence's own digits), where nothing can go wrong.
  */
 export function isolateAgainst(text: string, sentenceDirection: 'ltr' | 'rtl'): string {
   // Parts already isolated inside it (a name in a sentence put in another) keep to themselves.
   const own = text.replace(isolated, '');
-  return (sentenceDirection === 'rtl' ? ltrLetter : rtlLetter).test(own) ? isolate(text) : text;
+  return (sentenceDirection === 'rtl' ? ltrInRtl : rtlLetter).test(own) ? isolate(text) : text;
 }
 
 const isolated = /\u2068[^\u2068\u2069]*\u2069/g;
@@ -33,7 +37,7 @@ const address = /^(?:https?:\/\/\S+|[^\s@]+@[^\s@]+)$/;
 
 /**
  * A tag for the Arabic sentences the server writes (notifications, emails, slot descriptions):
- * rtlSentence`السبب: ${reason}` isolates each value that holds Latin letters, addresses excepted.
+ * rtlSentence`السبب: ${reason}` isolates each value that holds Latin letters or digits, addresses excepted.
  */
 export function rtlSentence(strings: TemplateStringsArray, ...values: unknown[]): string {
   let sentence = strings[0] ?? '';

@@ -14,12 +14,15 @@ describe('values put inside a translated sentence', () => {
     expect(isolateValue('אזל מהמלאי', 'en')).toBe(`${FSI}אזל מהמלאי${PDI}`);
     // Mixed: the isolate takes the direction of its own first letter.
     expect(isolateValue('بانادول Extra', 'ar')).toBe(`${FSI}بانادول Extra${PDI}`);
+    // Digits 0–9 after Arabic words would count as Arabic numbers and put the dollar sign after them.
+    expect(isolateValue('$12.00', 'ar')).toBe(`${FSI}$12.00${PDI}`);
   });
 
   it('leaves alone a value in the page direction, or with no letters of either direction', () => {
     expect(isolateValue('Out of stock.', 'en')).toBe('Out of stock.');
     expect(isolateValue('نفدت الكمية.', 'ar')).toBe('نفدت الكمية.');
-    expect(isolateValue('12:30', 'ar')).toBe('12:30');
+    expect(isolateValue('١٢:٣٠', 'ar')).toBe('١٢:٣٠');
+    expect(isolateValue('12:30', 'en')).toBe('12:30');
     expect(isolateValue(3, 'ar')).toBe(3);
     expect(isolateValue(undefined, 'ar')).toBeUndefined();
   });

@@ -72,7 +72,7 @@ describe('the Arabic catalogue of the server', () => {
       `لديك بالفعل موعد في ذلك الوقت: ${isolate('Dr. Mona, 25 Jan 2027 at 10:00')}. ألغِه أو انقله أولًا.`,
     );
     expect(translateMessage('The order is now shipped', 'ar')).toBe('أصبحت حالة الطلب الآن: تم الشحن');
-    expect(translateMessage('Too many wrong passwords or codes. Please wait 1 minute and try again.', 'ar')).toContain('1 دقيقة');
+    expect(translateMessage('Too many wrong passwords or codes. Please wait 1 minute and try again.', 'ar')).toContain(`${isolate('1')} دقيقة`);
     // A warning listing two conflicts, and a message made of sentences, translate sentence by sentence.
     const duplicate = 'Panadol contains paracetamol, which is already taken in Adol (duplicate therapy).';
     const allergy = 'Brufen contains ibuprofen, and an allergy to ibuprofen (rash) is recorded.';
@@ -84,7 +84,7 @@ describe('the Arabic catalogue of the server', () => {
     );
     expect(
       translateMessage('Prices in your cart changed since you saw them: the total is now $21.50 instead of $18.00. Please confirm the new total.', 'ar'),
-    ).toBe('تغيّرت الأسعار في سلتك منذ أن عرضتها: أصبح الإجمالي الآن $21.50 بدلًا من $18.00. يُرجى تأكيد الإجمالي الجديد.');
+    ).toBe(`تغيّرت الأسعار في سلتك منذ أن عرضتها: أصبح الإجمالي الآن ${isolate('$21.50')} بدلًا من ${isolate('$18.00')}. يُرجى تأكيد الإجمالي الجديد.`);
     expect(translateMessage('Out of stock quantity: Panadol 500 mg does not have that many left; please lower the quantity in your cart', 'ar')).toBe(
       `الكمية المطلوبة غير متوفرة في المخزون: لم يتبقَّ من ${isolate('Panadol 500 mg')} هذا العدد؛ يُرجى تقليل الكمية في سلتك`,
     );

@@ -62,7 +62,7 @@ export default function NotificationsTab() {
               onChange={(e) => void choose(p.event, e.target.checked)}
             />
             <label className="form-check-label" htmlFor={`notify-email-${p.event}`}>
-              {t('tab.byEmail', { label: p.label })}
+              {t('tab.byEmail', { label: t(`events.${p.event}`, { defaultValue: p.label }) })}
             </label>
           </li>
         ))}
