@@ -6,7 +6,7 @@ import { PageBanner } from '../../ui/PageBanner';
 import { Spinner } from '../../ui/Spinner';
 import { formatDateTime, formatNumber } from '../../ui/clinicTime';
 import { useTranslation } from '../../i18n';
-import { dollarsOf } from '../../ui/money';
+import { dollarsIn, dollarsOf } from '../../ui/money';
 import { cancelOrder, fetchOrder, reorderOrder, selectOrder } from './orderSlice';
 import { OrderTimeline } from './OrderTimeline';
 import { cardExpiry, statusStyle, useStatusLabel } from './types';
@@ -176,9 +176,7 @@ export default function OrderPage() {
                   )}
                   <dt>{t('total')}</dt>
                   <dd className="fw-bold" data-testid="order-total">
-                    <bdi>
-                      {dollarsOf(shown.totals.total)} {shown.currency.toUpperCase()}
-                    </bdi>
+                    <bdi>{dollarsIn(shown.totals.total, shown.currency)}</bdi>
                   </dd>
                   {buyer && shown.totals.refunded > 0 && (
                     <>

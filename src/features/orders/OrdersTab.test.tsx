@@ -19,7 +19,7 @@ describe('settings orders and payments', () => {
     renderWithProviders(<OrdersTab />, { preloadedState: signedIn(testUser()) });
     const row = (await screen.findByText('Aspirin')).closest('tr') as HTMLElement;
     expect(within(row).getByText('$7.00')).toBeInTheDocument();
-    expect(within(row).getByText('usd')).toBeInTheDocument();
+    expect(within(row).getByText('USD')).toBeInTheDocument();
     expect(within(row).getByText('shipped')).toBeInTheDocument();
   });
 
@@ -52,5 +52,6 @@ describe('settings orders and payments', () => {
     renderWithProviders(<PaymentsTab />, { preloadedState: signedIn(testUser()) });
     expect(await screen.findByText('•••• 4242', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('expires 08/2028')).toBeInTheDocument();
+    expect(screen.getByText(/\$25\.00 USD/)).toBeInTheDocument();
   });
 });

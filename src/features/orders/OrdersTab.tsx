@@ -4,7 +4,7 @@ import { useAppSelector, useServerData } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatNumber } from '../../ui/clinicTime';
-import { dollarsOf } from '../../ui/money';
+import { currencyCode, dollarsOf } from '../../ui/money';
 import { fetchOrderLines, selectOrderLines } from './orderHistorySlice';
 import { statusStyle, useStatusLabel } from './types';
 import { Section } from '../../ui/Section';
@@ -56,7 +56,7 @@ export default function OrdersTab() {
                     <td data-label={t('list.price')}>
                       <bdi>{dollarsOf(o.price)}</bdi>
                     </td>
-                    <td data-label={t('list.currency')}>{o.currency}</td>
+                    <td data-label={t('list.currency')}>{currencyCode(o.currency)}</td>
                     <td data-label={t('list.delivery')}>
                       <span className={`badge ${statusStyle[o.deliveryStatus] ?? 'text-bg-light'}`}>{statusLabel(o.deliveryStatus)}</span>
                     </td>

@@ -3,7 +3,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAppSelector, useServerData } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { formatDate } from '../../ui/clinicTime';
-import { dollarsOf } from '../../ui/money';
+import { dollarsIn } from '../../ui/money';
 import { fetchPayments, selectPayments } from './orderHistorySlice';
 import { cardExpiry } from './types';
 import { Section } from '../../ui/Section';
@@ -31,10 +31,7 @@ export default function PaymentsTab() {
                 <span className="text-muted ms-2">{t('expires', { date: cardExpiry(p) })}</span>
               </span>
               <span>
-                <bdi>
-                  {dollarsOf(p.amount)} {p.currency}
-                </bdi>{' '}
-                · {formatDate(p.created_at)}
+                <bdi>{dollarsIn(p.amount, p.currency)}</bdi> · {formatDate(p.created_at)}
               </span>
             </li>
           ))}

@@ -41,6 +41,7 @@ describe('OrdersReceivedTab', () => {
     renderWithProviders(<OrdersReceivedTab />, { preloadedState: signedIn(testUser({ roles: ['pharmacist'] }), 'pharmacist') });
     const row = (await screen.findByText('Aspirin')).closest('tr') as HTMLElement;
     expect(within(row).getByText('12 Nile St, Cairo, Egypt')).toBeInTheDocument();
+    expect(within(row).getByText('$7.00 USD')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: /^Mark shipped/ }));
     expect(await within(row).findByText('shipped')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: /^Mark delivered/ })).toBeInTheDocument();

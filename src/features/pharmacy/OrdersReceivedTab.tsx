@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector, useServerData } from '../../app/hooks';
 import { rejectionMessage } from '../../app/serverThunk';
 import { useTranslation } from '../../i18n';
 import { formatDate, formatNumber } from '../../ui/clinicTime';
+import { dollarsIn } from '../../ui/money';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { DataTable } from '../../ui/DataTable';
 import { RefuseOrderModal } from './RefuseOrderModal';
@@ -88,9 +89,7 @@ export default function OrdersReceivedTab() {
             </td>
             <td data-label={t('received.quantity')}>{formatNumber(o.quantity)}</td>
             <td data-label={t('received.total')}>
-              <bdi>
-                ${Number(o.price).toFixed(2)} {o.currency}
-              </bdi>
+              <bdi>{dollarsIn(o.price, o.currency)}</bdi>
             </td>
             <td className="small" data-label={t('received.buyer')}>
               <strong>
