@@ -3,7 +3,8 @@
  * message, an Arabic name in an English one) is isolated, as <bdi> would: otherwise the Unicode
  * bidirectional algorithm lets it mix with the words around it, and an English reason on the Arabic
  * site ("رفضته الصيدلية: Out of stock.") shows its full stop at the sentence's start. Used by the
- * SPA's translations (src/i18n/isolate.ts) and the server's Arabic messages (server/i18n/translate.ts).
+ * SPA's translations (src/i18n/isolate.ts), the server's Arabic messages (server/i18n/translate.ts)
+ * and the Arabic notifications and emails it words (rtlSentence, rtlList).
  */
 
 // Scripts written right to left; their letters are the "strong" right-to-left characters of the
@@ -15,6 +16,8 @@ const rtlLetter = new RegExp(`(?=\\p{L})[${rtlScripts}]`, 'u');
 // a time written the English way is isolated as well. Arabic-Indic digits are the sentence's own.
 const ltrInRtl = new RegExp(`(?![${rtlScripts}])\\p{L}|[0-9]`, 'u');
 
+const isolatedPart = /\u2068[^\u2068\u2069]*\u2069/g;
+
 /** FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: the text takes the direction of its own first letter. */
 export const isolate = (text: string): string => `\u2068${text}\u2069`;
 
@@ -25,11 +28,9 @@ export const isolate = (text: string): string => `\u2068${text}\u2069`;
  */
 export function isolateAgainst(text: string, sentenceDirection: 'ltr' | 'rtl'): string {
   // Parts already isolated inside it (a name in a sentence put in another) keep to themselves.
-  const own = text.replace(isolated, '');
+  const own = text.replace(isolatedPart, '');
   return (sentenceDirection === 'rtl' ? ltrInRtl : rtlLetter).test(own) ? isolate(text) : text;
 }
-
-const isolated = /\u2068[^\u2068\u2069]*\u2069/g;
 
 // A web or email address, which mail programs turn into a link from the text around it: marks
 // beside it would be taken into the link, so it stays as it is (a lone address reads the same anyway).
