@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { journeyChromePath } from './chromium.mjs';
 import { buildServerIfStale } from './server-build.mjs';
+import { unexplainedFailure } from './vitest-failure.mjs';
 
 /**
  * `npm test`: typecheck, lint, the SPA's component tests, the server tests, the page-weight check and
@@ -35,7 +36,7 @@ const summary = [];
 /** Skipped tests counted per suite; a suite that may be skipped says why in its name. */
 const skippedSuites = new Map();
 
-/** Runs a command with its output collected, then printed as one block. Resolves to success. */
+/** Runs a command with its output collected, then printed as one block. Resolves to success and the output. */
 function run(label, command, args, env = {}) {
   const since = Date.now();
   return new Promise((resolve) => {
@@ -45,13 +46,13 @@ function run(label, command, args, env = {}) {
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
       console.log(`\n▶ ${label} (${seconds(since)})\n${output.trimEnd()}`);
-      resolve(code === 0);
+      resolve({ ok: code === 0, output });
     });
   });
 }
 
 async function step(label, command, args) {
-  const ok = await run(label, command, args);
+  const { ok } = await run(label, command, args);
   if (ok) passed += 1;
   else failed += 1;
   summary.push(`${ok ? '✔' : '✘'} ${label}`);
@@ -59,7 +60,7 @@ async function step(label, command, args) {
 
 async function vitest(project, extraEnv = {}) {
   const out = path.join(reportDir, `${project}.json`);
-  const ok = await run(
+  const { ok, output } = await run(
     `${project} tests`,
     'npx',
     ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
@@ -86,10 +87,12 @@ async function vitest(project, extraEnv = {}) {
   // A file that failed to load has no failed tests but must still fail the run.
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed')).length;
   failed += brokenFiles;
-  if (!ok && report.numFailedTests === 0 && brokenFiles === 0) failed += 1;
+  const unexplained = !ok && report.numFailedTests === 0 && brokenFiles === 0;
+  if (unexplained) failed += 1;
   summary.push(
     `${ok ? '✔' : '✘'} ${project} tests: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed${skippedHere ? `, ${skippedHere} skipped` : ''}`,
   );
+  if (unexplained) summary.push(`  but the run failed:\n${unexplainedFailure(output).replace(/^/gm, '  │ ')}`);
 }
 
 /**
@@ -101,7 +104,7 @@ async function buildSpa() {
   if (process.env.SPA_DIR) return true;
   const outDir = path.join(root, '.tmp/dist-e2e');
   const script = `import(${JSON.stringify(pathToFileURL(path.join(root, 'scripts/spa-build.mjs')).href)}).then((m) => m.buildSpaIfStale(${JSON.stringify(outDir)}, { quiet: true, manifest: true }))`;
-  const ok = await run('SPA build for the tests', process.execPath, ['--input-type=module', '-e', script]);
+  const { ok } = await run('SPA build for the tests', process.execPath, ['--input-type=module', '-e', script]);
   if (ok) process.env.SPA_DIR = outDir;
   else {
     failed += 1;
