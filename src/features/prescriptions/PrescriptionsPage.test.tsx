@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { isolate } from '../../../shared/bidi-isolate';
 import { testUser } from '../../testing/handlers';
 import { showArabic, showEnglish } from '../../testing/language';
 import { renderWithProviders, signedIn } from '../../testing/render';
@@ -51,6 +52,27 @@ describe('PrescriptionsPage', () => {
       const item = within(list).getByRole('listitem');
       expect(within(item).getByText('سارية')).toBeInTheDocument();
       expect(item).toHaveTextContent('صدرت في ٢٠ نوفمبر ٢٠٢٦');
+    } finally {
+      await showEnglish();
+    }
+  });
+
+  it('names her medicines as a list of the language shown', async () => {
+    const lines = [rxLine(), rxLine({ _id: 'line-2', medicine: 'Panadol Extra' }), rxLine({ _id: 'line-3', medicine: 'Zyrtec 10 mg' })];
+    server.use(http.get('/api/prescriptions', () => HttpResponse.json({ prescriptions: [prescription({ lines })] })));
+    renderWithProviders(<PrescriptionsPage />, { preloadedState: signedIn(testUser()) });
+    const item = within(await screen.findByRole('list', { name: 'Your prescriptions' })).getByRole('listitem');
+    expect(item).toHaveTextContent('Amoxicillin 500 mg, Panadol Extra and Zyrtec 10 mg');
+  });
+
+  it('joins the medicines the Arabic way, each English name kept whole in the right-to-left sentence', async () => {
+    const lines = [rxLine(), rxLine({ _id: 'line-2', medicine: 'Panadol Extra' })];
+    server.use(http.get('/api/prescriptions', () => HttpResponse.json({ prescriptions: [prescription({ lines })] })));
+    await showArabic();
+    try {
+      renderWithProviders(<PrescriptionsPage />, { preloadedState: signedIn(testUser()) });
+      const item = within(await screen.findByRole('list', { name: 'وصفاتك الطبية' })).getByRole('listitem');
+      expect(item.textContent).toContain(`${isolate('Amoxicillin 500 mg')} و${isolate('Panadol Extra')}`);
     } finally {
       await showEnglish();
     }

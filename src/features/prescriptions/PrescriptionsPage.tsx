@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { selectIsLoggedIn } from '../session';
 import { useTranslation } from '../../i18n';
 import { formatDate } from '../../ui/clinicTime';
+import { listOf } from '../../ui/lists';
 import { statusBadge } from './format';
 import { fetchPrescriptions } from './prescriptionsSlice';
 import './prescriptions.css';
@@ -51,7 +52,7 @@ export default function PrescriptionsPage() {
                   <span className={`badge ${statusBadge[rx.status]}`}>{t(`status.${rx.status}`)}</span>
                 </div>
                 <p className="mb-0 mt-2 text-muted" dir="auto">
-                  {t('list.summary', { doctor: rx.doctor.name, date: formatDate(rx.issuedAt), medicines: rx.lines.map((l) => l.medicine).join(', ') })}
+                  {t('list.summary', { doctor: rx.doctor.name, date: formatDate(rx.issuedAt), medicines: listOf(rx.lines.map((l) => l.medicine)) })}
                 </p>
               </li>
             ))}
