@@ -51,7 +51,7 @@ export default function PrescriptionsPage() {
                   </Link>
                   <span className={`badge ${statusBadge[rx.status]}`}>{t(`status.${rx.status}`)}</span>
                 </div>
-                <p className="mb-0 mt-2 text-muted" dir="auto">
+                <p className="mb-0 mt-2 text-muted">
                   {t('list.summary', { doctor: rx.doctor.name, date: formatDate(rx.issuedAt), medicines: listOf(rx.lines.map((l) => l.medicine)) })}
                 </p>
               </li>
