@@ -1,4 +1,5 @@
 import { cleanup, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { setLanguage } from '../i18n';
 
 /**
@@ -20,7 +21,25 @@ export async function showArabic(): Promise<void> {
  * Back to English for the tests that follow (an `afterEach`). The rendered page goes first: a test
  * file's own hooks run before the setup's cleanup, and a mounted page would re-render outside act.
  */
-export function showEnglish(): Promise<void> {
-  cleanup();
-  return setLanguage('en', false);
+export async function showEnglish(): Promise<void> {
+  try {
+    expectSentencesInPageDirection();
+  } finally {
+    cleanup();
+    await setLanguage('en', false);
+  }
+}
+
+/**
+ * A translated sentence with a value isolated inside it (shared/bidi-isolate.ts) must take the page's
+ * direction. Under dir="auto" a browser takes the direction of the first letter, isolated or not
+ * (HTML's rule does not skip isolates), so an Arabic sentence starting with an English name would read
+ * left to right. Checked on what an Arabic test leaves on screen, before it switches back to English
+ * (in English such values are not isolated).
+ */
+export function expectSentencesInPageDirection(): void {
+  const underAutoDirection = [...document.querySelectorAll('[dir="auto"]')]
+    .map((element) => element.textContent ?? '')
+    .filter((text) => /[\u2066-\u2069]/.test(text));
+  expect(underAutoDirection, 'translated sentences inside dir="auto"').toEqual([]);
 }

@@ -3,6 +3,8 @@ import { currentLanguage } from '../i18n';
 import { languageInfo } from '../i18n/languages';
 
 const formats = new Map<string, Intl.ListFormat>();
+/** U+2068, which opens a value isolateAgainst wrapped. */
+const firstStrongIsolate = '\u2068';
 
 /**
  * Names joined as the language shown joins them: "A, B and C" in English, "أ وب وج" in Arabic. Each
@@ -16,5 +18,12 @@ export function listOf(items: readonly string[]): string {
     format = new Intl.ListFormat(locale, { type: 'conjunction' });
     formats.set(locale, format);
   }
-  return format.format(items.map((item) => isolateAgainst(item, dir)));
+  const parts = format.formatToParts(items.map((item) => isolateAgainst(item, dir)));
+  // Arabic writes "و" (and) joined to the word after it; before an isolated English name it cannot
+  // join, and without a space it would read as part of the name ("وPanadol").
+  return parts
+    .map((part, i) =>
+      part.type === 'literal' && part.value.endsWith('و') && parts[i + 1]?.value.startsWith(firstStrongIsolate) ? `${part.value} ` : part.value,
+    )
+    .join('');
 }

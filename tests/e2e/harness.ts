@@ -446,6 +446,14 @@ export async function expectRtl(page: Page) {
   const sheets = await page.evaluate(() => [...document.styleSheets].filter((s) => !s.disabled && s.href).map((s) => s.href!));
   expect(sheets.some((href) => /bootstrap\.rtl/.test(href))).toBe(true);
   expect(sheets.some((href) => /\/assets\/index-/.test(href))).toBe(false);
+  // A translated sentence holding an isolated value (shared/bidi-isolate.ts) reads right to left:
+  // under dir="auto" Chromium takes the first letter's direction, even inside an isolate.
+  const leftToRight = await page.evaluate(() =>
+    [...document.querySelectorAll('[dir="auto"]')]
+      .filter((element) => /[\u2066-\u2069]/.test(element.textContent ?? '') && getComputedStyle(element).direction === 'ltr')
+      .map((element) => element.textContent),
+  );
+  expect(leftToRight, 'translated sentences read left to right').toEqual([]);
 }
 
 /**

@@ -73,7 +73,7 @@ describe('PrescriptionsPage', () => {
       renderWithProviders(<PrescriptionsPage />, { preloadedState: signedIn(testUser()) });
       const item = within(await screen.findByRole('list', { name: 'وصفاتك الطبية' })).getByRole('listitem');
       const summary = within(item).getByText((_, element) => element?.tagName === 'P' && element.textContent?.includes('صدرت في') === true);
-      expect(summary.textContent).toContain(`${isolate('Amoxicillin 500 mg')} و${isolate('Panadol Extra')}`);
+      expect(summary.textContent).toContain(`${isolate('Amoxicillin 500 mg')} و ${isolate('Panadol Extra')}`);
       // The sentence is Arabic even when its first word is the doctor's English name: it takes the
       // page's direction, not the direction of its first letter (dir="auto" would make it left to right).
       expect(summary.closest('[dir]')?.getAttribute('dir')).toBe('rtl');
