@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { priceCeiling, priceFloor, type Category, type ShopFilters } from './types';
 import { categoryName } from '../../ui/categories';
 import { Field } from '../../ui/Field';
+import { shortDollarsOf } from '../../ui/money';
 
 interface Props {
   filters: ShopFilters;
@@ -50,7 +51,7 @@ export function ShopFiltersPanel({ filters, categories, categoriesError, onChang
         />
       </Field>
       <fieldset className="mb-3">
-        <legend className="form-label fs-6">{t('panel.price', { min: filters.minPrice, max: filters.maxPrice })}</legend>
+        <legend className="form-label fs-6">{t('panel.price', { min: shortDollarsOf(filters.minPrice), max: shortDollarsOf(filters.maxPrice) })}</legend>
         <label className="form-label small mb-0" htmlFor={`${id}-min`}>
           {t('panel.lowest')}
         </label>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
+import { isolate } from '../../../shared/bidi-isolate';
 import { closePopups } from './testing/popups';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { testUser } from '../../testing/handlers';
@@ -88,6 +89,8 @@ describe('ShopPage', () => {
       expect(within(cards[0]).getByText('الصداع')).toBeInTheDocument();
       await userEvent.click(within(categories).getByRole('button', { name: 'العضلات والمفاصل' }));
       await waitFor(() => expect(calls.at(-1)?.get('category')).toBe('muscle-joint'));
+      // Each amount keeps its sign before its digits and the lowest stands first (rightmost).
+      expect(screen.getByText(`السعر: ${isolate('$0')} – ${isolate('$500')}`)).toBeInTheDocument();
     } finally {
       await showEnglish();
     }
