@@ -37,6 +37,8 @@ describe('settings orders and payments', () => {
     );
     expect(await screen.findByText('There are no orders found')).toBeInTheDocument();
     expect(await screen.findByText('There are no previous payment methods')).toBeInTheDocument();
+    // The message stands alone: no empty table of headings under it.
+    expect(screen.queryByRole('table', { name: 'Your orders' })).not.toBeInTheDocument();
   });
 
   it('lists payment methods by brand, last four digits and expiry', async () => {
