@@ -13,6 +13,7 @@ import {
   registerAccount,
   screenshot,
   screenshotFullAndTop,
+  signedInContext,
   type JourneyBrowser,
 } from './harness';
 import { cardForm } from '../server/card-form';
@@ -197,4 +198,42 @@ describe('the portal on a phone', () => {
     await expectOnScreen(ship, 'Mark shipped');
     await expectOnScreen(page.getByRole('table').getByText('pending', { exact: true }).first(), 'delivery status');
   });
+});
+
+/**
+ * Between a tablet and a laptop (992–1280 px) the navbar shows its links in one row only where they
+ * fit: no link breaks onto a second line, the header stays one row, and the page never scrolls
+ * sideways, for the longest menus (the doctor's, with Add Blog) in both languages.
+ */
+describe('the navbar on tablets and laptops', () => {
+  const widths = [992, 1024, 1199, 1200, 1280];
+  for (const who of ['guest', 'doctor'] as const) {
+    it(`fits ${widths.join(', ')} px as ${who === 'guest' ? 'a guest' : 'the demo doctor'}, in English and in Arabic`, async () => {
+      const problems: string[] = [];
+      for (const language of ['en', 'ar'] as const) {
+        const context = await signedInContext(browser, portal, who === 'guest' ? null : demo.doctor, { language });
+        const page = await context.newPage();
+        await page.goto(`${portal.url}/blogs`);
+        await page.locator('.site-navbar .navbar-nav').first().waitFor({ state: 'attached' });
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 800 });
+          const seen = await page.evaluate(() => {
+            const links = [...document.querySelectorAll<HTMLElement>('.site-navbar .navbar-nav > li > .nav-link')].filter((l) => l.offsetParent !== null);
+            const heights = links.map((l) => l.getBoundingClientRect().height);
+            return {
+              broken: links.filter((_, i) => heights[i] > Math.min(...heights) + 4).map((l) => l.textContent?.trim()),
+              header: document.querySelector('.site-navbar')!.getBoundingClientRect().height,
+              sideways: document.documentElement.scrollWidth - window.innerWidth,
+            };
+          });
+          const where = `${language} ${width}px`;
+          if (seen.broken.length) problems.push(`${where}: links on two lines: ${seen.broken.join(', ')}`);
+          if (seen.header > 72) problems.push(`${where}: header ${seen.header}px high`);
+          if (seen.sideways > 0) problems.push(`${where}: the page scrolls ${seen.sideways}px sideways`);
+        }
+        await context.close();
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });

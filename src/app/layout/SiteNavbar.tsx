@@ -26,7 +26,7 @@ export function SiteNavbar() {
   useEffect(() => setExpanded(false), [location.pathname, location.hash]);
 
   return (
-    <header className="navbar navbar-expand-lg bg-white site-navbar shadow-sm sticky-top">
+    <header className="navbar navbar-expand-xl bg-white site-navbar shadow-sm sticky-top">
       <nav className="container" aria-label={t('nav.main')}>
         <Link to="/" className="navbar-brand site-navbar__brand">
           <LogoMark className="me-2 text-primary" width={30} height={30} />
@@ -34,7 +34,7 @@ export function SiteNavbar() {
             {t('nav.brandFirst')} <strong>{t('nav.brandSecond')}</strong>
           </span>
         </Link>
-        <div className="d-flex align-items-center order-lg-last gap-2 site-navbar__icons">
+        <div className="d-flex align-items-center order-xl-last gap-2 site-navbar__icons">
           {loggedIn && <NotificationBell />}
           {loggedIn && <ChatLink />}
           {/* Signed in, her emails and notifications follow the switch; a guest's choice stays in this browser. */}
