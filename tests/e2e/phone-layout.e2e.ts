@@ -14,13 +14,16 @@ import {
   screenshot,
   screenshotFullAndTop,
   signedInContext,
+  navigateInApp,
+  networkQuiet,
   type JourneyBrowser,
 } from './harness';
 import { cardForm } from '../server/card-form';
 
 /**
  * The portal on a 390 × 844 phone: no page scrolls sideways, the navbar stays one row, and the
- * controls of the cart, the appointments and the received orders are reachable on screen.
+ * controls of the cart, the appointments and the received orders are reachable on screen. Then the
+ * widths between a phone and a desktop: tablets and small laptops.
  */
 
 let portal: Portal;
@@ -236,4 +239,28 @@ describe('the navbar on tablets and laptops', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('no page a patient visits scrolls sideways on a tablet (768 px) or a small laptop (1024 px), in English and in Arabic', async () => {
+    const paths = ['/', '/doctors', `/doctor/${encodeURIComponent(demo.doctor.name)}`, '/appointment/request', '/shop', '/cart', '/checkout'];
+    paths.push('/settings/profile', '/settings/security', '/settings/notifications', '/settings/appointments', '/settings/payments', '/settings/orders');
+    paths.push('/prescriptions', `/history/${demo.patient.id}`, '/blogs', '/about', '/contact', '/chat');
+    const problems: string[] = [];
+    for (const language of ['en', 'ar'] as const) {
+      const context = await signedInContext(browser, portal, demo.patient, { language, viewport: { width: 768, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/`);
+      for (const path of paths) {
+        await navigateInApp(page, path);
+        await networkQuiet(page);
+        for (const width of [768, 1024]) {
+          await page.setViewportSize({ width, height: 900 });
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (sideways > 0) problems.push(`${language} ${width}px ${path}: scrolls ${sideways}px sideways`);
+        }
+        await page.setViewportSize({ width: 768, height: 900 });
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
 });
