@@ -41,7 +41,7 @@ export default function ContactPage() {
             },
             { icon: <MailIcon />, title: t('contact.email'), text: <bdi>{clinicEmail}</bdi> },
           ].map((item) => (
-            <div key={item.title} className="col-md-6 col-lg-4">
+            <div key={item.title} className="col-md-6 col-xl-4">
               <div className="contact-card">
                 <span className="contact-card__icon">{item.icon}</span>
                 <div>
