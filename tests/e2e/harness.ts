@@ -457,6 +457,39 @@ export async function expectRtl(page: Page) {
 }
 
 /**
+ * The contrast of white text with the lightest pixel behind it (WCAG's ratio), read from a screenshot
+ * of the words' box with the words (`words`, a selector) hidden. axe-core cannot measure text over
+ * an image or a gradient, so text there is checked this way.
+ */
+export async function whiteTextContrastOver(page: Page, selector: string, words: string): Promise<number> {
+  // The box of the words themselves, not of their element (a heading spans the whole row).
+  const box = await page.locator(selector).evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return width && height ? { x, y, width, height } : null;
+  });
+  if (!box) throw new Error(`${selector} has no box`);
+  await page.addStyleTag({ content: `${words} { visibility: hidden; }` });
+  const shot = await page.screenshot({ clip: box });
+  await page.addStyleTag({ content: `${words} { visibility: visible; }` });
+  const lightest = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height });
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const linear = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    let most = 0;
+    for (let i = 0; i < data.length; i += 4) most = Math.max(most, 0.2126 * linear(data[i]) + 0.7152 * linear(data[i + 1]) + 0.0722 * linear(data[i + 2]));
+    return most;
+  }, shot.toString('base64'));
+  return 1.05 / (lightest + 0.05);
+}
+
+/**
  * Screenshots are for people to look at, so they are taken only when asked for (`E2E_SCREENSHOTS=1`,
  * into `.tmp/shots`): no check reads them, and encoding about a hundred full pages cost the journeys
  * about a seventh of the phone-screens journey's time.

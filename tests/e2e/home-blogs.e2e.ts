@@ -10,6 +10,7 @@ import {
   type Portal,
   screenshot,
   signedInContext,
+  whiteTextContrastOver,
   type JourneyBrowser,
 } from './harness';
 
@@ -32,32 +33,6 @@ async function scrollThrough(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-/**
- * The contrast of white text with the lightest pixel behind it (WCAG's ratio), read from a screenshot
- * of the element's box with the hero's words hidden. axe-core cannot measure text over an image.
- */
-async function whiteTextContrastOver(page: Page, selector: string): Promise<number> {
-  const box = await page.locator(selector).boundingBox();
-  if (!box) throw new Error(`${selector} has no box`);
-  await page.addStyleTag({ content: '.hero__caption { visibility: hidden; }' });
-  const shot = await page.screenshot({ clip: box });
-  await page.addStyleTag({ content: '.hero__caption { visibility: visible; }' });
-  const lightest = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height });
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    const linear = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
-    let most = 0;
-    for (let i = 0; i < data.length; i += 4) most = Math.max(most, 0.2126 * linear(data[i]) + 0.7152 * linear(data[i + 1]) + 0.0722 * linear(data[i + 2]));
-    return most;
-  }, shot.toString('base64'));
-  return 1.05 / (lightest + 0.05);
-}
-
 describe('home and blogs journey', () => {
   it("the hero's words stand on a dark enough background in English and in Arabic, on a laptop, a tablet and a phone (the overlay follows the text's side)", async () => {
     const seen: Record<string, number> = {};
@@ -72,12 +47,33 @@ describe('home and blogs journey', () => {
       for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024 }, phone]) {
         await page.setViewportSize(viewport);
         for (const part of ['title', 'text'] as const) {
-          seen[`${language} ${viewport.width}px ${part}`] = Math.round((await whiteTextContrastOver(page, `.hero__slide.is-active .hero__${part}`)) * 10) / 10;
+          seen[`${language} ${viewport.width}px ${part}`] =
+            Math.round((await whiteTextContrastOver(page, `.hero__slide.is-active .hero__${part}`, '.hero__caption')) * 10) / 10;
         }
       }
       await context.close();
     }
     // 4.5:1, WCAG AA for body text, with the lightest pixel behind the words.
+    expect(Object.entries(seen).filter(([, ratio]) => ratio < 4.5)).toEqual([]);
+  });
+
+  it("the page banner's title and breadcrumbs stand out from its gradient in English and in Arabic, on a laptop and a phone", async () => {
+    const seen: Record<string, number> = {};
+    for (const language of ['en', 'ar'] as const) {
+      const context = await signedInContext(browser, portal, null, { language });
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/blogs`);
+      await page.locator('.page-banner__crumbs').waitFor();
+      for (const viewport of [{ width: 1280, height: 800 }, phone]) {
+        await page.setViewportSize(viewport);
+        for (const part of ['title', 'crumbs'] as const) {
+          seen[`${language} ${viewport.width}px ${part}`] =
+            Math.round((await whiteTextContrastOver(page, `.page-banner__${part}`, '.page-banner .container')) * 10) / 10;
+        }
+      }
+      await context.close();
+    }
+    // The breadcrumbs are small text: 4.5:1 (WCAG AA) against the lightest pixel behind them.
     expect(Object.entries(seen).filter(([, ratio]) => ratio < 4.5)).toEqual([]);
   });
 
