@@ -176,7 +176,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     const [database, redis] = await Promise.all([databaseState(app), redisState(app)]);
     const body = {
-      status: database === 'down' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok',
+      status: database === 'down' ? 'unavailable' : redis === 'down' || redis === 'stalled' ? 'degraded' : 'ok',
       database,
       redis,
       dialect: app.dialect,

@@ -1,6 +1,7 @@
 import type { App } from './types.js';
 
-export type ServiceState = 'up' | 'down' | 'off';
+/** `stalled`: connected, but not answering within the command timeout (a stopped or frozen server). */
+export type ServiceState = 'up' | 'down' | 'stalled' | 'off';
 
 const probeTimeoutMs = 1_000;
 
@@ -28,13 +29,13 @@ export async function databaseState(app: App): Promise<ServiceState> {
   return within(probe, 'down');
 }
 
-/** "off" without REDIS_URL; otherwise whether Redis answers PING. */
+/** "off" without REDIS_URL; otherwise whether Redis answers PING, and "stalled" when it is connected but silent. */
 export async function redisState(app: App): Promise<ServiceState> {
   if (!app.redis) return 'off';
   if (app.redis.status !== 'ready') return 'down';
   const probe = app.redis.ping().then(
     (pong): ServiceState => (pong === 'PONG' ? 'up' : 'down'),
-    (): ServiceState => 'down',
+    (error: Error): ServiceState => (/timed out/i.test(error.message) ? 'stalled' : 'down'),
   );
-  return within(probe, 'down');
+  return within(probe, 'stalled');
 }

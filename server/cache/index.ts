@@ -54,6 +54,8 @@ const rowLimits = { maxEntries: 30_000, maxBytes: 30_000 };
  * own connection to Redis failing while the readers' is up. Answers then live at most this long.
  */
 const sharedMaxAgeMs = 30_000;
+/** How often each instance checks its invalidation channel end to end. */
+const beatIntervalMs = 1_000;
 
 /** Tables whose writes some kept answer or row depends on; writes elsewhere (chat, carts) cost nothing. */
 const watchedTables = new Set<string>();
@@ -74,6 +76,9 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
   let sub: Redis | null = null;
   let pub: Redis | null = null;
   let listening = false;
+  let subscribed = false;
+  let beatsSent = 0;
+  let beatsAnswered = 0;
   const channel = `${app.config.redisPrefix}:answers:forget`;
 
   if (app.config.redisUrl) {
@@ -86,27 +91,56 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
     subscriber.on('ready', () => {
       subscriber.subscribe(channel).then(
         () => {
-          for (const s of stores) s.clear();
-          listening = true;
+          subscribed = true;
+          channelAnswered();
         },
         (error: unknown) => app.log.warn({ err: error }, 'the answer cache could not subscribe; answers come from the database'),
       );
     });
     subscriber.on('close', () => {
-      listening = false;
-      for (const s of stores) s.clear();
+      subscribed = false;
+      channelLost();
     });
     subscriber.on('message', (from: string, text: string) => {
       if (from !== channel) return;
       try {
-        const message = JSON.parse(text) as { from?: string; tags?: unknown };
-        if (message.from === instance || !Array.isArray(message.tags)) return;
+        const message = JSON.parse(text) as { from?: string; tags?: unknown; beat?: unknown };
+        if (message.from === instance) {
+          if (typeof message.beat === 'number') {
+            beatsAnswered = Math.max(beatsAnswered, message.beat);
+            channelAnswered();
+          }
+          return;
+        }
+        if (!Array.isArray(message.tags)) return;
         const tags = message.tags.filter((t): t is string => typeof t === 'string');
         for (const s of stores) s.invalidate(tags);
       } catch {
         // Not one of ours: anything else on the channel is ignored.
       }
     });
+    // A Redis that stops answering keeps its connections open, so no 'close' says the channel is
+    // down: each instance sends itself a beat through it, and one not back within the command
+    // timeout (or a failed publish) turns the cache off until a beat comes back.
+    const beat = setInterval(() => {
+      const sent = ++beatsSent;
+      void pub?.publish(channel, JSON.stringify({ from: instance, beat: sent })).catch(() => channelLost());
+      setTimeout(() => sent > beatsAnswered && channelLost(), app.config.redisCommandTimeoutMs).unref();
+    }, beatIntervalMs);
+    beat.unref();
+    app.addHook('onClose', async () => clearInterval(beat));
+  }
+
+  function channelAnswered() {
+    if (listening || !subscribed) return;
+    for (const s of stores) s.clear();
+    listening = true;
+  }
+  function channelLost() {
+    if (!listening) return;
+    listening = false;
+    for (const s of stores) s.clear();
+    app.log.warn('the answer cache lost its invalidation channel; answers come from the database until it is back');
   }
 
   const cache: ResponseCache = {
@@ -121,6 +155,7 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
       if (!pub) return;
       const sent = pub.publish(channel, JSON.stringify({ from: instance, tags })).catch((error: unknown) => {
         app.log.warn({ err: error }, 'an invalidation could not reach the other instances; their answers expire within 30 s');
+        channelLost();
       });
       inFlight.add(sent);
       void sent.finally(() => inFlight.delete(sent));
@@ -139,7 +174,9 @@ export default fp(async (app: App, options: { database: OpenedDatabase }) => {
 
   // A write's answer leaves only once its invalidation reached Redis, so the writer's next read,
   // wherever the balancer sends it, finds the other instances told (Redis passes a published
-  // message to every subscriber before it answers the publisher).
+  // message to every subscriber before it answers the publisher). A silent Redis holds it no longer
+  // than the command timeout: the publish fails, the channel is marked down, and the other
+  // instances' answers expire within `sharedMaxAgeMs`.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') await cache.published();
     return payload;

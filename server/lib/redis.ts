@@ -7,13 +7,15 @@ const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof im
 
 /**
  * A Redis client that never takes the process down: errors are logged (once per outage), commands
- * fail at once while it is disconnected (callers fall back to this process's own state) and it
+ * fail at once while it is disconnected (callers fall back to this process's own state) and after
+ * `REDIS_COMMAND_TIMEOUT_MS` while it is connected but silent (a stopped or frozen server), and it
  * reconnects by itself, retrying every few seconds for as long as it takes.
  */
 export function connectRedis(app: App, url: string, role: string, options: RedisOptions = {}): Redis {
   const client = new (loadIoredis().Redis)(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    commandTimeout: app.config.redisCommandTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 200, 3_000),
     ...options,
   });
