@@ -176,13 +176,18 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     const [database, redis] = await Promise.all([databaseState(app), redisState(app)]);
     const body = {
-      status: database === 'down' ? 'unavailable' : redis === 'down' || redis === 'stalled' ? 'degraded' : 'ok',
+      status: database !== 'up' ? 'unavailable' : redis === 'down' || redis === 'stalled' ? 'degraded' : 'ok',
       database,
       redis,
       dialect: app.dialect,
       version: config.version,
     };
-    if (database === 'down') return reply.status(503).send({ ...body, message: 'The database is not reachable' });
+    if (database === 'busy')
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ ...body, message: 'The database is locked by another process' });
+    if (database !== 'up') return reply.status(503).send({ ...body, message: 'The database is not reachable' });
     return body;
   });
 

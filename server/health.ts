@@ -1,7 +1,12 @@
+import { sql } from 'kysely';
+import { isDatabaseBusy } from './db/busy.js';
 import type { App } from './types.js';
 
-/** `stalled`: connected, but not answering within the command timeout (a stopped or frozen server). */
-export type ServiceState = 'up' | 'down' | 'stalled' | 'off';
+/**
+ * `stalled`: connected, but not answering within the command timeout (a stopped or frozen server);
+ * `busy`: another process holds the SQLite file's write lock, so writes cannot be made.
+ */
+export type ServiceState = 'up' | 'down' | 'stalled' | 'busy' | 'off';
 
 const probeTimeoutMs = 1_000;
 
@@ -15,18 +20,23 @@ async function within<T>(probe: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-/** "up" when a trivial query answers. */
+/**
+ * "up" when a trivial query answers and, on SQLite, the write lock can be taken (and given back at
+ * once, writing nothing): readers go on while another process writes, so a read alone cannot tell.
+ */
 export async function databaseState(app: App): Promise<ServiceState> {
-  const probe = app.db
-    .selectFrom('users')
-    .select('id')
-    .limit(1)
-    .execute()
-    .then(
-      (): ServiceState => 'up',
-      (): ServiceState => 'down',
-    );
-  return within(probe, 'down');
+  const probe =
+    app.dialect === 'sqlite'
+      ? app.db.connection().execute(async (connection) => {
+          await sql`begin immediate`.execute(connection);
+          await sql`rollback`.execute(connection);
+        })
+      : app.db.selectFrom('users').select('id').limit(1).execute();
+  const state = probe.then(
+    (): ServiceState => 'up',
+    (error: unknown): ServiceState => (isDatabaseBusy(error) ? 'busy' : 'down'),
+  );
+  return within(state, app.dialect === 'sqlite' ? 'busy' : 'down');
 }
 
 /** "off" without REDIS_URL; otherwise whether Redis answers PING, and "stalled" when it is connected but silent. */

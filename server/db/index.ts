@@ -7,6 +7,7 @@ import { durableOnCommit, walGroupCommit, type Durability } from './durability.j
 import { preparingPool } from './prepared-statements.js';
 import { withStatementCache } from './statement-cache.js';
 import { reportingWrites, type WriteListener } from './written-rows.js';
+import { retryingWhileBusy, syncWaitMs } from './busy.js';
 import * as initial from './migrations/2026-11-23-001-initial.js';
 import * as shop from './migrations/2026-11-23-020-shop.js';
 import * as history from './migrations/2026-11-23-030-history.js';
@@ -77,7 +78,10 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): OpenedDatabase {
+/** How long SQLite statements wait out another process's lock before the request answers 503 (DB_BUSY_TIMEOUT_MS). */
+const defaultBusyTimeoutMs = 2_000;
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; dbBusyTimeoutMs?: number }): OpenedDatabase {
   if (options.databaseUrl) {
     // A short connect timeout: while PostgreSQL is unreachable requests fail fast with 503
     // instead of queueing for minutes; a dropped connection is replaced on the next checkout.
@@ -102,7 +106,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // A short wait inside SQLite (it blocks the event loop); longer ones are waited out by retryingWhileBusy.
+  sqlite.pragma(`busy_timeout = ${syncWaitMs}`);
   // A commit appends to the log without waiting for the disk; the durability barrier syncs the log
   // once for all commits waiting, before any answer, message, email or charge that follows them
   // leaves (see durability.ts), so a confirmed payment or history entry survives a power cut as with
@@ -111,7 +116,13 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   const durability = walGroupCommit(`${file}-wal`);
   const opened: OpenedDatabase = {
     db: new Kysely<Database>({
-      dialect: reportingWrites(new SqliteDialect({ database: withStatementCache(sqlite, 500, () => durability.committed()) }), () => opened.reportWrites),
+      dialect: reportingWrites(
+        retryingWhileBusy(
+          new SqliteDialect({ database: withStatementCache(sqlite, 500, () => durability.committed()) }),
+          options.dbBusyTimeoutMs ?? defaultBusyTimeoutMs,
+        ),
+        () => opened.reportWrites,
+      ),
     }),
     dialect: 'sqlite',
     description: `SQLite at ${file}`,

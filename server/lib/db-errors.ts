@@ -10,14 +10,16 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ET
 /**
  * True when a query failed because PostgreSQL is unreachable, restarting or refusing connections:
  * a connection that dropped, a pool that could not connect in time, a server shutting down
- * (57P01–57P03), a connection exception (class 08) or too many connections (53300).
+ * (57P01–57P03), a connection exception (class 08), too many connections (53300) or a database
+ * closed to connections for maintenance (`allow_connections false`: 55000 with that message).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e || typeof e !== 'object') return false;
   const code = typeof e.code === 'string' ? e.code : '';
-  if (unreachableCodes.has(code) || /^57P0[123]$/.test(code) || code.startsWith('08') || code === '53300') return true;
   const message = typeof e.message === 'string' ? e.message : '';
+  if (unreachableCodes.has(code) || /^57P0[123]$/.test(code) || code.startsWith('08') || code === '53300') return true;
+  if (code === '55000' && /not currently accepting connections/i.test(message)) return true;
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i.test(
     message,
   );

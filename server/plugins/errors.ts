@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseBusy } from '../db/busy.js';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
 import { languageOf, type Language } from '../i18n/language.js';
@@ -10,6 +11,9 @@ import type { App } from '../types.js';
 
 /** What a request hears while PostgreSQL is out of reach; the same process serves again once it is back. */
 export const databaseDownMessage = 'The service is briefly unavailable (the database cannot be reached). Please try again in a moment.';
+
+/** What a request hears while another process holds the SQLite file locked. */
+export const databaseBusyMessage = 'The service is busy right now (the database is locked by other work). Please try again in a moment.';
 
 /**
  * Turns a schema validation failure into one sentence a person can act on, in the request's
@@ -54,6 +58,10 @@ export default fp(async (app: App) => {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ message: databaseDownMessage });
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply.status(503).header('retry-after', '2').send({ message: databaseBusyMessage });
     }
     // A 5xx the code raised on purpose (the mail server is down) carries a sentence meant for the person.
     if (error instanceof HttpError) return reply.status(status).send({ message: error.message });
