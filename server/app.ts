@@ -20,7 +20,7 @@ import responseCache from './cache/index.js';
 import errorsPlugin from './plugins/errors.js';
 import languagePlugin from './plugins/language.js';
 import { registerModules } from './modules/index.js';
-import { databaseState, redisState } from './health.js';
+import { databaseState, redisState, storageState } from './health.js';
 import realtime from './realtime/index.js';
 import { createMailer } from './mail/mailer.js';
 import { holdAnswersUntilDurable, mailerAfterDurable } from './plugins/durable-answers.js';
@@ -174,11 +174,12 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   // The balancer's check: 503 only when this instance cannot serve (no database). Without Redis it
   // still serves HTTP and the chat of its own sockets, so it stays in rotation and says "degraded".
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
-    const [database, redis] = await Promise.all([databaseState(app), redisState(app)]);
+    const [database, redis, storage] = await Promise.all([databaseState(app), redisState(app), storageState(app)]);
     const body = {
-      status: database !== 'up' ? 'unavailable' : redis === 'down' || redis === 'stalled' ? 'degraded' : 'ok',
+      status: database !== 'up' ? 'unavailable' : redis === 'down' || redis === 'stalled' || storage !== 'ok' ? 'degraded' : 'ok',
       database,
       redis,
+      storage,
       dialect: app.dialect,
       version: config.version,
     };

@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+import { access, statfs } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { isDatabaseBusy } from './db/busy.js';
 import type { App } from './types.js';
@@ -48,4 +50,19 @@ export async function redisState(app: App): Promise<ServiceState> {
     (error: Error): ServiceState => (/timed out/i.test(error.message) ? 'stalled' : 'down'),
   );
   return within(probe, 'stalled');
+}
+
+export type StorageState = 'ok' | 'full' | 'read-only';
+/** Less free space than this in the data folder and writes start failing (a SQLite page, an upload, a mail). */
+const fullBelowBytes = 1024 * 1024;
+
+/** Whether the data folder (database on SQLite, uploads, outbox) can take writes. */
+export async function storageState(app: App): Promise<StorageState> {
+  try {
+    await access(app.config.dataDir, constants.W_OK);
+  } catch {
+    return 'read-only';
+  }
+  const space = await statfs(app.config.dataDir).catch(() => undefined);
+  return space && space.bavail * space.bsize < fullBelowBytes ? 'full' : 'ok';
 }

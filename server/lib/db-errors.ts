@@ -24,3 +24,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     message,
   );
 }
+
+/** True when a write failed because the disk (or the database's share of it) is full. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
+
+/** True when a write failed because the data folder (or the database file) is read-only. */
+export function isStorageReadOnly(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EROFS' || (typeof code === 'string' && code.startsWith('SQLITE_READONLY'));
+}

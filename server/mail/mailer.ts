@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -79,7 +79,15 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       try {
         const info = await transport.sendMail(envelope(message));
         const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-        writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+        // Written aside and renamed into place, so a full disk never leaves a cut or empty message.
+        const partial = `${file}.part`;
+        try {
+          writeFileSync(partial, info.message as Buffer, { mode: 0o600 });
+          renameSync(partial, file);
+        } catch (error) {
+          rmSync(partial, { force: true });
+          throw error;
+        }
         log.info({ file, to: message.to }, `Mail "${message.subject}" to ${message.to} written to ${file}${message.link ? `; its link: ${message.link}` : ''}`);
       } catch (error) {
         log.error({ err: error, to: message.to }, 'mail could not be written to the outbox');

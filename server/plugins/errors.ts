@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseBusy } from '../db/busy.js';
-import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import { isDatabaseUnavailable, isStorageFull, isStorageReadOnly } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
 import { languageOf, type Language } from '../i18n/language.js';
 import { translateMessage, validationText } from '../i18n/translate.js';
@@ -11,6 +11,11 @@ import type { App } from '../types.js';
 
 /** What a request hears while PostgreSQL is out of reach; the same process serves again once it is back. */
 export const databaseDownMessage = 'The service is briefly unavailable (the database cannot be reached). Please try again in a moment.';
+
+/** What a write hears while the server's disk is full; nothing of it was kept. */
+export const storageFullMessage = "The server's storage is full, so what you sent was not saved. Please try again later.";
+/** What a write hears while the data folder is read-only. */
+export const storageReadOnlyMessage = 'The server cannot save anything right now (its storage is read-only). Please try again later.';
 
 /** What a request hears while another process holds the SQLite file locked. */
 export const databaseBusyMessage = 'The service is busy right now (the database is locked by other work). Please try again in a moment.';
@@ -58,6 +63,14 @@ export default fp(async (app: App) => {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ message: databaseDownMessage });
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      return reply.status(507).send({ message: storageFullMessage });
+    }
+    if (isStorageReadOnly(error)) {
+      request.log.error({ err: error }, 'storage read-only');
+      return reply.status(503).header('retry-after', '60').send({ message: storageReadOnlyMessage });
     }
     if (isDatabaseBusy(error)) {
       request.log.warn({ err: error }, 'database busy');

@@ -5,6 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isStorageFull, isStorageReadOnly } from '../lib/db-errors.js';
 import { HttpError, badRequest } from '../lib/errors.js';
 import { notAllowedCharacter } from '../lib/form-schema.js';
 import { containsNul } from '../lib/form-text.js';
@@ -187,7 +188,8 @@ function withoutNul(form: Form): Form {
 }
 
 function multipartProblem(error: unknown): Error {
-  if (error instanceof HttpError) return error;
+  // A full or read-only disk is the server's trouble, answered as such by the error handler.
+  if (error instanceof HttpError || isStorageFull(error) || isStorageReadOnly(error)) return error as Error;
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'The file is too large');
   if (code === 'FST_FILES_LIMIT') return badRequest('Too many files in one request');

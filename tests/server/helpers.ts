@@ -24,9 +24,11 @@ export async function startTestServer(
     seed?: boolean;
     env?: Record<string, string>;
     /** Changes the opened database before the app is built on it. */ adapt?: (database: OpenedDatabase) => void;
+    /** A data folder the test made (and removes) itself, such as a small file system of its own. */
+    dataDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const schema = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = schema?.url;
   const config = loadConfig(
@@ -58,7 +60,7 @@ export async function startTestServer(
       await app.close();
       await database.db.destroy();
       await schema?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
