@@ -65,6 +65,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false });
   app.decorate('db', database.db);
   database.reportError = (error) => app.log.warn({ err: error }, 'database connection lost; it is replaced on the next query');
   app.decorate('dialect', database.dialect);
@@ -183,6 +184,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
       dialect: app.dialect,
       version: config.version,
     };
+    if (app.lifecycle.draining) return reply.status(503).send({ ...body, status: 'draining', message: 'This instance is stopping' });
     if (database === 'busy')
       return reply
         .status(503)
@@ -200,15 +202,15 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.addHook('preClose', async () => app.scheduler.stop());
   // WebSockets and long-polls would hold the closing server open: end this process's own first
   // (clients reconnect to another instance), so closing waits only for ordinary requests.
-  let closing = false;
   app.addHook('preClose', async () => {
-    closing = true;
+    app.lifecycle.draining = true;
     app.io.local.disconnectSockets(true);
     app.io.engine.close();
   });
-  // Answers finished while closing also end their keep-alive connection, so the server can stop.
+  // Answers finished while draining or closing also end their keep-alive connection, so clients
+  // open their next one elsewhere and no idle connection is left to cut under a request.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (app.lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
 

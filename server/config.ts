@@ -103,6 +103,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
   DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   REQUIRE_VERIFIED_EMAIL: z.enum(['true', 'false']).default('false'),
@@ -127,6 +128,8 @@ export type Config = {
   redisUrl?: string;
   /** Starts every Redis key and channel name, so several portals can share one Redis. */
   redisPrefix: string;
+  /** After SIGTERM, how long the instance keeps serving (health 503, connections closed after each answer) before it stops accepting. */
+  shutdownDrainMs: number;
   /** How long a statement waits out another process's lock on the SQLite file before its request answers 503. */
   dbBusyTimeoutMs: number;
   /** How long any Redis command may take before it fails (a stalled Redis never holds an answer longer). */
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: e.REDIS_PREFIX,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     dbBusyTimeoutMs: e.DB_BUSY_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     dataEncryptionKey: (e.DATA_ENCRYPTION_KEY ? parseKey(e.DATA_ENCRYPTION_KEY) : undefined) ?? persistentKey(dataDir),
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),

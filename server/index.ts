@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -33,10 +34,24 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests and closing`);
-    // Stop accepting, let in-flight requests finish, close sockets, then the database.
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    // A supervisor's SIGTERM (a rolling deploy) first drains: still serving, health 503 and every
+    // answer closing its connection, so the balancer and keep-alive clients move on before the
+    // port closes and no idle connection is cut as a request arrives on it. Ctrl-C stops at once.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    // Then stop accepting, let in-flight requests finish, close sockets, then the database.
+    const timer = setTimeout(() => process.exit(1), drainMs + 15_000);
     timer.unref();
     try {
+      if (drainMs) {
+        app.lifecycle.draining = true;
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+        // Stop accepting without http's close(), which would cut connections accepted a moment ago
+        // as idle before their request arrives; each is served (and closed) or ends within a second.
+        await new Promise<void>((resolve) => {
+          net.Server.prototype.close.call(app.server, () => resolve());
+          setTimeout(resolve, 1_000).unref();
+        });
+      }
       await app.close();
       await database.db.destroy();
       process.exit(0);

@@ -16,6 +16,11 @@ export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, Fasti
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /**
+     * `draining` once the process was told to stop: health answers 503 so the balancer sends new
+     * requests elsewhere, and every answer closes its connection, while requests are still served.
+     */
+    lifecycle: { draining: boolean };
     db: DB;
     dialect: Dialect;
     /** When commits are on disk; whatever tells the outside world of a write waits for `settled()`. */
