@@ -18,6 +18,8 @@ const MINUTE = 60_000;
 export const LINK_LIFETIME = { verify_email: 24 * 60 * MINUTE, change_email: 24 * 60 * MINUTE, reset_password: 30 * MINUTE } as const;
 /** A new verification link at most this often per account. */
 const RESEND_PAUSE_MS = MINUTE;
+/** The owner of an address someone tries to sign up with again is told at most this often. */
+const ADDRESS_TAKEN_MAIL_PAUSE_MS = 24 * 60 * MINUTE;
 
 export const mailUnavailable = () => new HttpError(503, 'The email could not be sent right now; please try again in a few minutes.');
 export const badLink = () => badRequest('This link is invalid, was already used or has expired. Please ask for a new one.');
@@ -103,17 +105,30 @@ export function accountSecurityService(app: App) {
       await mailLink(mails.verifyEmail, { ...user, to: user.email }, '/account/verify-email', secret);
     },
 
-    /** Tells the owner of an address that someone tried to use it again, instead of telling the person asking. */
-    async notifyAddressTaken(owner: Pick<UsersTable, 'email' | 'name'> & { language: string }) {
-      await deliver(
-        mails.accountExists(asLanguage(owner.language), {
-          clinic: config.clinicName,
-          to: owner.email,
-          name: owner.name,
-          loginUrl: linkTo('/account/login'),
-          resetUrl: linkTo('/account/forgot-password'),
-        }),
-      );
+    /**
+     * Tells the owner of an address that someone tried to use it again, instead of telling the person
+     * asking; at most once a day, so sign-ups cannot flood her inbox. When she was told is stored
+     * with the attempt counts (one statement), so it holds across restarts and instances.
+     */
+    async notifyAddressTaken(owner: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
+      const key = `address-taken-mail:${owner.id}`;
+      const now = Date.now();
+      if ((await accounts.recordFailure(key, new Date(now).toISOString(), new Date(now - ADDRESS_TAKEN_MAIL_PAUSE_MS).toISOString())) > 1) return;
+      try {
+        await deliver(
+          mails.accountExists(asLanguage(owner.language), {
+            clinic: config.clinicName,
+            to: owner.email,
+            name: owner.name,
+            loginUrl: linkTo('/account/login'),
+            resetUrl: linkTo('/account/forgot-password'),
+          }),
+        );
+      } catch (error) {
+        // Not sent: the next try may send it.
+        await accounts.clearAttempts(key);
+        throw error;
+      }
     },
 
     /** Records a new address, used only once its link is followed; answers the same whether or not it is free. */
