@@ -2,6 +2,7 @@ import type { UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict, notFound, tooMany } from '../../lib/errors.js';
 import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
+import { clinicWhen } from '../../i18n/dates.js';
 import { asLanguage } from '../../i18n/language.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
@@ -129,6 +130,25 @@ export function accountSecurityService(app: App) {
         await accounts.clearAttempts(key);
         throw error;
       }
+    },
+
+    /**
+     * Tells the owner that the two-factor step of her account was locked after `failures` wrong codes
+     * in `minutes` minutes, until `until`, and that whoever typed them knew her password.
+     */
+    async notifyTwoFactorLocked(owner: Pick<UsersTable, 'email' | 'name'> & { language: string }, lock: { failures: number; minutes: number; until: string }) {
+      const language = asLanguage(owner.language);
+      await deliver(
+        mails.twoFactorLocked(language, {
+          clinic: config.clinicName,
+          to: owner.email,
+          name: owner.name,
+          failures: lock.failures,
+          minutes: lock.minutes,
+          until: clinicWhen(language, config.clinicTimeZone, lock.until),
+          resetUrl: linkTo('/account/forgot-password'),
+        }),
+      );
     },
 
     /** Records a new address, used only once its link is followed; answers the same whether or not it is free. */
