@@ -86,6 +86,11 @@ export interface AccountSecurityTable {
   mfa_pending_secret: string | null;
   /** The last accepted TOTP time step: a code is accepted once. */
   mfa_last_step: number | null;
+  /** Tries of the two-factor step in the window that began at `mfa_failures_since`, less the right ones. */
+  mfa_failures: ColumnType<number, number | undefined, number>;
+  mfa_failures_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Every code is refused until then (after too many wrong ones). */
+  mfa_locked_until: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
 }
 

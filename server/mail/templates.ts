@@ -139,6 +139,30 @@ export const mails = {
     }),
   }),
 
+  /** The two-factor step was locked after too many wrong codes: whoever typed them knew her password. */
+  twoFactorLocked: mail<Person & { failures: number; minutes: number; until: string; resetUrl: string }>({
+    en: ({ name, failures, minutes, until, resetUrl }) => ({
+      subject: 'Signing in to your account was locked',
+      greeting: hello.en(name),
+      lines: [
+        `Someone entered your password and then ${failures} wrong two-factor codes within ${minutes} minutes. To keep them out, signing in to your account is locked until ${until}; until then even the right code is refused.`,
+        'Whoever did this knew your password. Change your password now: choose a new one with the link below (this also signs out every session).',
+      ],
+      action: { label: 'Choose a new password', url: resetUrl },
+      after: ['If it was you, wait until the lock ends, then enter the newest code from your authenticator app or one of your recovery codes.'],
+    }),
+    ar: ({ name, failures, minutes, until, resetUrl }) => ({
+      subject: 'قُفل تسجيل الدخول إلى حسابك',
+      greeting: hello.ar(name),
+      lines: [
+        rtlSentence`أدخل أحدهم كلمة مرورك ثم ${failures} رموز تحقق خاطئة خلال ${minutes} دقيقة. ولإبقائه خارج حسابك، قُفل تسجيل الدخول إلى حسابك حتى ${until}، ويُرفض حتى الرمز الصحيح إلى ذلك الحين.`,
+        'من فعل ذلك يعرف كلمة مرورك. غيّر كلمة المرور الآن: اختر كلمة مرور جديدة من الرابط أدناه (وهذا يُنهي أيضًا جميع جلسات الدخول).',
+      ],
+      action: { label: 'اختيار كلمة مرور جديدة', url: resetUrl },
+      after: ['إن كنت أنت، فانتظر حتى ينتهي القفل، ثم أدخل أحدث رمز من تطبيق المصادقة أو أحد رموز الاسترداد.'],
+    }),
+  }),
+
   passwordChanged: mail<Person & { resetUrl: string }>({
     en: ({ name, resetUrl }) => ({
       subject: 'Your password was changed',

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { boundedConcurrency } from '../../server/lib/concurrency.js';
+import { buildApp } from '../../server/app.js';
 import { multipart, signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
+import { readOutbox } from './outbox.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -76,19 +78,20 @@ describe('sign-ups per address', () => {
     await limited?.close();
   });
 
-  const signup = (n: number, from: string) =>
-    limited.app.inject({
+  const signup = (n: number, from: string, email = `throwaway${n}@example.test`, app = limited.app) =>
+    app.inject({
       method: 'POST',
       url: '/api/patient/auth/signup',
       remoteAddress: from,
       ...multipart({
         name: `Throwaway ${n}`,
         username: `throwaway_${n}`,
-        email: `throwaway${n}@example.test`,
+        email,
         password: 'a-long-password',
         phone: '01001112223',
       }),
     });
+  const takenMails = (to: string) => readOutbox(limited.config.dataDir).filter((m) => m.to === to && m.subject.includes('You already have an account'));
 
   it('allows SIGNUP_MAX_PER_HOUR accounts from one address per hour, then answers 429 with a reason', async () => {
     for (let i = 0; i < 3; i++) expect((await signup(i, '192.0.2.70')).statusCode).toBe(200);
@@ -103,6 +106,34 @@ describe('sign-ups per address', () => {
     const bad = await limited.app.inject({ method: 'POST', url: '/api/patient/auth/signup', remoteAddress: '192.0.2.72', ...multipart({ name: 'x' }) });
     expect(bad.statusCode).toBe(400);
     for (let i = 10; i < 13; i++) expect((await signup(i, '192.0.2.72')).statusCode).toBe(200);
+  });
+
+  it('a sign-up with a registered email counts like any other, so the 429 does not tell whether an email is registered', async () => {
+    const owner = await signUpAndLogin(limited.app, 'patient');
+    // Three tries with her email, then a free one: refused like a fourth new account.
+    for (let i = 20; i < 23; i++) expect((await signup(i, '192.0.2.80', owner.email)).statusCode).toBe(200);
+    const afterTaken = await signup(23, '192.0.2.80');
+    expect(afterTaken.statusCode).toBe(429);
+    // Three new accounts, then her email: refused the same way, with the same words.
+    for (let i = 30; i < 33; i++) expect((await signup(i, '192.0.2.81')).statusCode).toBe(200);
+    const takenAfter = await signup(33, '192.0.2.81', owner.email);
+    expect(takenAfter.statusCode).toBe(429);
+    expect(takenAfter.json()).toEqual(afterTaken.json());
+  });
+
+  it('the owner of a registered email is mailed at most once a day, however many addresses and instances try it', async () => {
+    const owner = await signUpAndLogin(limited.app, 'patient');
+    for (let i = 40; i < 43; i++) expect((await signup(i, `192.0.2.${90 + i - 40}`, owner.email)).statusCode).toBe(200);
+    // Another instance on the same database (or this one after a restart) knows she was told already.
+    const second = await buildApp({ config: limited.config, database: limited.database, logger: false });
+    try {
+      await second.ready();
+      const again = await signup(43, '192.0.2.99', owner.email, second);
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+    expect(takenMails(owner.email)).toHaveLength(1);
   });
 });
 

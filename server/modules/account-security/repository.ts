@@ -42,15 +42,31 @@ export function accountSecurityRepository(db: DB) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Counts a wrong answer against a token; returns the new count. */
-    async countAttempt(id: string): Promise<number> {
-      await db
+    /**
+     * Counts an answer sent for a usable token, in the one statement that finds it (parallel answers
+     * each get their own number); its account and the count, or undefined when unknown, used or expired.
+     */
+    countAnswer: (id: string, purpose: AccountTokenPurpose, now: string) =>
+      db
         .updateTable('account_tokens')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', id)
-        .execute();
-      const row = await db.selectFrom('account_tokens').select('attempts').where('id', '=', id).executeTakeFirst();
-      return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['attempts', 'user_id'])
+        .executeTakeFirst(),
+
+    /** Uses a token if no answer came after the `attempts`-th; false when one did, or it was used. */
+    async useTokenIfUnanswered(id: string, attempts: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('attempts', '=', attempts)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Voids the account's other unused tokens of a purpose (a new reset link replaces the old). */

@@ -2,6 +2,7 @@ import type { UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, badRequest, conflict, notFound, tooMany } from '../../lib/errors.js';
 import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
+import { clinicWhen } from '../../i18n/dates.js';
 import { asLanguage } from '../../i18n/language.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
@@ -18,6 +19,8 @@ const MINUTE = 60_000;
 export const LINK_LIFETIME = { verify_email: 24 * 60 * MINUTE, change_email: 24 * 60 * MINUTE, reset_password: 30 * MINUTE } as const;
 /** A new verification link at most this often per account. */
 const RESEND_PAUSE_MS = MINUTE;
+/** The owner of an address someone tries to sign up with again is told at most this often. */
+const ADDRESS_TAKEN_MAIL_PAUSE_MS = 24 * 60 * MINUTE;
 
 export const mailUnavailable = () => new HttpError(503, 'The email could not be sent right now; please try again in a few minutes.');
 export const badLink = () => badRequest('This link is invalid, was already used or has expired. Please ask for a new one.');
@@ -103,14 +106,46 @@ export function accountSecurityService(app: App) {
       await mailLink(mails.verifyEmail, { ...user, to: user.email }, '/account/verify-email', secret);
     },
 
-    /** Tells the owner of an address that someone tried to use it again, instead of telling the person asking. */
-    async notifyAddressTaken(owner: Pick<UsersTable, 'email' | 'name'> & { language: string }) {
+    /**
+     * Tells the owner of an address that someone tried to use it again, instead of telling the person
+     * asking; at most once a day, so sign-ups cannot flood her inbox. When she was told is stored
+     * with the attempt counts (one statement), so it holds across restarts and instances.
+     */
+    async notifyAddressTaken(owner: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
+      const key = `address-taken-mail:${owner.id}`;
+      const now = Date.now();
+      if ((await accounts.recordFailure(key, new Date(now).toISOString(), new Date(now - ADDRESS_TAKEN_MAIL_PAUSE_MS).toISOString())) > 1) return;
+      try {
+        await deliver(
+          mails.accountExists(asLanguage(owner.language), {
+            clinic: config.clinicName,
+            to: owner.email,
+            name: owner.name,
+            loginUrl: linkTo('/account/login'),
+            resetUrl: linkTo('/account/forgot-password'),
+          }),
+        );
+      } catch (error) {
+        // Not sent: the next try may send it.
+        await accounts.clearAttempts(key);
+        throw error;
+      }
+    },
+
+    /**
+     * Tells the owner that the two-factor step of her account was locked after `failures` wrong codes
+     * in `minutes` minutes, until `until`, and that whoever typed them knew her password.
+     */
+    async notifyTwoFactorLocked(owner: Pick<UsersTable, 'email' | 'name'> & { language: string }, lock: { failures: number; minutes: number; until: string }) {
+      const language = asLanguage(owner.language);
       await deliver(
-        mails.accountExists(asLanguage(owner.language), {
+        mails.twoFactorLocked(language, {
           clinic: config.clinicName,
           to: owner.email,
           name: owner.name,
-          loginUrl: linkTo('/account/login'),
+          failures: lock.failures,
+          minutes: lock.minutes,
+          until: clinicWhen(language, config.clinicTimeZone, lock.until),
           resetUrl: linkTo('/account/forgot-password'),
         }),
       );

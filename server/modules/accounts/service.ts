@@ -136,16 +136,16 @@ export function accountsService(app: App) {
   }
 
   /**
-   * Accounts created per address per hour (SIGNUP_MAX_PER_HOUR), counted in the same table as
-   * login attempts. Only created accounts count, so a person correcting a form is not held back.
+   * Sign-ups per address per hour (SIGNUP_MAX_PER_HOUR), counted in the same table as login
+   * attempts. Every sign-up counts, with a free or a registered email alike, and is counted before
+   * the email is looked up (one statement, so parallel ones each count): neither the answer nor the
+   * 429 tells whether an email has an account. A form refused for a mistake never gets here (the
+   * route's schema refuses it first), and a username clash gives its count back.
    */
   const signupKey = (ip: string) => `signup:${ip}`;
-  const hourAgo = () => new Date(Date.now() - 3600 * 1000).toISOString();
-  async function checkSignupAllowed(ip: string) {
-    const counted = await repo.getAttempts(signupKey(ip));
-    if (counted && counted.window_start >= hourAgo() && counted.count >= config.signupMaxPerHour) {
-      throw tooMany('Too many accounts were created from your network. Please try again in an hour.');
-    }
+  async function countSignup(ip: string) {
+    const counted = await repo.recordFailure(signupKey(ip), nowIso(), new Date(Date.now() - 3600 * 1000).toISOString());
+    if (counted > config.signupMaxPerHour) throw tooMany('Too many accounts were created from your network. Please try again in an hour.');
   }
 
   return {
@@ -156,10 +156,18 @@ export function accountsService(app: App) {
     },
 
     async signup(role: Role, form: AccountForm, ip: string, language: Language = 'en') {
-      await checkSignupAllowed(ip);
       // The role's sign-up schema has checked these fields already (signupBodyFor): this only maps them.
-      const changes = await columnsFrom(form.fields, checkRoleColumns(role, form.fields, false));
-      await ensureUnique(changes, role);
+      const ownColumns = checkRoleColumns(role, form.fields, false);
+      // Counted before the password is hashed, so sign-ups over the limit cost the server nothing.
+      await countSignup(ip);
+      const changes = await columnsFrom(form.fields, ownColumns);
+      try {
+        await ensureUnique(changes, role);
+      } catch (error) {
+        // A public name already taken says nothing about emails: the person fixes it without losing a try.
+        await repo.forgiveAttempt(signupKey(ip));
+        throw error;
+      }
       const now = nowIso();
       const row: UsersTable = {
         id: newId(),
@@ -193,7 +201,6 @@ export function accountsService(app: App) {
         if (winner) return answerAsCreated(winner);
         throw conflict('This username or name is already registered');
       }
-      await repo.recordFailure(signupKey(ip), now, hourAgo());
       await security.markUnverified(row.id);
       return { message: await signupMail(() => security.sendVerification({ ...row, language }), role), user: toUserDto(row, null, app.images) };
     },

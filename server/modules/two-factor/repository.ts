@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 
@@ -88,6 +89,65 @@ export function twoFactorRepository(db: DB, box: SecretBox) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    /**
+     * Takes one try of the account's code step before its code is compared, in one conditional
+     * update: parallel tries on any number of instances each get their own number, and none is
+     * taken while the step is locked or once `limit` tries are counted in the window that began
+     * after `windowStart`. Returns the try's number (counting the earlier ones in the window), or null.
+     */
+    async takeTry(userId: string, limit: number, now: string, windowStart: string): Promise<number | null> {
+      const stale = sql<boolean>`(mfa_failures_since is null or mfa_failures_since < ${windowStart})`;
+      const row = await db
+        .updateTable('account_security')
+        .set({
+          mfa_failures: sql<number>`case when ${stale} then 1 else mfa_failures + 1 end`,
+          mfa_failures_since: sql<string>`case when ${stale} then ${now} else mfa_failures_since end`,
+        })
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('mfa_locked_until', 'is', null), eb('mfa_locked_until', '<=', now)]))
+        .where((eb) => eb.or([eb('mfa_failures_since', 'is', null), eb('mfa_failures_since', '<', windowStart), eb('mfa_failures', '<', limit)]))
+        .returning('mfa_failures')
+        .executeTakeFirst();
+      return row ? Number(row.mfa_failures) : null;
+    },
+
+    /** A right code gives its try back: what stays counted are the wrong ones. */
+    giveTryBack: (userId: string) =>
+      db
+        .updateTable('account_security')
+        .set({ mfa_failures: sql<number>`mfa_failures - 1` })
+        .where('user_id', '=', userId)
+        .where('mfa_failures', '>', 0)
+        .execute(),
+
+    /**
+     * Locks the code step until `until` when `limit` tries of the window are counted and it is not
+     * locked yet; true only for the one request that locked it (which tells the owner).
+     */
+    async lock(userId: string, limit: number, now: string, windowStart: string, until: string): Promise<boolean> {
+      const result = await db
+        .updateTable('account_security')
+        .set({ mfa_locked_until: until })
+        .where('user_id', '=', userId)
+        .where('mfa_failures', '>=', limit)
+        .where('mfa_failures_since', '>=', windowStart)
+        .where((eb) => eb.or([eb('mfa_locked_until', 'is', null), eb('mfa_locked_until', '<=', now)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Whether an unused recovery code has this hash (nothing is used up). */
+    hasCode: async (userId: string, codeHash: string): Promise<boolean> =>
+      Boolean(
+        await db
+          .selectFrom('mfa_recovery_codes')
+          .select('code_hash')
+          .where('user_id', '=', userId)
+          .where('code_hash', '=', codeHash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst(),
+      ),
 
     async codesLeft(userId: string): Promise<number> {
       const row = await db
