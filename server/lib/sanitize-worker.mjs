@@ -4,10 +4,19 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { sanitizeHtml } = await import('./html.ts');
+const { nestsWithinLimit } = await import('./html-shape.ts');
 // jsdom is loaded before the thread says it is ready, so no task's time limit pays for it.
 sanitizeHtml('<p></p>', { tags: ['p'], attributes: [] });
 
-/** @param {{ html: string, policy: import('./html.ts').HtmlPolicy }} task */
+/** @typedef {{ html: string } | { tooDeep: true }} CleanedHtml */
+
+/**
+ * The depth is measured first, by a parse that stops at the limit (milliseconds), so text nested
+ * too deeply never reaches jsdom, where it would take seconds.
+ * @param {{ html: string, policy: import('./html.ts').HtmlPolicy }} task
+ * @returns {CleanedHtml}
+ */
 export default function sanitize({ html, policy }) {
-  return sanitizeHtml(html, policy);
+  if (!nestsWithinLimit(html)) return { tooDeep: true };
+  return { html: sanitizeHtml(html, policy) };
 }
