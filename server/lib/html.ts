@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { tidyImage } from '../../shared/html-images.js';
-import { tidyAddresses } from '../../shared/html-links.js';
+import { isStorableAddress, tidyAddresses } from '../../shared/html-links.js';
 
 /**
  * jsdom takes about a second to load, and a server that never cleans a product text or an
@@ -18,7 +18,7 @@ function getPurifier(): DOMPurify {
   const instance = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   instance.addHook('afterSanitizeAttributes', (node) => {
     const element = node as Element;
-    tidyAddresses(element);
+    tidyAddresses(element, isStorableAddress);
     // Links that open a new tab must not hand the opener to the other site.
     if (element.tagName === 'A' && element.getAttribute('target')) {
       element.setAttribute('target', '_blank');

@@ -12,6 +12,7 @@ describe('safeHtml', () => {
       '<a href="/blog">a</a><a href="https://example.org/a">b</a><a href="#top">c</a>',
     );
     expect(safeHtml('<img src="/uploads/a.png">')).toBe('<img src="/uploads/a.png" alt="">');
+    expect(safeHtml('<a href="guide.html">d</a>')).toBe('<a href="guide.html">d</a>');
     expect(safeHtml('<img src="/\\evil.com/a.png">')).toBe('');
   });
 });
