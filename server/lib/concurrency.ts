@@ -28,8 +28,9 @@ export function boundedConcurrency(limit: number, maxWaiting: number, busyMessag
 
 /**
  * Like `boundedConcurrency`, with a fair line: each key (an account) runs at most one task at a
- * time, and free places go to the keys in turn, so one key's many or slow tasks wait behind each
- * other while every other key's next task gets the next free place. A key with more than
+ * time, and free places go to the keys in turn (a key just served goes to the back of the line
+ * with its next task), so one key's many or slow tasks hold one place and wait behind every other
+ * key's next task, never in front of them. A key with more than
  * `maxWaitingPerKey` tasks in line, or a line longer than `maxWaiting`, is refused with 503.
  */
 export function fairConcurrency(limit: number, maxWaiting: number, maxWaitingPerKey: number, busyMessage: string) {
