@@ -14,3 +14,12 @@ export function stripTags(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Plain text as HTML that shows it as it is (what DOMPurify writes for a text node): no parsing needed. */
+export function escapeText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u00a0/g, '&nbsp;');
+}

@@ -30,6 +30,7 @@ import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-not
 import * as userLanguage from './migrations/2026-11-25-260-user-language.js';
 import * as shopSearchTerms from './migrations/2026-11-27-100-shop-search-terms.js';
 import * as twoFactorLock from './migrations/2026-12-07-110-two-factor-lock.js';
+import * as cleanStoredHtml from './migrations/2026-12-07-100-clean-stored-html.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-260-user-language': userLanguage,
   '2026-11-27-100-shop-search-terms': shopSearchTerms,
   '2026-12-07-110-two-factor-lock': twoFactorLock,
+  '2026-12-07-100-clean-stored-html': cleanStoredHtml,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

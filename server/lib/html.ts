@@ -1,15 +1,13 @@
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { tidyImage } from '../../shared/html-images.js';
+import { isStorableAddress, tidyAddresses } from '../../shared/html-links.js';
 
 /**
- * jsdom takes about a second to load, and a server that never reads a product page or cleans an
+ * jsdom takes about a second to load, and a server that never cleans a product text or an
  * article does not need it; it is loaded (synchronously, it is CommonJS) on the first text to clean.
  */
 const loadJsdom = () => createRequire(import.meta.url)('jsdom') as typeof import('jsdom');
-
-/** Addresses a stored link or image may point at; javascript:, data: and protocol-relative ones never. */
-const safeUrl = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
 
 let purifier: DOMPurify | null = null;
 
@@ -20,10 +18,7 @@ function getPurifier(): DOMPurify {
   const instance = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   instance.addHook('afterSanitizeAttributes', (node) => {
     const element = node as Element;
-    for (const attribute of ['href', 'src']) {
-      const value = element.getAttribute?.(attribute);
-      if (value !== null && value !== undefined && !safeUrl.test(value.trim())) element.removeAttribute(attribute);
-    }
+    tidyAddresses(element, isStorableAddress);
     // Links that open a new tab must not hand the opener to the other site.
     if (element.tagName === 'A' && element.getAttribute('target')) {
       element.setAttribute('target', '_blank');

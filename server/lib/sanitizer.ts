@@ -1,26 +1,38 @@
 import { Piscina } from 'piscina';
-import { HttpError, badRequest } from './errors.js';
-import { checkHtmlShape } from './html-shape.js';
+import { badRequest } from './errors.js';
+import { fairConcurrency } from './concurrency.js';
+import { checkHtmlLength, tooDeeplyNested } from './html-shape.js';
 import type { HtmlPolicy } from './html.js';
+
+/** What the worker answers (sanitize-worker.mjs): the cleaned text, or that it nests too deeply to clean. */
+type CleanedHtml = { html: string } | { tooDeep: true };
 
 export interface Sanitizer {
   /**
-   * `html` as it may be stored under `policy`. Checked first for size and depth (`label` names
-   * the field in the refusal), then cleaned in a worker thread, never on the event loop.
+   * `html` as it may be stored under `policy`. Checked first for size (`label` names the field in
+   * the refusal), then, in a worker thread and never on the event loop, for depth and cleaned.
+   * `account` is whose text it is: each account's texts are checked one at a time, in turn with
+   * everyone else's.
    */
-  clean(html: string, policy: HtmlPolicy, limits: { label: string; maxLength: number }): Promise<string>;
+  clean(html: string, policy: HtmlPolicy, limits: { label: string; maxLength: number; account: string }): Promise<string>;
 }
 
 /**
- * Longest a single text may take to clean before it is refused. A short article takes milliseconds;
- * the largest allowed one, nested 100 deep, about 2.5 s on one core.
+ * Longest a single text may take to clean once a thread has it, before it is refused (time spent
+ * waiting in line does not count). A short article takes milliseconds; the largest allowed one,
+ * nested 100 deep, about 2.5 s on one core.
  */
 const timeoutMs = 10_000;
+
+/** Threads of the pool: the machine has few cores for many requests. */
+const threads = 2;
 
 /**
  * DOMPurify over jsdom is synchronous and can take seconds on hostile input, so it runs in a small
  * pool of worker threads: a slow text delays only itself, /api/health and everyone else stay quick.
- * The pool is one or two threads (the machine has few cores for many requests) and a bounded line.
+ * Texts reach the pool through a fair line (one running text per account, accounts served in
+ * turn), so an account sending many slow texts holds one thread at most and never makes anyone
+ * else's text wait behind all of them, or run out of time waiting.
  *
  * One pool serves the whole process, started on its first text and kept until the process ends:
  * a thread costs 1-3 s of CPU to start (jsdom, and the TypeScript loader in source runs), and a
@@ -29,6 +41,8 @@ const timeoutMs = 10_000;
  */
 let processPool: { pool: Piscina; warm: Promise<unknown> } | undefined;
 
+const fairLine = fairConcurrency(threads, 100, 10, 'The server is busy. Please try again in a moment.');
+
 /** The pool, started on first use; the first text waits for a ready thread outside any task's timeout. */
 async function sharedPool(): Promise<Piscina> {
   if (!processPool) {
@@ -36,9 +50,8 @@ async function sharedPool(): Promise<Piscina> {
       filename: new URL('./sanitize-worker.mjs', import.meta.url).href,
       // Both threads start with the pool and load jsdom before taking a task: a burst of texts never
       // waits for a thread still starting (seconds on a busy machine) inside its time limit.
-      minThreads: 2,
-      maxThreads: 2,
-      maxQueue: 100,
+      minThreads: threads,
+      maxThreads: threads,
       idleTimeout: 60_000,
     });
     const started = { pool, warm: pool.run({ html: '<p></p>', policy: { tags: ['p'], attributes: [] } }) };
@@ -55,19 +68,22 @@ async function sharedPool(): Promise<Piscina> {
 
 export function createSanitizer(): Sanitizer {
   return {
-    async clean(html, policy, { label, maxLength }) {
+    async clean(html, policy, { label, maxLength, account }) {
       if (!html) return '';
-      checkHtmlShape(html, label, maxLength);
+      checkHtmlLength(html, label, maxLength);
+      const pool = await sharedPool();
+      let cleaned: CleanedHtml;
       try {
-        const clean: string = await (await sharedPool()).run({ html, policy }, { signal: AbortSignal.timeout(timeoutMs) });
-        return clean.trim();
+        cleaned = await fairLine(account, () => pool.run({ html, policy }, { signal: AbortSignal.timeout(timeoutMs) }));
       } catch (error) {
         const name = (error as Error).name;
         if (name === 'AbortError' || name === 'TimeoutError') throw badRequest(`${label} took too long to check; please simplify its formatting`);
-        if (/queue is at limit/i.test((error as Error).message)) throw new HttpError(503, 'The server is busy. Please try again in a moment.');
+        if ((error as { statusCode?: number }).statusCode) throw error;
         // DOMPurify refuses some malformed trees outright; that is the text's problem, not the server's.
         throw badRequest(`${label} could not be read as HTML; please simplify its formatting`);
       }
+      if ('tooDeep' in cleaned) throw tooDeeplyNested(label);
+      return cleaned.html.trim();
     },
   };
 }

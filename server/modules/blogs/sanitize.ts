@@ -2,7 +2,7 @@ import type { HtmlPolicy } from '../../lib/html.js';
 import type { Sanitizer } from '../../lib/sanitizer.js';
 
 /** Article HTML as it may be stored: text formatting, headings, lists, quotes, links and images. */
-const articlePolicy: HtmlPolicy = {
+export const articlePolicy: HtmlPolicy = {
   tags: [
     'p',
     'br',
@@ -37,6 +37,6 @@ const articlePolicy: HtmlPolicy = {
 /** The longest article, in characters of HTML (a long article is about 30,000). */
 export const maxContent = 100_000;
 
-/** The stored form of a post's content, cleaned off the event loop. */
-export const sanitizeContent = (sanitizer: Sanitizer, html: string): Promise<string> =>
-  sanitizer.clean(html, articlePolicy, { label: 'The blog content', maxLength: maxContent });
+/** The stored form of a post's content by `author`, cleaned off the event loop, in turn with other accounts' texts. */
+export const sanitizeContent = (sanitizer: Sanitizer, html: string, author: string): Promise<string> =>
+  sanitizer.clean(html, articlePolicy, { label: 'The blog content', maxLength: maxContent, account: author });

@@ -34,7 +34,7 @@ export function blogsService(app: App) {
 
     async create(viewer: Viewer, { title, ...form }: BlogForm, file: UploadedFile | undefined) {
       allowRoles(viewer, 'doctor');
-      const content = await sanitizeContent(app.sanitizer, form.content);
+      const content = await sanitizeContent(app.sanitizer, form.content, viewer.id);
       if (!stripTags(content)) throw badRequest('Please write the content of the blog');
 
       // The existing client sends the category's slug as `category`, and again as `slug` once chosen.

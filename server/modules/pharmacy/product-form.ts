@@ -33,9 +33,9 @@ const htmlFields = [
 /**
  * A product form as stored: its plain fields come checked by the body schema (dto.ts); its HTML
  * texts are cleaned here, in the sanitizer's worker. With `partial` (editing), only the texts sent
- * are returned; a new product needs its about text.
+ * are returned; a new product needs its about text. `owner` is the pharmacist whose texts they are.
  */
-export async function readProductForm(f: ProductFields, partial: boolean, sanitizer: Sanitizer): Promise<ProductInput> {
+export async function readProductForm(f: ProductFields, partial: boolean, sanitizer: Sanitizer, owner: string): Promise<ProductInput> {
   const input: ProductInput = {
     name: f.name,
     priceCents: f.price,
@@ -47,7 +47,8 @@ export async function readProductForm(f: ProductFields, partial: boolean, saniti
   };
   for (const [field, key, label] of htmlFields) {
     if (f[field] === undefined) continue;
-    const clean = await cleanProductHtml(sanitizer, cleanField(f[field]), label);
+    const clean = await cleanProductHtml(sanitizer, cleanField(f[field]), label, owner);
+    // The about text is stored as plain text: lists show it as it is, the product page escapes it.
     input[key] = key === 'about' ? stripTags(clean) : clean;
   }
   // Known only once the HTML is cleaned: an about text of tags alone is empty.

@@ -96,7 +96,7 @@ export function pharmacyService(app: App) {
 
     async create(viewer: Viewer, form: ProductForm) {
       allowRoles(viewer, 'pharmacist');
-      const input = await readProductForm(form.fields, false, app.sanitizer);
+      const input = await readProductForm(form.fields, false, app.sanitizer, viewer.id);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       if (!thumbnailFile) throw badRequest('Please choose a thumbnail image');
@@ -141,7 +141,7 @@ export function pharmacyService(app: App) {
     async update(viewer: Viewer, slugText: string | undefined, form: ProductForm) {
       allowRoles(viewer, 'pharmacist');
       const product = await ownProduct(viewer, slugText);
-      const input = await readProductForm(form.fields, true, app.sanitizer);
+      const input = await readProductForm(form.fields, true, app.sanitizer, viewer.id);
       const category = await categoryId(input.categorySlug);
       const thumbnailFile = firstFile(form, 'thumbnail');
       const thumbnail = thumbnailFile ? await app.images.save(thumbnailFile, 'The thumbnail', viewer.id) : undefined;

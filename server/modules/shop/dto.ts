@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { centsToAmount } from '../../lib/mappers.js';
 import type { ImageStore } from '../../storage/images.js';
 import type { ListedProduct } from './repository.js';
-import { stripTags } from '../../../shared/html-text.js';
-import { sanitizeProductHtml } from './sanitize.js';
+import { escapeText } from '../../../shared/html-text.js';
 import { readIngredients } from '../prescriptions/safety.js';
 
 export const productListItemSchema = z.object({
@@ -51,7 +50,8 @@ export function toListItem(row: ListedProduct, images: ImageStore): ProductListI
     price: centsToAmount(row.price_cents),
     quantity: Number(row.quantity),
     thumbnail: images.url(row.thumbnail),
-    about: stripTags(row.about),
+    // Stored as plain text when written (pharmacy/product-form.ts): shown as it is.
+    about: row.about,
     category: row.category_slug ? { name: row.category_name ?? '', slug: row.category_slug } : null,
     activeIngredients: readIngredients(row.active_ingredients),
     prescriptionOnly: Number(row.prescription_only) === 1,
@@ -68,12 +68,13 @@ export function toDetail(
 ): ProductDetail {
   return {
     ...toListItem(row, images),
-    // Stored texts are sanitized on the way in; sanitizing again on the way out also covers older rows.
-    about: sanitizeProductHtml(texts.about),
-    description: sanitizeProductHtml(texts.description),
-    indications: sanitizeProductHtml(texts.indications),
-    sideEffects: sanitizeProductHtml(texts.side_effects),
-    contraindicationsAndWarnings: sanitizeProductHtml(texts.contraindications),
+    // Texts are sanitized when written, and rows from before were once (migration 2026-12-07-100):
+    // a product page never parses HTML, so no stored text can make reading it slow.
+    about: escapeText(texts.about),
+    description: texts.description,
+    indications: texts.indications,
+    sideEffects: texts.side_effects,
+    contraindicationsAndWarnings: texts.contraindications,
     photos: photos.length ? photos.map((p) => ({ _id: p.id, photo: images.url(p.url) })) : [{ _id: row.id, photo: images.url(row.thumbnail) }],
   };
 }
