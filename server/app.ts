@@ -22,6 +22,7 @@ import languagePlugin from './plugins/language.js';
 import { registerModules } from './modules/index.js';
 import { databaseState, redisState } from './health.js';
 import realtime from './realtime/index.js';
+import { chatNamespaces } from './realtime/rooms.js';
 import { createMailer } from './mail/mailer.js';
 import { holdAnswersUntilDurable, mailerAfterDurable } from './plugins/durable-answers.js';
 import { createScheduler } from './jobs/scheduler.js';
@@ -197,7 +198,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
-    app.io.local.disconnectSockets(true);
+    for (const namespace of chatNamespaces(app.io)) namespace.local.disconnectSockets(true);
     app.io.engine.close();
   });
   // Answers finished while closing also end their keep-alive connection, so the server can stop.
