@@ -50,7 +50,7 @@ export function registerChatHandlers(app: App, namespaces: Namespace[], presence
       if (own && data.userId && error instanceof HttpError) data.ended = true;
       throw error;
     }
-    bindSocket(socket, viewer);
+    await bindSocket(app, socket, viewer);
     return viewer;
   }
 
@@ -84,11 +84,16 @@ export function registerChatHandlers(app: App, namespaces: Namespace[], presence
 
   const connected = (socket: Socket) => {
     const data = socket.data as SocketData;
-    data.queue = Promise.resolve();
     data.events = { start: Date.now(), count: 0 };
-    // A token in the handshake (checked by the namespace's middleware) binds the socket at once.
-    if (data.handshakeViewer) bindSocket(socket, data.handshakeViewer);
+    // A token in the handshake (checked by the namespace's middleware) binds the socket at once, before its first event.
+    const handshakeViewer = data.handshakeViewer;
     data.handshakeViewer = undefined;
+    data.queue = handshakeViewer
+      ? bindSocket(app, socket, handshakeViewer).catch((error: unknown) => {
+          refuse(socket, error instanceof HttpError ? error.message : 'Something went wrong; please try again');
+          socket.disconnect(true);
+        })
+      : Promise.resolve();
 
     const on = (event: string, handler: (...args: unknown[]) => Promise<void>) => {
       socket.on(event, (...args: unknown[]) => {

@@ -48,16 +48,23 @@ export async function socketViewer(app: App, token: string | null): Promise<View
  * and account's rooms, so logout, a new password or a suspension ends it on every process. A socket
  * acts for one person only: another person's token is refused; her own newer session takes the old one's place.
  */
-export function bindSocket(socket: Socket, viewer: Viewer) {
+export async function bindSocket(app: App, socket: Socket, viewer: Viewer) {
   const data = socket.data as SocketData;
   if (data.userId && data.userId !== viewer.id) throw forbidden(someoneElseMessage);
   // A socket that closed meanwhile joins nothing: its rooms are gone already.
   if (socket.disconnected) return;
-  if (data.jti && data.jti !== viewer.jti) socket.leave(sessionRoom(data.jti));
+  const fresh = data.jti !== viewer.jti;
+  if (data.jti && fresh) socket.leave(sessionRoom(data.jti));
   data.token = viewer.token;
   data.userId = viewer.id;
   data.jti = viewer.jti;
   socket.join([sessionRoom(viewer.jti), userRoom(viewer.id)]);
+  // A session ended while its token was being checked was disconnected before this socket was in its
+  // room: asked once more now that it is, so no ending slips between the check and the join.
+  if (fresh && !(await viewerFromToken(app, viewer.token))) {
+    data.ended = true;
+    throw unauthorized(signInAgainMessage);
+  }
 }
 
 /** Why a handshake was refused, as the client's connect_error reads it: "Unauthorized" for a bad token, else the reason in its language. */

@@ -117,6 +117,25 @@ describe('a socket that identified only by sendMessage', () => {
   });
 });
 
+describe('the rules of HTTP', () => {
+  it('lets a professional awaiting approval connect (for her bell) but not read or write a conversation', async () => {
+    const doctor = await signUpAndLogin(server.app, 'doctor', {}, { pending: true });
+    const patient = await signUpAndLogin(server.app, 'patient');
+    const chatId = await openChat(server.app, patient.id, doctor.id);
+    const c = await client({ auth: { token: doctor.token } });
+    const awaiting = 'Your account is awaiting approval by the clinic; you can do this once it is approved';
+    c.socket.emit('joinChat', chatId);
+    expect(await next(c, 'ErrorMessage')).toEqual({ message: awaiting });
+    c.socket.emit('getMessages', chatId);
+    expect(await next(c, 'ErrorMessage')).toEqual({ message: awaiting });
+    c.socket.emit('sendMessage', { chatId, content: 'Not yet approved', sender: doctor.token });
+    expect(await next(c, 'ErrorMessage')).toEqual({ message: awaiting });
+    expect(c.socket.connected).toBe(true);
+    const stored = await server.app.db.selectFrom('messages').select('id').where('chat_id', '=', chatId).execute();
+    expect(stored).toEqual([]);
+  });
+});
+
 describe('the online list', () => {
   it('tells each person only about the people she has a conversation with', async () => {
     const patient = await signUpAndLogin(server.app, 'patient');
