@@ -21,6 +21,8 @@ export interface ChatListMeta {
 }
 
 const EVENTS_PER_WINDOW = 120;
+/** Between processes: a message was written in this chat (its id follows). */
+const NEW_MESSAGE = 'chat:newMessage';
 const EVENT_WINDOW_MS = 10_000;
 
 const tokenOf = (value: unknown) => (typeof value === 'string' && value && value !== 'null' && value !== 'undefined' ? value : undefined);
@@ -68,18 +70,29 @@ export function registerChatHandlers(app: App, namespaces: Namespace[], presence
   };
 
   /**
-   * A message reached the chat's room: this SPA's sockets get the new message only (they add it to
-   * their page); the original client's replace their whole pane with each list, so they get the newest page.
+   * The original client's sockets viewing a chat on this process get its newest page after each
+   * message: that client replaces its whole pane with each list. Read only when this process has some.
    */
+  const original = namespaces.find((namespace) => namespace.name === ORIGINAL_CLIENT_NAMESPACE);
+  async function pageToOriginalClients(chatId: string) {
+    const room = chatRoom(chatId);
+    if (!original?.adapter.rooms.get(room)?.size) return;
+    const page = await service.latestPage(chatId);
+    const meta: ChatListMeta = { kind: 'latest', hasMore: page.hasMore };
+    original.local.to(room).emit('chat', page.messages, chatId, meta);
+  }
+  // The other processes say so when a message was written through them (with REDIS_URL).
+  original?.on(NEW_MESSAGE, (chatId: unknown) => {
+    if (typeof chatId === 'string')
+      pageToOriginalClients(chatId).catch((error: unknown) => app.log.warn({ err: error }, 'chat page for the /api namespace failed'));
+  });
+
+  /** A message reached the chat's room: this SPA's sockets get the new message only (they add it to the page they hold). */
   async function deliver(sent: Awaited<ReturnType<typeof service.send>>) {
-    const room = chatRoom(sent.chat.id);
-    const newOnly: ChatListMeta = { kind: 'new' };
-    const page = await service.latestPage(sent.chat);
-    const latest: ChatListMeta = { kind: 'latest', hasMore: page.hasMore };
-    for (const namespace of namespaces) {
-      if (namespace.name === ORIGINAL_CLIENT_NAMESPACE) namespace.to(room).emit('chat', page.messages, sent.chat.id, latest);
-      else namespace.to(room).emit('chat', [sent.message], sent.chat.id, newOnly);
-    }
+    const meta: ChatListMeta = { kind: 'new' };
+    for (const namespace of namespaces) if (namespace !== original) namespace.to(chatRoom(sent.chat.id)).emit('chat', [sent.message], sent.chat.id, meta);
+    if (app.config.redisUrl) original?.serverSideEmit(NEW_MESSAGE, sent.chat.id);
+    await pageToOriginalClients(sent.chat.id);
   }
 
   const connected = (socket: Socket) => {

@@ -50,8 +50,8 @@ export function chatService(app: App) {
   return {
     memberChat,
 
-    /** The newest page of a chat the caller already checked (memberChat or send), without marking it read. */
-    latestPage: (chat: ChatMembers) => pageOf(chat.id),
+    /** The newest page of a chat whose readers were checked already (they are in its room), without marking it read. */
+    latestPage: (chatId: string) => pageOf(chatId),
 
     /**
      * For each user, the people she shares a conversation with: whose online state she may know.
