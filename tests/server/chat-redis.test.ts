@@ -236,3 +236,44 @@ describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDI
     }
   });
 });
+
+describe.skipIf(!redisUrl)('two instances with MFA_REQUIRED_ROLES (runs when REDIS_URL is set)', () => {
+  let first: TestServer;
+  let second: App;
+  let urlA: string;
+  let urlB: string;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    first = await startTestServer({ env: { REDIS_URL: redisUrl ?? '', MFA_REQUIRED_ROLES: 'doctor' } });
+    second = await buildApp({ config: first.config, database: first.database, logger: false });
+    await second.ready();
+    urlA = await listen(first.app);
+    urlB = await listen(second);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.socket.close();
+    await second?.close();
+    await first?.close();
+  });
+
+  it('refuses on either instance the socket of a doctor without two-factor sign-in, so a message through the other one never reaches him', async () => {
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const chatId = await openChat(first.app, patient.id, doctor.id);
+    await expect(connect(urlB, { auth: { token: doctor.token } })).rejects.toThrow(/two-factor/);
+    const d = await connect(urlB);
+    clients.push(d);
+    d.socket.emit('goOnline', doctor.token);
+    expect(await next(d, 'ErrorMessage')).toEqual({ message: expect.stringContaining('two-factor') });
+
+    const p = await connect(urlA);
+    clients.push(p);
+    p.socket.emit('sendMessage', { chatId, content: 'Private words through instance A', sender: patient.token });
+    await next(p, 'chat');
+    await settle(d);
+    expect(d.received.notification).toBeUndefined();
+    expect(d.received.chatUpdated).toBeUndefined();
+    expect(d.received.chat).toBeUndefined();
+  });
+});
