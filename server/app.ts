@@ -22,6 +22,7 @@ import languagePlugin from './plugins/language.js';
 import { registerModules } from './modules/index.js';
 import { databaseState, redisState, storageState } from './health.js';
 import realtime from './realtime/index.js';
+import { chatNamespaces } from './realtime/rooms.js';
 import { createMailer } from './mail/mailer.js';
 import { holdAnswersUntilDurable, mailerAfterDurable } from './plugins/durable-answers.js';
 import { createScheduler } from './jobs/scheduler.js';
@@ -204,7 +205,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   // (clients reconnect to another instance), so closing waits only for ordinary requests.
   app.addHook('preClose', async () => {
     app.lifecycle.draining = true;
-    app.io.local.disconnectSockets(true);
+    for (const namespace of chatNamespaces(app.io)) namespace.local.disconnectSockets(true);
     app.io.engine.close();
   });
   // Answers finished while draining or closing also end their keep-alive connection, so clients

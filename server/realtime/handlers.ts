@@ -1,31 +1,15 @@
-import type { Server, Socket } from 'socket.io';
+import type { Namespace, Socket } from 'socket.io';
 import { chatService } from '../modules/chat/service.js';
-import { HttpError, forbidden, tooMany, unauthorized } from '../lib/errors.js';
-import { mustSetUpTwoFactor, requireVerifiedEmail, twoFactorSetupMessage, viewerFromToken, type Viewer } from '../plugins/auth.js';
+import { HttpError, tooMany } from '../lib/errors.js';
+import { requireVerifiedEmail, type Viewer } from '../plugins/auth.js';
 import { durableOr503 } from '../plugins/durable-answers.js';
+import { bindSocket, socketViewer, type SocketData } from './identity.js';
+import { onlineLists } from './online-list.js';
 import { refuse } from './refuse.js';
-import { sessionRoom } from './session-rooms.js';
+import { chatRoom, ORIGINAL_CLIENT_NAMESPACE, userRoom } from './rooms.js';
 import type { App } from '../types.js';
 import type { Presence } from './presence.js';
 import type { RateLimiter } from './rate.js';
-
-/** What the server remembers about one socket. */
-interface SocketData {
-  /** The token the socket identified with (handshake `auth.token` or `goOnline`). */
-  token?: string;
-  /** The user of that token. */
-  userId?: string;
-  /** The session of that token: ending it disconnects this socket (see session-rooms). */
-  jti?: string;
-  /** The user whose presence this socket holds, once it went online. */
-  onlineAs?: string;
-  /** The chat room this socket views; it receives no other chat's list. */
-  chatId?: string;
-  /** Events of one socket run one after another, in the order they arrived. */
-  queue: Promise<void>;
-  /** Events in the current window, against floods from one connection. */
-  events: { start: number; count: number };
-}
 
 /**
  * What a `chat` event's list is: the newest page of history, an older page (asked for with `before`),
@@ -36,63 +20,40 @@ export interface ChatListMeta {
   hasMore?: boolean;
 }
 
-export const chatRoom = (chatId: string) => `chat:${chatId}`;
-export const userRoom = (userId: string) => `user:${userId}`;
-/** Signed-in sockets: the online list goes to these only. */
-export const MEMBERS_ROOM = 'members';
-
 const EVENTS_PER_WINDOW = 120;
-const ONLINE_LIST_WINDOW_MS = 50;
+/** Between processes: a message was written in this chat (its id follows). */
+const NEW_MESSAGE = 'chat:newMessage';
 const EVENT_WINDOW_MS = 10_000;
 
 const tokenOf = (value: unknown) => (typeof value === 'string' && value && value !== 'null' && value !== 'undefined' ? value : undefined);
 
-/** The chat events: every one that names a chat checks that the socket's user belongs to it. */
-export function registerChatHandlers(app: App, io: Server, presence: Presence, messageRate: RateLimiter) {
+/**
+ * The chat events, the same on every namespace: every one that names a chat checks that the socket's
+ * user belongs to it, and every one that identifies the socket binds it to its session (see identity).
+ */
+export function registerChatHandlers(app: App, namespaces: Namespace[], presence: Presence, messageRate: RateLimiter) {
   const service = chatService(app);
+  const lists = onlineLists(app, namespaces, presence, service);
   /** Presence removals still running, so closing waits for them before Redis disconnects. */
   const leaving = new Set<Promise<void>>();
 
   /**
-   * Every change is followed by a broadcast of the current list; changes within one short window
-   * share a broadcast, so hundreds of sockets coming back after a restart cause a few broadcasts, not hundreds.
+   * The user behind a token (the event's own, else the socket's), checked every time so a logout takes
+   * effect at once, and the socket bound to her. When the socket's own session no longer signs in,
+   * the socket is ended once it heard why.
    */
-  let pending: Promise<void> | null = null;
-  const broadcastOnlineList = (): Promise<void> => {
-    pending ??= new Promise<void>((resolve) => setTimeout(resolve, ONLINE_LIST_WINDOW_MS))
-      .then(async () => {
-        pending = null;
-        io.to(MEMBERS_ROOM).emit('onlineList', await presence.list());
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'online list broadcast failed'));
-    return pending;
-  };
-
-  /** The user behind a token (the event's own, else the socket's); the session is checked every time, so a logout takes effect at once. */
   async function identify(socket: Socket, token?: string): Promise<Viewer> {
     const data = socket.data as SocketData;
-    const viewer = await viewerFromToken(app, token ?? data.token ?? null);
-    if (!viewer) throw unauthorized('Please log in again to use the chat');
-    if (mustSetUpTwoFactor(app, viewer)) throw forbidden(twoFactorSetupMessage);
-    return viewer;
-  }
-
-  /** Joins the signed-in rooms; a socket that changes user leaves the previous user's presence. */
-  async function bind(socket: Socket, viewer: Viewer) {
-    const data = socket.data as SocketData;
-    data.token = viewer.token;
-    if (data.userId && data.userId !== viewer.id) socket.leave(userRoom(data.userId));
-    data.userId = viewer.id;
-    if (data.jti && data.jti !== viewer.jti) socket.leave(sessionRoom(data.jti));
-    data.jti = viewer.jti;
-    socket.join(sessionRoom(viewer.jti));
-    if (data.onlineAs && data.onlineAs !== viewer.id) {
-      const previous = data.onlineAs;
-      socket.leave(userRoom(previous));
-      data.onlineAs = undefined;
-      if (await presence.remove(previous, socket.id)) void broadcastOnlineList();
+    const own = token === undefined || token === data.token;
+    let viewer: Viewer;
+    try {
+      viewer = await socketViewer(app, token ?? data.token ?? null);
+    } catch (error) {
+      if (own && data.userId && error instanceof HttpError) data.ended = true;
+      throw error;
     }
-    socket.join([MEMBERS_ROOM, userRoom(viewer.id)]);
+    await bindSocket(app, socket, viewer);
+    return viewer;
   }
 
   function viewChat(socket: Socket, chatId: string) {
@@ -102,18 +63,50 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     data.chatId = chatId;
   }
 
-  /** Whether a socket of this user (on any instance) is in the chat's room, i.e. has it open; asked with a time limit. */
+  /** Whether a socket of this user (on any instance, in any namespace) is in the chat's room, i.e. has it open; asked with a time limit. */
   const isViewing = async (chatId: string, userId: string): Promise<boolean> => {
-    const sockets = await io.in(chatRoom(chatId)).timeout(2000).fetchSockets();
-    return sockets.some((s) => (s.data as SocketData).userId === userId);
+    const found = await Promise.all(namespaces.map((namespace) => namespace.in(chatRoom(chatId)).timeout(2000).fetchSockets()));
+    return found.flat().some((s) => (s.data as SocketData).userId === userId);
   };
 
-  io.on('connection', (socket) => {
+  /**
+   * The original client's sockets viewing a chat on this process get its newest page after each
+   * message: that client replaces its whole pane with each list. Read only when this process has some.
+   */
+  const original = namespaces.find((namespace) => namespace.name === ORIGINAL_CLIENT_NAMESPACE);
+  async function pageToOriginalClients(chatId: string) {
+    const room = chatRoom(chatId);
+    if (!original?.adapter.rooms.get(room)?.size) return;
+    const page = await service.latestPage(chatId);
+    const meta: ChatListMeta = { kind: 'latest', hasMore: page.hasMore };
+    original.local.to(room).emit('chat', page.messages, chatId, meta);
+  }
+  // The other processes say so when a message was written through them (with REDIS_URL).
+  original?.on(NEW_MESSAGE, (chatId: unknown) => {
+    if (typeof chatId === 'string')
+      pageToOriginalClients(chatId).catch((error: unknown) => app.log.warn({ err: error }, 'chat page for the /api namespace failed'));
+  });
+
+  /** A message reached the chat's room: this SPA's sockets get the new message only (they add it to the page they hold). */
+  async function deliver(sent: Awaited<ReturnType<typeof service.send>>) {
+    const meta: ChatListMeta = { kind: 'new' };
+    for (const namespace of namespaces) if (namespace !== original) namespace.to(chatRoom(sent.chat.id)).emit('chat', [sent.message], sent.chat.id, meta);
+    if (app.config.redisUrl) original?.serverSideEmit(NEW_MESSAGE, sent.chat.id);
+    await pageToOriginalClients(sent.chat.id);
+  }
+
+  const connected = (socket: Socket) => {
     const data = socket.data as SocketData;
-    data.queue = Promise.resolve();
     data.events = { start: Date.now(), count: 0 };
-    if (data.userId) socket.join([MEMBERS_ROOM, userRoom(data.userId)]);
-    if (data.jti) socket.join(sessionRoom(data.jti));
+    // A token in the handshake (checked by the namespace's middleware) binds the socket at once, before its first event.
+    const handshakeViewer = data.handshakeViewer;
+    data.handshakeViewer = undefined;
+    data.queue = handshakeViewer
+      ? bindSocket(app, socket, handshakeViewer).catch((error: unknown) => {
+          refuse(socket, error instanceof HttpError ? error.message : 'Something went wrong; please try again');
+          socket.disconnect(true);
+        })
+      : Promise.resolve();
 
     const on = (event: string, handler: (...args: unknown[]) => Promise<void>) => {
       socket.on(event, (...args: unknown[]) => {
@@ -136,6 +129,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
               if (error instanceof HttpError) message = error.message;
               else app.log.error({ err: error, event }, 'chat event failed');
               refuse(socket, message, ack);
+              if (data.ended) socket.disconnect(true);
             },
           );
       });
@@ -144,14 +138,12 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
     on('goOnline', async (token) => {
       const viewer = await identify(socket, tokenOf(token));
       if (socket.disconnected) return;
-      await bind(socket, viewer);
       data.onlineAs = viewer.id;
-      if (await presence.add(viewer.id, socket.id)) void broadcastOnlineList();
+      if (await presence.add(viewer.id, socket.id)) void lists.changed([viewer.id]);
     });
 
     on('getOnlineList', async () => {
-      await identify(socket);
-      socket.emit('onlineList', await presence.list());
+      socket.emit('onlineList', await lists.listFor((await identify(socket)).id));
     });
 
     on('joinChat', async (chatId) => {
@@ -186,17 +178,18 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       if (!(await messageRate.allow(viewer.id))) throw tooMany('You are sending messages too fast; please wait a moment');
       const sent = await service.send(viewer, body.chatId, body.content, isViewing);
       await durableOr503(app.durability);
-      // Writing in a chat means viewing it; the list then reaches every socket viewing it (on any process).
+      // Writing in a chat means viewing it; the message then reaches every socket viewing it (on any process).
       viewChat(socket, sent.chat.id);
-      // Only the new message travels: clients add it to the page they already hold.
-      const meta: ChatListMeta = { kind: 'new' };
-      io.to(chatRoom(sent.chat.id)).emit('chat', [sent.message], sent.chat.id, meta);
+      await deliver(sent);
       // The members' other sockets (another page, another conversation) learn that the chat moved;
       // the ones viewing it already got the message.
       const update = { chatId: sent.chat.id, lastMessage: sent.content, updated_at: sent.at, from: viewer.id };
-      io.to([userRoom(sent.chat.sender_id), userRoom(sent.chat.receiver_id)])
-        .except(chatRoom(sent.chat.id))
-        .emit('chatUpdated', update);
+      for (const namespace of namespaces) {
+        namespace
+          .to([userRoom(sent.chat.sender_id), userRoom(sent.chat.receiver_id)])
+          .except(chatRoom(sent.chat.id))
+          .emit('chatUpdated', update);
+      }
     });
 
     on('goOffline', async (token) => {
@@ -204,7 +197,7 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
       // The socket that went online leaves; a page that sends goOffline from another socket takes the user offline.
       const changed = (await presence.has(viewer.id, socket.id)) ? await presence.remove(viewer.id, socket.id) : await presence.removeUser(viewer.id);
       if (data.onlineAs === viewer.id) data.onlineAs = undefined;
-      if (changed) void broadcastOnlineList();
+      if (changed) void lists.changed([viewer.id]);
     });
 
     socket.on('disconnect', () => {
@@ -214,16 +207,18 @@ export function registerChatHandlers(app: App, io: Server, presence: Presence, m
           const userId = data.onlineAs;
           if (!userId) return;
           data.onlineAs = undefined;
-          if (await presence.remove(userId, socket.id)) await broadcastOnlineList();
+          if (await presence.remove(userId, socket.id)) await lists.changed([userId]);
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'presence update on disconnect failed'))
         .finally(() => leaving.delete(done)));
       leaving.add(done);
     });
-  });
+  };
+  for (const namespace of namespaces) namespace.on('connection', connected);
 
   return {
-    broadcastOnlineList,
+    /** Everyone online hears her list again (processes that died were swept: who changed is not known). */
+    refreshOnlineLists: () => lists.changed(),
     /** Resolves when every disconnected socket has left the presence. */
     settled: async () => {
       await Promise.all([...leaving]);

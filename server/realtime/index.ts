@@ -4,14 +4,15 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../lib/redis.js';
 import { Server } from 'socket.io';
-import { viewerFromToken } from '../plugins/auth.js';
 import type { App } from '../types.js';
 import { registerChatHandlers } from './handlers.js';
+import { handshakeRefusal, socketViewer, type SocketData } from './identity.js';
 import { originChecker } from './origin.js';
 import { guardPackets } from './packet-guard.js';
 import { presenceWithFallback, rateWithFallback } from './fallback.js';
 import { memoryPresence, redisPresence, type Presence } from './presence.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate.js';
+import { chatNamespaces } from './rooms.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,7 @@ const MAX_PACKET_BYTES = 16 * 1024;
 const TRANSPORT_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * socket.io on the same port and origin as the API, default path. With REDIS_URL the Redis
+ * socket.io on the same port and origin as the API, default path, in the namespaces of rooms.ts. With REDIS_URL the Redis
  * adapter carries room broadcasts between server processes, and presence and message rates live in Redis.
  */
 export default fp(async (app: App) => {
@@ -70,27 +71,28 @@ export default fp(async (app: App) => {
     ? rateWithFallback(redisRateLimiter(redis, MESSAGE_RATE, `${app.config.redisPrefix}:rate`), memoryRateLimiter(MESSAGE_RATE), onFallback)
     : memoryRateLimiter(MESSAGE_RATE);
 
-  // A token in the handshake identifies the socket at once; a bad one is refused. Without one the
-  // socket stays anonymous until goOnline (the token then travels in the event, as clients send it).
-  io.use((socket, next) => {
-    const auth = socket.handshake.auth as { token?: unknown } | undefined;
-    const token = typeof auth?.token === 'string' && auth.token ? auth.token : null;
-    if (!token) return next();
-    viewerFromToken(app, token).then(
-      (viewer) => {
-        if (!viewer) return next(new Error('Unauthorized'));
-        socket.data.token = token;
-        socket.data.userId = viewer.id;
-        socket.data.jti = viewer.jti;
-        next();
-      },
-      (error: unknown) => next(error instanceof Error ? error : new Error('Unauthorized')),
-    );
-  });
-  // Before the chat handlers, so every event passes the checks first.
-  io.on('connection', (socket) => guardPackets(socket, MAX_PACKET_BYTES));
-  const chat = registerChatHandlers(app, io, presence, messageRate);
-  shared?.start(() => void chat.broadcastOnlineList().catch(() => undefined));
+  // Both namespaces (this SPA's and the original client's) pass the same checks: a token in the handshake
+  // identifies the socket at once by the rules of HTTP, and a bad one is refused. Without one the
+  // socket stays anonymous until an event carries a token (as the original client sends it).
+  const namespaces = chatNamespaces(io);
+  for (const namespace of namespaces) {
+    namespace.use((socket, next) => {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      const token = typeof auth?.token === 'string' && auth.token ? auth.token : null;
+      if (!token) return next();
+      socketViewer(app, token).then(
+        (viewer) => {
+          (socket.data as SocketData).handshakeViewer = viewer;
+          next();
+        },
+        (error: unknown) => next(handshakeRefusal(socket, error)),
+      );
+    });
+    // Before the chat handlers, so every event passes the checks first.
+    namespace.on('connection', (socket) => guardPackets(socket, MAX_PACKET_BYTES));
+  }
+  const chat = registerChatHandlers(app, namespaces, presence, messageRate);
+  shared?.start(() => void chat.refreshOnlineLists().catch(() => undefined));
 
   app.decorate('io', io);
   app.decorate('redis', redis);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { redisPresence } from '../../server/realtime/presence.js';
 import type { App } from '../../server/types.js';
-import { closeAndLeave, connect, listen, next, openChat, settle, type Client, type Message } from './chat-client.js';
-import { signUpAndLogin, startTestServer, type TestServer } from './helpers.js';
+import { closeAndLeave, connect, listen, login, next, openChat, settle, type Client, type Message } from './chat-client.js';
+import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 
 /**
  * Two server instances on one database and one Redis, as behind a load balancer: a message sent
@@ -61,7 +61,10 @@ describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDI
 
   it('shares presence: online while a socket on either instance is, offline after the last one', async () => {
     const user = await signUpAndLogin(first.app, 'patient');
-    const watcher = await online(urlA, await signUpAndLogin(first.app, 'doctor'));
+    const watching = await signUpAndLogin(first.app, 'doctor');
+    // The list names only the people one has a conversation with.
+    await openChat(first.app, user.id, watching.id);
+    const watcher = await online(urlA, watching);
     const onB = await connect(urlB);
     clients.push(onB);
     const cameOnline = next<Record<string, boolean>>(watcher, 'onlineList', (list) => list[user.id] === true);
@@ -131,6 +134,86 @@ describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDI
     expect(o.received.chat?.some((list) => (list as Message[]).some((m) => m.content === 'private words')) ?? false).toBe(false);
   });
 
+  /** A patient's socket on instance B that identified only by writing (sendMessage.sender = token), and a doctor on A. */
+  async function writerOnB() {
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const chatId = await openChat(first.app, patient.id, doctor.id);
+    const session = await login(first.app, patient.email, patient.password);
+    const socket = await connect(urlB);
+    clients.push(socket);
+    socket.socket.emit('sendMessage', { chatId, content: 'Hello from B', sender: session.token });
+    await next<Message[]>(socket, 'chat', (list) => list.some((m) => m.content === 'Hello from B'));
+    const ended = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
+    return { patient, doctor, chatId, session, socket, ended };
+  }
+
+  it('ends a socket that identified only by sendMessage when its session logs out on the other instance', async () => {
+    const { session, ended } = await writerOnB();
+    const res = await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: session.token } });
+    expect(res.statusCode).toBe(200);
+    expect(await ended).toBe('io server disconnect');
+  });
+
+  it('ends it when the password is changed, or the account suspended, on the other instance', async () => {
+    const changed = await writerOnB();
+    const res = await first.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user',
+      ...withToken(changed.patient.token, { password: 'a-new-password-1', currentPassword: changed.patient.password }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await changed.ended).toBe('io server disconnect');
+
+    const suspended = await writerOnB();
+    const admin = await login(first.app, 'admin@clinic.test', 'Admin#2026');
+    const done = await first.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${suspended.patient.id}/suspend`,
+      ...withToken(admin.token, { reason: 'Abusive messages' }),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await suspended.ended).toBe('io server disconnect');
+  });
+
+  it('tells each person only about her own contacts, whichever instance they are on', async () => {
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const stranger = await signUpAndLogin(first.app, 'patient');
+    await openChat(first.app, patient.id, doctor.id);
+    const s = await online(urlA, stranger);
+    const p = await connect(urlA);
+    clients.push(p);
+    const doctorSeen = next<Record<string, boolean>>(p, 'onlineList', (list) => list[doctor.id] === true);
+    p.socket.emit('goOnline', patient.token);
+    const d = await online(urlB, doctor);
+    await doctorSeen;
+    await settle(d);
+    await settle(s);
+    for (const list of (s.received.onlineList ?? []) as Array<Record<string, boolean>>) {
+      expect(Object.keys(list).filter((id) => id !== stranger.id)).toEqual([]);
+    }
+  });
+
+  it('serves the original client’s /api namespace across instances: the other member gets the whole list', async () => {
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const chatId = await openChat(first.app, patient.id, doctor.id);
+    const d = await connect(`${urlB}/api`, { transports: undefined });
+    clients.push(d);
+    d.socket.emit('goOnline', doctor.token);
+    d.socket.emit('joinChat', chatId);
+    await settle(d);
+    const p = await connect(`${urlA}/api`, { transports: undefined });
+    clients.push(p);
+    p.socket.emit('goOnline', patient.token);
+    p.socket.emit('sendMessage', { chatId, content: 'first words', sender: patient.token });
+    await next<Message[]>(d, 'chat', (list) => list.some((m) => m.content === 'first words'));
+    p.socket.emit('sendMessage', { chatId, content: 'second words', sender: patient.token });
+    const list = await next<Message[]>(d, 'chat', (l) => l.some((m) => m.content === 'second words'));
+    expect(list.map((m) => m.content)).toEqual(['first words', 'second words']);
+  });
+
   it('clears the sockets of an instance that died without closing', async () => {
     const redis = new Redis(redisUrl ?? '');
     const ghostId = `ghost-${Date.now()}`;
@@ -151,5 +234,46 @@ describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDI
       await ghost.stop();
       redis.disconnect();
     }
+  });
+});
+
+describe.skipIf(!redisUrl)('two instances with MFA_REQUIRED_ROLES (runs when REDIS_URL is set)', () => {
+  let first: TestServer;
+  let second: App;
+  let urlA: string;
+  let urlB: string;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    first = await startTestServer({ env: { REDIS_URL: redisUrl ?? '', MFA_REQUIRED_ROLES: 'doctor' } });
+    second = await buildApp({ config: first.config, database: first.database, logger: false });
+    await second.ready();
+    urlA = await listen(first.app);
+    urlB = await listen(second);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.socket.close();
+    await second?.close();
+    await first?.close();
+  });
+
+  it('refuses on either instance the socket of a doctor without two-factor sign-in, so a message through the other one never reaches him', async () => {
+    const doctor = await signUpAndLogin(first.app, 'doctor');
+    const patient = await signUpAndLogin(first.app, 'patient');
+    const chatId = await openChat(first.app, patient.id, doctor.id);
+    await expect(connect(urlB, { auth: { token: doctor.token } })).rejects.toThrow(/two-factor/);
+    const d = await connect(urlB);
+    clients.push(d);
+    d.socket.emit('goOnline', doctor.token);
+    expect(await next(d, 'ErrorMessage')).toEqual({ message: expect.stringContaining('two-factor') });
+
+    const p = await connect(urlA);
+    clients.push(p);
+    p.socket.emit('sendMessage', { chatId, content: 'Private words through instance A', sender: patient.token });
+    await next(p, 'chat');
+    await settle(d);
+    expect(d.received.notification).toBeUndefined();
+    expect(d.received.chatUpdated).toBeUndefined();
+    expect(d.received.chat).toBeUndefined();
   });
 });

@@ -326,6 +326,8 @@ describe('the chat socket', () => {
 describe('presence', () => {
   it('is per user: online while any of her sockets is, offline when the last one disconnects', async () => {
     const user = await signUpAndLogin(server.app, 'patient');
+    // The list names only the people one has a conversation with.
+    await openChat(server.app, user.id, doctor.id);
     const watcher = await online(doctor);
     const first = await client();
     const second = await client();
@@ -340,6 +342,7 @@ describe('presence', () => {
     await closeAndLeave(server.app.presence, user.id, first);
     // Someone else coming online is broadcast after anything the leaving socket caused (broadcasts go out in order).
     const sentinel = await signUpAndLogin(server.app, 'patient');
+    await openChat(server.app, sentinel.id, doctor.id);
     const sentinelSeen = next<Record<string, boolean>>(watcher, 'onlineList', (list) => list[sentinel.id] === true);
     await online(sentinel);
     expect((await sentinelSeen)[user.id]).toBe(true);
@@ -353,6 +356,7 @@ describe('presence', () => {
 
   it('goes offline on goOffline, and only the signed-in sockets receive the list', async () => {
     const user = await signUpAndLogin(server.app, 'doctor');
+    await openChat(server.app, patient.id, user.id);
     const watcher = await online(patient);
     const guest = await client();
     const c = await online(user);

@@ -9,7 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { MailUnavailableError, type MailMessage } from '../../mail/mailer.js';
 import { mails } from '../../mail/templates.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { disconnectSessions } from '../../realtime/session-rooms.js';
+import { disconnectSessions } from '../../realtime/rooms.js';
 import type { App } from '../../types.js';
 import { accountsRepository } from '../accounts/repository.js';
 import { accountSecurityRepository } from './repository.js';

@@ -7,7 +7,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { nameKey } from '../../lib/names.js';
 import { nowIso } from '../../lib/time.js';
 import { isProfessional, type Viewer } from '../../plugins/auth.js';
-import { disconnectSessions } from '../../realtime/session-rooms.js';
+import { disconnectSessions } from '../../realtime/rooms.js';
 import { accountSecurityService } from '../account-security/service.js';
 import { twoFactorService } from '../two-factor/service.js';
 import { checkCurrentPassword } from './current-password.js';

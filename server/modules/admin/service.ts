@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { allowRoles, type Viewer } from '../../plugins/auth.js';
-import { userRoom } from '../../realtime/handlers.js';
+import { disconnectAccount } from '../../realtime/rooms.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
 import { toAdminUser, toAuditEntry } from './dto.js';
@@ -140,8 +140,8 @@ export function adminService(app: App) {
         reason,
         refusal: 'Only approved patients, doctors and pharmacists can be suspended (this account is {status})',
       });
-      // After the commit: sockets re-check the session on every event, and now there is none.
-      app.io.in(userRoom(user.id)).disconnectSockets(true);
+      // After the commit: the account's sockets end on every process (each socket acting for it is in its room).
+      disconnectAccount(app, user.id);
       return { message: `${user.name} is suspended`, user: toAdminUser(user) };
     },
 

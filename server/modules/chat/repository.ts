@@ -52,6 +52,14 @@ export function chatRepository(db: DB) {
         .orderBy('c.id')
         .execute(),
 
+    /** The two members of every conversation any of these users is part of (the online list tells each only of these). */
+    membersOfChatsWith: (userIds: string[]) =>
+      db
+        .selectFrom('chats')
+        .select(['sender_id', 'receiver_id'])
+        .where((eb) => eb.or([eb('sender_id', 'in', userIds), eb('receiver_id', 'in', userIds)]))
+        .execute(),
+
     findMembers: (chatId: string): Promise<ChatMembers | undefined> =>
       db.selectFrom('chats').select(['id', 'sender_id', 'receiver_id']).where('id', '=', chatId).executeTakeFirst(),
 

@@ -1,7 +1,7 @@
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import type { Viewer } from '../../plugins/auth.js';
+import { requireApproved, type Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { notificationsRepository } from '../notifications/repository.js';
 import { deliverNotifications, recordNotifications } from '../notifications/service.js';
@@ -10,6 +10,9 @@ import { chatRepository, type ChatMembers, type MessageCursor } from './reposito
 
 /** The longest message accepted, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
+
+/** How many users one query about contacts names. */
+const CONTACT_SLICE = 500;
 
 /** Where a chat notification leads: the conversation itself, also its key for "one unread per conversation". */
 export const chatLink = (chatId: string) => `/chat?chat=${chatId}`;
@@ -24,6 +27,8 @@ export function chatService(app: App) {
 
   /** The chat, if the viewer is one of its two members; every client-supplied chat id goes through here. */
   async function memberChat(viewer: Viewer, chatId: unknown): Promise<ChatMembers> {
+    // A professional's account talks with patients only while approved (the rule of every action of theirs).
+    requireApproved(viewer);
     if (!isId(chatId)) throw badRequest('Please choose a conversation');
     const chat = await repo.findMembers(chatId);
     if (!chat) throw notFound('This conversation does not exist');
@@ -44,6 +49,24 @@ export function chatService(app: App) {
 
   return {
     memberChat,
+
+    /** The newest page of a chat whose readers were checked already (they are in its room), without marking it read. */
+    latestPage: (chatId: string) => pageOf(chatId),
+
+    /**
+     * For each user, the people she shares a conversation with: whose online state she may know.
+     * Asked in slices, so a long list of users stays within every database's parameter limit.
+     */
+    async contactsOf(userIds: string[]): Promise<Map<string, Set<string>>> {
+      const contacts = new Map<string, Set<string>>(userIds.map((id) => [id, new Set<string>()]));
+      for (let i = 0; i < userIds.length; i += CONTACT_SLICE) {
+        for (const { sender_id, receiver_id } of await repo.membersOfChatsWith(userIds.slice(i, i + CONTACT_SLICE))) {
+          contacts.get(sender_id)?.add(receiver_id);
+          contacts.get(receiver_id)?.add(sender_id);
+        }
+      }
+      return contacts;
+    },
 
     /** GET chat: `sender` is true for patients (they open chats), false for doctors. */
     async list(viewer: Viewer) {

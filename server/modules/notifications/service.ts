@@ -5,7 +5,7 @@ import { asLanguage } from '../../i18n/language.js';
 import { nowIso } from '../../lib/time.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { mails } from '../../mail/templates.js';
-import { userRoom } from '../../realtime/handlers.js';
+import { userRoom } from '../../realtime/rooms.js';
 import type { App } from '../../types.js';
 import { toNotificationDto } from './dto.js';
 import { eventSettings, isNotificationEvent, type NotificationEvent } from './events.js';
