@@ -16,7 +16,7 @@ import {
   usernameRule,
 } from '../../lib/form-schema.js';
 import type { PendingProfileChangesTable, Role, UsersTable } from '../../db/schema.js';
-import { ACCOUNT_STATUSES } from '../../../shared/account.js';
+import { ACCOUNT_STATUSES, type PendingProfileChange } from '../../../shared/account.js';
 import { roleColumns } from './fields.js';
 import type { ImageStore } from '../../storage/images.js';
 
@@ -30,9 +30,10 @@ export const pendingChangeSchema = z.object({
 });
 export type PendingChangeDto = z.infer<typeof pendingChangeSchema>;
 
-export function toPendingChange(row: PendingProfileChangesTable | undefined): PendingChangeDto | null {
+/** The change as the SPA reads it (shared/account.ts), so a drift between the two is a typecheck failure. */
+export function toPendingChange(row: PendingProfileChangesTable | undefined): PendingProfileChange | null {
   if (!row) return null;
-  const out: PendingChangeDto = { requestedAt: row.requested_at };
+  const out: PendingProfileChange = { requestedAt: row.requested_at };
   if (row.name !== null) out.name = row.name;
   if (row.specialization !== null) out.specialization = row.specialization;
   if (row.license_number !== null) out.licenseNumber = row.license_number;

@@ -73,4 +73,25 @@ describe('ProfileTab', () => {
     expect(sent!.get('email')).toBe('new@example.test');
     expect(sent!.get('currentPassword')).toBe('the-current-one');
   });
+
+  it("says a professional's change of name or department awaits the clinic's review", async () => {
+    server.use(
+      http.patch('/api/auth/user', () =>
+        HttpResponse.json({
+          message: 'Profile updated. Your new name, department or licence number waits for the clinic to check it; until then you are listed as before.',
+          user: testUser({ roles: ['doctor'], name: 'Dr. Old Name', pendingChange: { name: 'Dr. New Name', requestedAt: '2026-12-06T09:30:00.000Z' } }),
+        }),
+      ),
+    );
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser({ roles: ['doctor'], name: 'Dr. Old Name' }), 'doctor') });
+    expect(screen.queryByText(/awaits the clinic’s review/)).not.toBeInTheDocument();
+    const name = screen.getByLabelText('Full name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Dr. New Name');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/waits for the clinic to check it/)).toBeInTheDocument();
+    const notice = screen.getByText(/awaits the clinic’s review/).closest('.alert') as HTMLElement;
+    expect(notice).toHaveTextContent('Name: Dr. New Name');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Dr. Old Name');
+  });
 });

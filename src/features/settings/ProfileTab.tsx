@@ -7,6 +7,7 @@ import { CountryGovernmentFields } from '../geo';
 import { selectRole, selectUser, updateProfile } from '../session';
 import { profileChanges, profileValuesOf, type ProfileTextField } from './profileChanges';
 import { FilePicker } from '../../ui/FilePicker';
+import { PendingChangeNotice } from './PendingChangeNotice';
 
 /** The editable text inputs; each label is `settings:profile.field.<field>`. */
 const textInputs: Array<{ field: ProfileTextField; type: string; autoComplete?: string }> = [
@@ -69,6 +70,7 @@ export default function ProfileTab() {
       </div>
       <ErrorAlert message={error} />
       <SuccessAlert message={success} />
+      <PendingChangeNotice change={user?.pendingChange} />
       <Form onSubmit={onSubmit} noValidate>
         <div className="row">
           {textInputs.map((input) => (
