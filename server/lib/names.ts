@@ -96,7 +96,7 @@ export function nameKeyOf(name: string): { key: string; titled: boolean } {
 }
 
 /** The form two names are compared in: see nameKeyOf. */
-export const nameKey = (name: string): string => nameKeyOf(name).key;
+const nameKey = (name: string): string => nameKeyOf(name).key;
 
 /** Whether two keys are at most one insertion, deletion or substitution apart. */
 function withinOneEdit(a: string[], b: string[]): boolean {

@@ -213,11 +213,18 @@ describe("a professional's change of name, department or licence number", () => 
   it('a rejected change leaves him as he was, with the reason told', async () => {
     const res = await patch(doctor.token, { specialization: 'Eye' });
     expect(res.statusCode, res.body).toBe(200);
+    // A second request adds to the first one still waiting.
+    const more = await patch(doctor.token, { licenseNumber: 'EMS-99003' });
+    expect(json(more).user.pendingChange).toMatchObject({ specialization: 'Eye', licenseNumber: 'EMS-99003' });
     const noReason = await post(`/api/admin/profile-changes/${doctor.id}/reject`, adminToken);
     expect(noReason.statusCode).toBe(400);
     const rejected = await post(`/api/admin/profile-changes/${doctor.id}/reject`, adminToken, { reason: 'No certificate for ophthalmology' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(json(await get('/api/auth/user', doctor.token)).user).toMatchObject({ specialization: 'Neurology', pendingChange: null });
+    expect(json(await get('/api/auth/user', doctor.token)).user).toMatchObject({
+      specialization: 'Neurology',
+      licenseNumber: 'EMS-88002',
+      pendingChange: null,
+    });
     const notes = json(await get('/api/notifications', doctor.token));
     expect(JSON.stringify(notes)).toContain('No certificate for ophthalmology');
   });
