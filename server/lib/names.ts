@@ -115,8 +115,9 @@ const arabic = /\p{Script=Arabic}/u;
  * already equate look-alike Arabic letters), because there one letter is a different, common name:
  * "أحمد" (Ahmed) and "محمد" (Mohamed), "حسن" (Hassan) and "حسين" (Hussein).
  */
-export function namesLookAlike(a: string, b: string): boolean {
-  const [x, y] = [nameKey(a), nameKey(b)];
+export const namesLookAlike = (a: string, b: string): boolean => keysLookAlike(nameKey(a), nameKey(b));
+
+function keysLookAlike(x: string, y: string): boolean {
   if (!x || !y) return false;
   if (x === y) return true;
   if (arabic.test(x) || arabic.test(y)) return false;
@@ -134,15 +135,15 @@ export function checkNameAgainst(name: string, role: Role, professionals: readon
   if (!professional && titled) {
     throw badRequest('A patient account cannot carry a professional title such as Dr., Prof., MD or د.; please write your name without it');
   }
-  const same = professionals.find((other) => nameKey(other.name) === key);
-  if (same) {
+  const others = professionals.map((other) => nameKey(other.name));
+  if (others.includes(key)) {
     throw conflict(
       professional
         ? 'A doctor or pharmacist with this name is already registered'
         : 'This is the name of a doctor or pharmacist at the clinic; please write your full name so nobody takes you for them',
     );
   }
-  if (professionals.some((other) => namesLookAlike(other.name, name))) {
+  if (others.some((other) => keysLookAlike(other, key))) {
     throw conflict(
       professional
         ? 'Your name looks almost the same as that of a doctor or pharmacist already registered; please write your full name (with your middle or family name) so patients can tell you apart'
