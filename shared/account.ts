@@ -8,6 +8,18 @@ export const ACCOUNT_STATUSES = ['pending', 'approved', 'rejected', 'suspended']
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /**
+ * A professional's change of name, department or licence number waiting for an administrator (only
+ * the fields it changes are there); until it is approved the account is listed under its current values.
+ */
+export interface PendingProfileChange {
+  name?: string;
+  specialization?: string;
+  licenseNumber?: string;
+  pharmacyLicenseNumber?: string;
+  requestedAt: string;
+}
+
+/**
  * The details a person gives about herself, kept in the users table and returned by the API under
  * the same names (the API's other fields are camelCase). `image` and `certificate` are a stored
  * picture's name in the table and its address in the API.

@@ -31,6 +31,7 @@ import * as userLanguage from './migrations/2026-11-25-260-user-language.js';
 import * as shopSearchTerms from './migrations/2026-11-27-100-shop-search-terms.js';
 import * as twoFactorLock from './migrations/2026-12-07-110-two-factor-lock.js';
 import * as cleanStoredHtml from './migrations/2026-12-07-100-clean-stored-html.js';
+import * as pendingProfileChanges from './migrations/2026-12-07-130-pending-profile-changes.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-100-shop-search-terms': shopSearchTerms,
   '2026-12-07-110-two-factor-lock': twoFactorLock,
   '2026-12-07-100-clean-stored-html': cleanStoredHtml,
+  '2026-12-07-130-pending-profile-changes': pendingProfileChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -671,6 +671,20 @@ export interface Database {
   history_access_log: HistoryAccessLogTable;
   history_guest_refusals: HistoryGuestRefusalsTable;
   admin_audit: AdminAuditTable;
+  pending_profile_changes: PendingProfileChangesTable;
+}
+
+/**
+ * A professional's change of name, department or licence number waiting for an administrator (null:
+ * not changed); the account acts under the approved values in `users` meanwhile.
+ */
+export interface PendingProfileChangesTable {
+  user_id: string;
+  name: string | null;
+  specialization: string | null;
+  license_number: string | null;
+  pharmacy_license_number: string | null;
+  requested_at: string;
 }
 
 /** One kept upload and the account it counts against (see server/storage/quota.ts). */

@@ -55,7 +55,7 @@ describe('accounts journey', () => {
     await expectAccessible(page, 'register');
     await screenshot(page, 'accounts-register');
     await registerThroughUi(page, 'register', {
-      'Full name': 'Mona Adel',
+      'Full name': 'Mona Adel Saber',
       Username: `mona_${unique}`,
       Email: email,
       Password: 'Mona#2026pass',

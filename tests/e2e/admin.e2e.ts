@@ -167,4 +167,30 @@ describe('verified professionals', () => {
     await expectFitsPhone(page, 'history log on a phone');
     await page.context().close();
   });
+
+  it('his change of name waits for the console: his settings say so, the administrator approves it', async () => {
+    const renamed = `${doctor.name} Nassar`;
+    const page = await (await newContext(browser)).newPage();
+    await loginThroughUi(page, portal, doctor.email, doctor.password);
+    await page.goto(`${portal.url}/settings/profile`);
+    await page.getByLabel('Full name').fill(renamed);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/awaits the clinic’s review/).waitFor();
+    await page.getByText(`Name: ${renamed}`).waitFor();
+    await expectAccessible(page, 'settings with a change awaiting review');
+    await page.context().close();
+    expect(JSON.stringify((await api(portal, 'GET', `doctors?q=${encodeURIComponent(renamed)}`)).body)).not.toContain(renamed);
+
+    const admin = await adminPage();
+    await admin.goto(`${portal.url}/admin/changes`);
+    await admin.getByRole('heading', { name: 'Profile changes awaiting review' }).waitFor();
+    await admin.getByRole('row', { name: new RegExp(`Name.*${renamed}`) }).waitFor();
+    await expectAccessible(admin, 'admin profile changes');
+    await screenshot(admin, 'admin-profile-changes');
+    await admin.getByRole('button', { name: `Approve the change of ${doctor.name}` }).click();
+    await admin.getByText(`${renamed}'s change is approved`).waitFor();
+    await admin.getByText('No profile change is waiting for review.').waitFor();
+    await admin.context().close();
+    expect(JSON.stringify((await api(portal, 'GET', `doctors?q=${encodeURIComponent(renamed)}`)).body)).toContain(renamed);
+  });
 });

@@ -61,7 +61,7 @@ beforeAll(async () => {
     registerAccount(portal, 'patient', { name: 'Laila Mahmoud', gender: 'female' }),
     registerAccount(portal, 'doctor', { name: 'Dr. Hany Said' }),
     registerAccount(portal, 'doctor', { name: 'Dr. Dina Fouad', specialization: 'Neurology' }),
-    registerAccount(portal, 'patient', { name: 'Omar Khaled', gender: 'male' }),
+    registerAccount(portal, 'patient', { name: 'Omar Khattab', gender: 'male' }),
   ])) as Account[];
   await book(firstDoctor, '10:00');
   await book(secondDoctor, '11:00');
@@ -292,7 +292,7 @@ describe('medical history journey', () => {
         .first()
         .waitFor();
     }
-    await panel.getByRole('row', { name: /Omar Khaled.*Refused/ }).waitFor();
+    await panel.getByRole('row', { name: /Omar Khattab.*Refused/ }).waitFor();
     await panel
       .getByRole('row', { name: /Dr\. Hany Said.*Added a diagnosis.*Allowed/ })
       .first()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
+import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 
 let server: TestServer;
 
@@ -138,6 +138,11 @@ describe('doctor search', () => {
     expect(names((await search('q=oyelaran')).doctors)).toEqual(['Dr. Quentin Oyelaran']);
     const renamed = await server.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(doctor.token, { name: 'Dr. Quentin Brightwater' }) });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // A new name waits for an administrator: listed under the approved one until then.
+    expect(names((await search('q=oyelaran')).doctors)).toEqual(['Dr. Quentin Oyelaran']);
+    const admin = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email: 'admin@clinic.test', password: 'Admin#2026' }) });
+    const approved = await server.app.inject({ method: 'POST', url: `/api/admin/profile-changes/${doctor.id}/approve`, ...withToken(admin.json().token) });
+    expect(approved.statusCode, approved.body).toBe(200);
     expect((await search('q=oyelaran')).doctors).toEqual([]);
     expect(names((await search('q=brigthwater')).doctors)).toEqual(['Dr. Quentin Brightwater']);
     await server.app.db.deleteFrom('users').where('id', '=', doctor.id).execute();

@@ -15,10 +15,31 @@ import {
   upTo,
   usernameRule,
 } from '../../lib/form-schema.js';
-import type { Role, UsersTable } from '../../db/schema.js';
-import { ACCOUNT_STATUSES } from '../../../shared/account.js';
+import type { PendingProfileChangesTable, Role, UsersTable } from '../../db/schema.js';
+import { ACCOUNT_STATUSES, type PendingProfileChange } from '../../../shared/account.js';
 import { roleColumns } from './fields.js';
 import type { ImageStore } from '../../storage/images.js';
+
+/** A change waiting for an administrator: only the fields it changes are there. */
+export const pendingChangeSchema = z.object({
+  name: z.string().optional(),
+  specialization: z.string().optional(),
+  licenseNumber: z.string().optional(),
+  pharmacyLicenseNumber: z.string().optional(),
+  requestedAt: z.string(),
+});
+export type PendingChangeDto = z.infer<typeof pendingChangeSchema>;
+
+/** The change as the SPA reads it (shared/account.ts), so a drift between the two is a typecheck failure. */
+export function toPendingChange(row: PendingProfileChangesTable | undefined): PendingProfileChange | null {
+  if (!row) return null;
+  const out: PendingProfileChange = { requestedAt: row.requested_at };
+  if (row.name !== null) out.name = row.name;
+  if (row.specialization !== null) out.specialization = row.specialization;
+  if (row.license_number !== null) out.licenseNumber = row.license_number;
+  if (row.pharmacy_license_number !== null) out.pharmacyLicenseNumber = row.pharmacy_license_number;
+  return out;
+}
 
 /**
  * The user object every accounts call returns. `tokens` holds only the token the caller presented,
@@ -56,6 +77,11 @@ export const userSchema = z.object({
   pharmacyLicenseNumber: z.string(),
   /** Whether a licence document is on file (it is never public; administrators open it). */
   hasLicenseDocument: z.boolean(),
+  /**
+   * A professional's change of name, department or licence number waiting for an administrator (null:
+   * none); until it is approved the account is listed, and acts, under the values above.
+   */
+  pendingChange: pendingChangeSchema.nullable(),
   tokens: z.array(z.object({ token: z.string() })),
   created_at: z.string(),
   updated_at: z.string(),
@@ -70,7 +96,7 @@ export const securitySchema = z.object({
   verifiedEmailRequired: z.boolean(),
 });
 
-export function toUserDto(row: UsersTable, token: string | null, images: ImageStore): UserDto {
+export function toUserDto(row: UsersTable, token: string | null, images: ImageStore, pending?: PendingProfileChangesTable): UserDto {
   return {
     _id: row.id,
     name: row.name,
@@ -100,6 +126,7 @@ export function toUserDto(row: UsersTable, token: string | null, images: ImageSt
     licenseNumber: row.license_number,
     pharmacyLicenseNumber: row.pharmacy_license_number,
     hasLicenseDocument: Boolean(row.license_document),
+    pendingChange: toPendingChange(pending),
     tokens: token ? [{ token }] : [],
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -154,6 +181,8 @@ export const profileBody = z.object({
   government: patched(upTo('Government', 100)),
   gender: patched(genderRule).describe('female or male'),
   ...roleFields,
+  licenseNumber: sentText().describe('Doctors and pharmacists: a new licence number waits for an administrator'),
+  pharmacyLicenseNumber: sentText().describe('Pharmacists: a new pharmacy licence number waits for an administrator'),
   currentPassword: sentText().describe('Needed for a new email or password'),
 });
 /** The fields of either form, as checked (a profile edit's may be left out). */

@@ -91,9 +91,12 @@ export function roleColumns(role: Role, fields: Partial<Record<string, string>>,
   if (present('pharmacyLocation')) out.pharmacy_location = text('pharmacyLocation', 'Pharmacy location', 300);
   if (present('workingDate')) out.working_date = text('workingDate', 'Working date', 100);
   if (role === 'pharmacist' && !partial && !out.pharmacy_name) refuse(ctx, 'Please enter the pharmacy name');
-  // The licence is given once, at sign-up, and checked by an administrator; a profile edit cannot change it.
-  if (isProfessional(role) && !partial) out.license_number = licenseRule('Licence number')(value('licenseNumber'), ctx);
-  if (role === 'pharmacist' && !partial) out.pharmacy_license_number = licenseRule('Pharmacy licence number')(value('pharmacyLicenseNumber'), ctx);
+  // The licence is required at sign-up; a profile edit may change it, and an administrator reviews the change (accounts/service.ts).
+  const licence = (key: string) => !partial || !notSent(fields[key]);
+  if (isProfessional(role) && licence('licenseNumber')) out.license_number = licenseRule('Licence number')(value('licenseNumber'), ctx);
+  if (role === 'pharmacist' && licence('pharmacyLicenseNumber')) {
+    out.pharmacy_license_number = licenseRule('Pharmacy licence number')(value('pharmacyLicenseNumber'), ctx);
+  }
   return out;
 }
 

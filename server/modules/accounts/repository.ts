@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { Language, UsersTable } from '../../db/schema.js';
+import type { Language, PendingProfileChangesTable, UsersTable } from '../../db/schema.js';
 import { indexDoctorWords, reindexDoctorWordsIfNeeded } from '../doctors/search-words.js';
 
 export function accountsRepository(db: DB) {
@@ -9,8 +9,8 @@ export function accountsRepository(db: DB) {
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
 
     /** Which of the unique keys are already taken by someone other than `exceptId`. */
-    async takenKeys(keys: { email?: string; username?: string; doctorName?: string }, exceptId?: string) {
-      const taken = { email: false, username: false, doctorName: false };
+    async takenKeys(keys: { email?: string; username?: string }, exceptId?: string) {
+      const taken = { email: false, username: false };
       const others = () => {
         let q = db.selectFrom('users').select('id');
         if (exceptId) q = q.where('id', '!=', exceptId);
@@ -23,22 +23,40 @@ export function accountsRepository(db: DB) {
             .where(sql<string>`lower(username)`, '=', keys.username.toLowerCase())
             .executeTakeFirst(),
         );
-      if (keys.doctorName)
-        taken.doctorName = Boolean(
-          await others()
-            .where('role', '=', 'doctor')
-            .where(sql<string>`lower(name)`, '=', keys.doctorName.toLowerCase())
-            .executeTakeFirst(),
-        );
       return taken;
     },
 
-    /** Every doctor's and pharmacist's name, for the look-alike comparison (a clinic has hundreds, not millions). */
-    professionalNames: (exceptId?: string) => {
-      let q = db.selectFrom('users').select(['id', 'name']).where('role', 'in', ['doctor', 'pharmacist']);
-      if (exceptId) q = q.where('id', '!=', exceptId);
-      return q.execute();
+    /**
+     * Every doctor's and pharmacist's name, and every name a professional has asked to change to, for
+     * the look-alike comparison (a clinic has hundreds, not millions).
+     */
+    async professionalNames(exceptId?: string): Promise<{ name: string }[]> {
+      let listed = db.selectFrom('users').select('name').where('role', 'in', ['doctor', 'pharmacist']);
+      let asked = db.selectFrom('pending_profile_changes').select('name').where('name', 'is not', null);
+      if (exceptId) {
+        listed = listed.where('id', '!=', exceptId);
+        asked = asked.where('user_id', '!=', exceptId);
+      }
+      const [names, pending] = await Promise.all([listed.execute(), asked.execute()]);
+      return [...names, ...pending.map((row) => ({ name: row.name as string }))];
     },
+
+    pendingChange: (userId: string) => db.selectFrom('pending_profile_changes').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    /** Stores a change for review; the fields a newer request names replace those of an older one still waiting. */
+    savePendingChange: (row: PendingProfileChangesTable) =>
+      db
+        .insertInto('pending_profile_changes')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            name: sql<string | null>`coalesce(excluded.name, pending_profile_changes.name)`,
+            specialization: sql<string | null>`coalesce(excluded.specialization, pending_profile_changes.specialization)`,
+            license_number: sql<string | null>`coalesce(excluded.license_number, pending_profile_changes.license_number)`,
+            pharmacy_license_number: sql<string | null>`coalesce(excluded.pharmacy_license_number, pending_profile_changes.pharmacy_license_number)`,
+            requested_at: row.requested_at,
+          }),
+        )
+        .execute(),
 
     // A doctor's name and department are searched through the word index, so both writes keep it in step.
     insert: (row: UsersTable, language: Language = 'en') =>

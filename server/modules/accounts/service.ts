@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { nameKey } from '../../lib/names.js';
+import { checkNameAgainst } from '../../lib/names.js';
 import { nowIso } from '../../lib/time.js';
 import { isProfessional, type Viewer } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../realtime/rooms.js';
@@ -58,19 +58,36 @@ export function accountsService(app: App) {
   const throttle = loginThrottle(repo, config);
 
   /**
-   * Usernames and doctors' names are shown publicly, so a clash is answered; an email clash never
-   * is (it would tell anyone who is a patient here): sign-up and email changes treat it elsewhere.
+   * Usernames and names are shown publicly, so a clash is answered; an email clash never is (it would
+   * tell anyone who is a patient here): sign-up and email changes treat it elsewhere. A new name must
+   * not pass for a professional's (lib/names.ts).
    */
   async function ensureUnique(changes: Partial<UsersTable>, role: Role, exceptId?: string) {
-    const taken = await repo.takenKeys({ username: changes.username, doctorName: role === 'doctor' ? changes.name : undefined }, exceptId);
+    const taken = await repo.takenKeys({ username: changes.username }, exceptId);
     if (taken.username) throw conflict('This username is already taken');
-    if (taken.doctorName) throw conflict('A doctor with this name is already registered');
-    // A professional's name must not pass for another's once case, spacing, accents and "Dr." are set aside.
-    if (isProfessional(role) && changes.name) {
-      const key = nameKey(changes.name);
-      const others = await repo.professionalNames(exceptId);
-      if (others.some((o) => nameKey(o.name) === key)) throw conflict('A doctor or pharmacist with this name is already registered');
+    if (changes.name) await checkName(changes.name, role, exceptId);
+  }
+
+  /** Refuses a name `role` may not take beside the other professionals' names and their names under review. */
+  async function checkName(name: string, role: Role, exceptId?: string) {
+    checkNameAgainst(name, role, await repo.professionalNames(exceptId));
+  }
+
+  /**
+   * Splits off the change of name, department or licence number of an approved (or suspended)
+   * professional: it waits for an administrator, and the account stays listed, and acts, under the
+   * approved values meanwhile. An applicant's whole account is still under review, so hers applies.
+   */
+  function identityChanges(user: UsersTable, changes: Partial<UsersTable>) {
+    if (!isProfessional(user.role) || user.status === 'pending' || user.status === 'rejected') return null;
+    const fields = ['name', 'specialization', 'license_number', 'pharmacy_license_number'] as const;
+    const asked: Partial<Record<(typeof fields)[number], string>> = {};
+    for (const field of fields) {
+      const value = changes[field];
+      delete changes[field];
+      if (value !== undefined && value !== user[field]) asked[field] = value;
     }
+    return Object.keys(asked).length > 0 ? asked : null;
   }
 
   async function storeFiles(form: AccountForm, changes: Partial<UsersTable>, role: Role, owner: string) {
@@ -113,7 +130,7 @@ export function accountsService(app: App) {
     const token = await issueSession(user, client);
     return {
       message: 'Logged in successfully',
-      user: toUserDto(user, token, app.images),
+      user: toUserDto(user, token, app.images, await repo.pendingChange(user.id)),
       role: user.role,
       token,
       security: await security.summary(user.id, user.role),
@@ -149,6 +166,8 @@ export function accountsService(app: App) {
   }
 
   return {
+    checkName,
+
     /** Her language for emails and notifications, as she chose it in the portal. */
     async saveLanguage(viewer: Viewer, language: Language) {
       await repo.setLanguage(viewer.id, language, nowIso());
@@ -244,7 +263,11 @@ export function accountsService(app: App) {
     async current(viewer: Viewer) {
       const user = await repo.findById(viewer.id);
       if (!user) throw unauthorized();
-      return { user: toUserDto(user, viewer.token, app.images), role: user.role, security: await security.summary(user.id, user.role) };
+      return {
+        user: toUserDto(user, viewer.token, app.images, await repo.pendingChange(user.id)),
+        role: user.role,
+        security: await security.summary(user.id, user.role),
+      };
     },
 
     /**
@@ -263,7 +286,10 @@ export function accountsService(app: App) {
         const what = newEmail && newPassword ? 'change your email and password' : newEmail ? 'change your email' : 'change your password';
         await checkCurrentPassword(app.db, user, form.fields.currentPassword, what);
       }
-      await ensureUnique(changes, user.role, user.id);
+      // A name sent unchanged is not a new name: it is not compared again.
+      if (changes.name === user.name) delete changes.name;
+      const review = identityChanges(user, changes);
+      await ensureUnique({ ...changes, name: review?.name ?? changes.name }, user.role, user.id);
       // The link is mailed first: if mail is down, nothing changes and the person is told.
       if (newEmail) await security.startEmailChange(user, newEmail);
       await storeFiles(form, changes, user.role, user.id);
@@ -277,6 +303,16 @@ export function accountsService(app: App) {
           throw error;
         }
       }
+      if (review) {
+        await repo.savePendingChange({
+          user_id: user.id,
+          name: review.name ?? null,
+          specialization: review.specialization ?? null,
+          license_number: review.license_number ?? null,
+          pharmacy_license_number: review.pharmacy_license_number ?? null,
+          requested_at: nowIso(),
+        });
+      }
       // A replaced profile picture or certificate is deleted from disk.
       await removeUnreferenced(app.db, config.uploadDir, [changes.image ? user.image : '', changes.certificate ? user.certificate : '']);
       if (newPassword) await security.endOtherSessions(user.id, viewer.jti);
@@ -284,8 +320,9 @@ export function accountsService(app: App) {
       const notes = [
         newEmail ? `We sent a link to ${newEmail}: the new email is used once you follow it.` : '',
         newPassword ? 'Your password was changed and every other session was signed out.' : '',
+        review ? 'Your new name, department or licence number waits for the clinic to check it; until then you are listed as before.' : '',
       ].filter(Boolean);
-      return { message: ['Profile updated.', ...notes].join(' '), user: toUserDto(updated, viewer.token, app.images) };
+      return { message: ['Profile updated.', ...notes].join(' '), user: toUserDto(updated, viewer.token, app.images, await repo.pendingChange(user.id)) };
     },
   };
 }

@@ -3,6 +3,7 @@ import { checked, formText, refuse } from '../../lib/form-schema.js';
 import { cleanField } from '../../lib/form-text.js';
 import type { AdminAuditTable, UserStatus, UsersTable } from '../../db/schema.js';
 import { ACCOUNT_STATUSES } from '../../../shared/account.js';
+import { pendingChangeSchema, toPendingChange } from '../accounts/dto.js';
 
 /** An account as the administrators' console lists it. */
 export const adminUserSchema = z.object({
@@ -51,6 +52,25 @@ export const toAdminUser = (row: UserRow): AdminUserDto => ({
   pharmacyLicenseNumber: row.pharmacy_license_number,
   hasLicenseDocument: Boolean(row.license_document),
   created_at: row.created_at,
+});
+
+/** A professional's change of name, department or licence number waiting for review, beside the account as it is listed now. */
+export const profileChangeSchema = z.object({
+  user: adminUserSchema,
+  change: pendingChangeSchema,
+});
+type ChangeRow = UserRow &
+  Record<'new_name' | 'new_specialization' | 'new_license_number' | 'new_pharmacy_license_number', string | null> & { requested_at: string };
+export const toProfileChange = (row: ChangeRow): z.infer<typeof profileChangeSchema> => ({
+  user: toAdminUser(row),
+  change: toPendingChange({
+    user_id: row.id,
+    name: row.new_name,
+    specialization: row.new_specialization,
+    license_number: row.new_license_number,
+    pharmacy_license_number: row.new_pharmacy_license_number,
+    requested_at: row.requested_at,
+  }) as z.infer<typeof pendingChangeSchema>,
 });
 
 export const auditEntrySchema = z.object({
@@ -110,6 +130,7 @@ const reasonFor = (what: string) =>
       .describe('Why (at most 500 characters; the person concerned reads it)'),
   });
 export const rejectBody = reasonFor('rejecting the application');
+export const rejectChangeBody = reasonFor('rejecting the change');
 export const suspendBody = reasonFor('suspending the account');
 export const unpublishBody = { blog: reasonFor('unpublishing the article'), product: reasonFor('unpublishing the product') };
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { AdminAuditTable, Role, UserStatus } from '../../db/schema.js';
+import type { AdminAuditTable, PendingProfileChangesTable, Role, UserStatus } from '../../db/schema.js';
+import { reindexDoctorWordsIfNeeded } from '../doctors/search-words.js';
 import { containsPattern } from '../shop/repository.js';
 
 type Executor = Pick<DB, 'selectFrom' | 'updateTable' | 'insertInto' | 'deleteFrom'>;
@@ -56,6 +57,45 @@ export function adminRepository(db: DB) {
         .where('role', 'in', roles)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Professionals' changes of name, department or licence number waiting for review, oldest first. */
+    pendingChanges: () =>
+      db
+        .selectFrom('pending_profile_changes as c')
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .select(userColumns.map((column) => `u.${column}` as const))
+        .select(['c.name as new_name', 'c.specialization as new_specialization', 'c.license_number as new_license_number'])
+        .select(['c.pharmacy_license_number as new_pharmacy_license_number', 'c.requested_at'])
+        .orderBy('c.requested_at')
+        .limit(200)
+        .execute(),
+    findPendingChange: (userId: string) => db.selectFrom('pending_profile_changes').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    /**
+     * Takes the change the administrator saw off the list, in one conditional statement: a second
+     * decision, or a newer request sent meanwhile (another `requested_at`), finds nothing.
+     */
+    async takePendingChange(trx: Executor, change: PendingProfileChangesTable) {
+      const result = await trx
+        .deleteFrom('pending_profile_changes')
+        .where('user_id', '=', change.user_id)
+        .where('requested_at', '=', change.requested_at)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+    /** Applies an approved change to the account (and the doctors' search words). */
+    async applyChange(trx: DB, change: PendingProfileChangesTable, now: string) {
+      const changes: Record<string, string> = {};
+      if (change.name !== null) changes.name = change.name;
+      if (change.specialization !== null) changes.specialization = change.specialization;
+      if (change.license_number !== null) changes.license_number = change.license_number;
+      if (change.pharmacy_license_number !== null) changes.pharmacy_license_number = change.pharmacy_license_number;
+      await trx
+        .updateTable('users')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', change.user_id)
+        .execute();
+      await reindexDoctorWordsIfNeeded(trx, change.user_id, changes);
     },
 
     endSessions: (trx: Executor, userId: string) => trx.deleteFrom('sessions').where('user_id', '=', userId).execute(),

@@ -11,7 +11,9 @@ import {
   auditQuery,
   contentItemSchema,
   professionalsQuery,
+  profileChangeSchema,
   rejectBody,
+  rejectChangeBody,
   searchQuery,
   statsSchema,
   suspendBody,
@@ -86,6 +88,52 @@ export default async function adminRoutes(app: App) {
       const viewer = requireViewer(request);
       return service.reject(viewer, request.params.id, request.body.reason);
     },
+  );
+
+  app.get(
+    '/admin/profile-changes',
+    {
+      onRequest: allowOnly('admin'),
+      schema: {
+        tags,
+        security,
+        summary: "Professionals' changes of name, department or licence number waiting for review, oldest first, beside the values listed now",
+        response: { 200: z.object({ changes: z.array(profileChangeSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => service.profileChanges(requireViewer(request)),
+  );
+
+  app.post(
+    '/admin/profile-changes/:id/approve',
+    {
+      onRequest: allowOnly('admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Approve the change waiting for the account :id: it is listed, and acts, under the new values from now on',
+        params: idParam,
+        ...formBody(emptyForm),
+        response: { 200: userAnswer, ...errorResponses },
+      },
+    },
+    async (request) => service.decideChange(requireViewer(request), request.params.id, { approve: true }),
+  );
+
+  app.post(
+    '/admin/profile-changes/:id/reject',
+    {
+      onRequest: allowOnly('admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Reject the change waiting for the account :id with a reason the professional reads; the account stays as it was',
+        params: idParam,
+        ...formBody(rejectChangeBody),
+        response: { 200: userAnswer, ...errorResponses },
+      },
+    },
+    async (request) => service.decideChange(requireViewer(request), request.params.id, { approve: false, reason: request.body.reason }),
   );
 
   app.get(

@@ -7,7 +7,8 @@ import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import { disconnectAccount } from '../../realtime/rooms.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
-import { toAdminUser, toAuditEntry } from './dto.js';
+import { accountsService } from '../accounts/service.js';
+import { toAdminUser, toAuditEntry, toProfileChange } from './dto.js';
 import { adminRepository } from './repository.js';
 
 const auditPageSize = 50;
@@ -48,8 +49,32 @@ function reviewNotice(userId: string, action: string, reason: string): Notificat
   return [];
 }
 
+/** What a professional is told when her change of name, department or licence number is decided. */
+function changeNotice(userId: string, approved: boolean, reason: string): NotificationInput[] {
+  return [
+    approved
+      ? {
+          userId,
+          event: 'account_reviewed',
+          title: 'Your profile change is approved',
+          body: 'You are listed under your new name, department or licence number now.',
+          link: '/settings/profile',
+          message: { key: 'profile_change_approved' },
+        }
+      : {
+          userId,
+          event: 'account_reviewed',
+          title: 'Your profile change was rejected',
+          body: `You stay listed as before. The reason: ${reason}`,
+          link: '/settings/profile',
+          message: { key: 'profile_change_rejected', reason },
+        },
+  ];
+}
+
 export function adminService(app: App) {
   const repo = adminRepository(app.db);
+  const accounts = accountsService(app);
   const zone = app.config.clinicTimeZone;
 
   async function userOr404(id: string) {
@@ -121,6 +146,49 @@ export function adminService(app: App) {
         refusal: 'Only pending applications can be rejected (this account is {status})',
       });
       return { message: `${user.name}'s application is rejected`, user: toAdminUser(user) };
+    },
+
+    async profileChanges(admin: Viewer) {
+      allowRoles(admin, 'admin');
+      return { changes: (await repo.pendingChanges()).map(toProfileChange) };
+    },
+
+    /**
+     * Decides a professional's change of name, department or licence number: approved, the account is
+     * listed and acts under the new values from now on (a new name is checked again against the names
+     * registered since it was asked for); rejected, it stays as it was. Audited and told to her.
+     */
+    async decideChange(admin: Viewer, id: string, decision: { approve: true } | { approve: false; reason: string }) {
+      allowRoles(admin, 'admin');
+      const user = await userOr404(id);
+      const change = await repo.findPendingChange(user.id);
+      if (!change) throw conflict(`${user.name} has no change waiting for review`);
+      if (decision.approve && change.name !== null) await accounts.checkName(change.name, user.role, user.id);
+      const reason = decision.approve ? '' : decision.reason;
+      const now = nowIso();
+      const notices = await app.db.transaction().execute(async (trx) => {
+        if (!(await repo.takePendingChange(trx, change))) return null;
+        if (decision.approve) await repo.applyChange(trx, change, now);
+        await repo.audit(trx, {
+          id: newId(),
+          actor_id: admin.id,
+          actor_name: admin.name,
+          action: decision.approve ? 'approve-change' : 'reject-change',
+          target_type: 'user',
+          target_id: user.id,
+          target_label: `${user.name} (${user.role})`,
+          reason,
+          created_at: now,
+        });
+        return recordNotifications(trx, changeNotice(user.id, decision.approve, reason));
+      });
+      if (!notices) throw conflict(`${user.name}'s change was decided or changed meanwhile; please look at the list again`);
+      void deliverNotifications(app, notices);
+      const updated = (await repo.findUser(user.id)) ?? user;
+      return {
+        message: decision.approve ? `${updated.name}'s change is approved` : `${user.name}'s change is rejected`,
+        user: toAdminUser(updated),
+      };
     },
 
     async users(admin: Viewer, q: string) {

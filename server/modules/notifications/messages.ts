@@ -23,6 +23,8 @@ export type NotificationMessage =
   | { key: 'order_status'; orderNumber: string; product: string; status: 'pending' | 'shipped' | 'delivered' | 'cancelled'; reason: string }
   | { key: 'account_approved' }
   | { key: 'account_rejected'; reason: string }
+  | { key: 'profile_change_approved' }
+  | { key: 'profile_change_rejected'; reason: string }
   | { key: 'chat_message'; sender: string };
 
 type Words = { title: string; body: string };
@@ -71,6 +73,8 @@ const arabic: Messages = {
   }),
   account_approved: () => ({ title: 'تمت الموافقة على حسابك', body: 'حسابك ظاهر الآن في البوابة، ويمكنك استخدام كل ما يتيحه لك دورك.' }),
   account_rejected: (m) => ({ title: 'تم رفض طلبك', body: rtlSentence`السبب: ${m.reason}` }),
+  profile_change_approved: () => ({ title: 'تمت الموافقة على تغيير بيانات حسابك', body: 'أصبحت تظهر في البوابة باسمك أو قسمك أو رقم ترخيصك الجديد.' }),
+  profile_change_rejected: (m) => ({ title: 'تم رفض تغيير بيانات حسابك', body: rtlSentence`ما زلت تظهر ببياناتك السابقة. السبب: ${m.reason}` }),
   chat_message: (m) => ({ title: rtlSentence`رسالة جديدة من ${m.sender}`, body: 'افتح المحادثة لقراءتها.' }),
 };
 

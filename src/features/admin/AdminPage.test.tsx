@@ -5,7 +5,7 @@ import { testUser } from '../../testing/handlers';
 import { renderWithProviders, signedIn } from '../../testing/render';
 import { server } from '../../testing/server';
 import AdminPage from './AdminPage';
-import { admin, applicant } from './testing/fixtures';
+import { admin, applicant, profileChange } from './testing/fixtures';
 
 describe('AdminPage', () => {
   it('is only for administrators', async () => {
@@ -48,5 +48,45 @@ describe('AdminPage', () => {
     await userEvent.click(confirm);
     expect(await screen.findByText('Only pending applications can be rejected (this account is approved)')).toBeInTheDocument();
     expect(sent).toBe('Licence expired');
+  });
+
+  it('shows a profile change beside the values listed now, and approves it', async () => {
+    let approved = '';
+    server.use(
+      http.get('/api/admin/profile-changes', () => HttpResponse.json({ changes: approved ? [] : [profileChange] })),
+      http.post('/api/admin/profile-changes/:id/approve', ({ params }) => {
+        approved = String(params.id);
+        return HttpResponse.json({ message: `${profileChange.user.name}'s change is approved`, user: profileChange.user });
+      }),
+    );
+    renderWithProviders(<AdminPage />, { route: '/admin/changes', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
+    const row = (await screen.findByRole('row', { name: /Department/ })) as HTMLTableRowElement;
+    expect(row).toHaveTextContent('Cardiology');
+    expect(row).toHaveTextContent('Neurology');
+    expect(screen.getByRole('row', { name: /Licence number/ })).toHaveTextContent('EMS-99001');
+    expect(screen.queryByRole('row', { name: /^Name/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `Approve the change of ${profileChange.user.name}` }));
+    expect(await screen.findByText(`${profileChange.user.name}'s change is approved`)).toBeInTheDocument();
+    expect(approved).toBe(profileChange.user._id);
+    expect(await screen.findByText('No profile change is waiting for review.')).toBeInTheDocument();
+  });
+
+  it('rejects a profile change only with a reason', async () => {
+    let sent = '';
+    server.use(
+      http.get('/api/admin/profile-changes', () => HttpResponse.json({ changes: [profileChange] })),
+      http.post('/api/admin/profile-changes/:id/reject', async ({ request }) => {
+        sent = String((await request.formData()).get('reason'));
+        return HttpResponse.json({ message: `${profileChange.user.name}'s change is rejected`, user: profileChange.user });
+      }),
+    );
+    renderWithProviders(<AdminPage />, { route: '/admin/changes', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
+    await userEvent.click(await screen.findByRole('button', { name: `Reject the change of ${profileChange.user.name}` }));
+    const confirm = screen.getByRole('button', { name: `Confirm: reject the change of ${profileChange.user.name}` });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(screen.getByLabelText(`Reason to reject the change of ${profileChange.user.name}`), 'No neurology certificate');
+    await userEvent.click(confirm);
+    expect(await screen.findByText(`${profileChange.user.name}'s change is rejected`)).toBeInTheDocument();
+    expect(sent).toBe('No neurology certificate');
   });
 });

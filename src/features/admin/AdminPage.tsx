@@ -7,6 +7,7 @@ import { ApplicationsTab } from './ApplicationsTab';
 import { AuditTab } from './AuditTab';
 import { ContentTab } from './ContentTab';
 import { DashboardTab } from './DashboardTab';
+import { ProfileChangesTab } from './ProfileChangesTab';
 import { UsersTab } from './UsersTab';
 import './texts';
 import { AccessPrompt } from '../../ui/AccessPrompt';
@@ -15,6 +16,7 @@ import { SideTabs } from '../../ui/SideTabs';
 const tabs = [
   { path: '', title: 'dashboard', element: <DashboardTab /> },
   { path: 'applications', title: 'applications', element: <ApplicationsTab /> },
+  { path: 'changes', title: 'changes', element: <ProfileChangesTab /> },
   { path: 'users', title: 'users', element: <UsersTab /> },
   { path: 'content', title: 'content', element: <ContentTab /> },
   { path: 'audit', title: 'audit', element: <AuditTab /> },

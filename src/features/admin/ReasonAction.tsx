@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import { Field } from '../../ui/Field';
 
 /** The actions that need a reason; each has its own wording. */
-export type ReasonedAction = 'reject' | 'suspend' | 'unpublish';
+export type ReasonedAction = 'reject' | 'rejectChange' | 'suspend' | 'unpublish';
 
 /**
  * A button that asks for a reason before acting (reject, suspend, unpublish): the person concerned

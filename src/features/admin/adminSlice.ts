@@ -5,7 +5,7 @@ import type { RootState } from '../../app/rootReducer';
 import { createServerThunk } from '../../app/serverThunk';
 import { fetchPrivateFileUrl } from '../../ui/privateFile';
 import { logout } from '../session';
-import type { AdminUser, AuditEntry, ContentItem, Stats } from './types';
+import type { AdminUser, AuditEntry, ContentItem, ProfileChange, Stats } from './types';
 
 export type ContentKind = 'articles' | 'products';
 export interface AuditPage {
@@ -17,6 +17,7 @@ interface AdminState {
   stats: Loadable<Stats>;
   audit: Loadable<AuditPage>;
   professionals: Loadable<AdminUser[]>;
+  profileChanges: Loadable<ProfileChange[]>;
   users: Loadable<AdminUser[]>;
   content: Record<ContentKind, Loadable<ContentItem[]>>;
 }
@@ -25,6 +26,7 @@ const initialState: AdminState = {
   stats: notLoaded(),
   audit: notLoaded(),
   professionals: notLoaded(),
+  profileChanges: notLoaded(),
   users: notLoaded(),
   content: { articles: notLoaded(), products: notLoaded() },
 };
@@ -40,6 +42,12 @@ export const fetchAudit = createServerThunk(
 export const fetchProfessionals = createServerThunk('admin/professionals', async (status: string, { extra, signal }) => {
   const { data } = await extra.http.get<{ professionals?: unknown }>(`admin/professionals?status=${status}`, { signal });
   return arrayOf<AdminUser>(data.professionals);
+});
+
+/** Approved professionals' changes of name, department or licence number waiting for review. */
+export const fetchProfileChanges = createServerThunk('admin/profileChanges', async (_: void, { extra, signal }) => {
+  const { data } = await extra.http.get<{ changes?: unknown }>('admin/profile-changes', { signal });
+  return arrayOf<ProfileChange>(data.changes);
 });
 
 /** Every account whose name or email matches `q` ('' for all). */
@@ -63,6 +71,11 @@ const action = <Arg>(type: string, request: (arg: Arg) => { path: string; reason
 
 export const approveProfessional = action('approve', (id: string) => ({ path: `admin/professionals/${id}/approve` }));
 export const rejectProfessional = action('reject', ({ id, reason }: { id: string; reason: string }) => ({ path: `admin/professionals/${id}/reject`, reason }));
+export const approveProfileChange = action('approveChange', (id: string) => ({ path: `admin/profile-changes/${id}/approve` }));
+export const rejectProfileChange = action('rejectChange', ({ id, reason }: { id: string; reason: string }) => ({
+  path: `admin/profile-changes/${id}/reject`,
+  reason,
+}));
 export const suspendUser = action('suspend', ({ id, reason }: { id: string; reason: string }) => ({ path: `admin/users/${id}/suspend`, reason }));
 export const reinstateUser = action('reinstate', (id: string) => ({ path: `admin/users/${id}/reinstate` }));
 export const unpublishContent = action('unpublish', ({ kind, id, reason }: { kind: ContentKind; id: string; reason: string }) => ({
@@ -85,6 +98,7 @@ export const adminSlice = createSlice({
     addLoadableCases(builder, fetchStats, (state) => state.stats, { failedText: 'The figures could not be loaded' });
     addLoadableCases(builder, fetchAudit, (state) => state.audit, { failedText: 'The audit log could not be loaded' });
     addLoadableCases(builder, fetchProfessionals, (state) => state.professionals, { onFailure: [], failedText: 'The applications could not be loaded' });
+    addLoadableCases(builder, fetchProfileChanges, (state) => state.profileChanges, { onFailure: [], failedText: 'The profile changes could not be loaded' });
     addLoadableCases(builder, fetchUsers, (state) => state.users, { onFailure: [], failedText: 'The accounts could not be loaded' });
     addLoadableCases(builder, fetchContent, (state, kind) => state.content[kind], { onFailure: [], failedText: 'The content could not be loaded' });
     // What an administrator saw is not left for the next person at this browser.
@@ -95,5 +109,6 @@ export const adminSlice = createSlice({
 export const selectStats = (state: RootState) => state.admin.stats;
 export const selectAudit = (state: RootState) => state.admin.audit;
 export const selectProfessionals = (state: RootState) => state.admin.professionals;
+export const selectProfileChanges = (state: RootState) => state.admin.profileChanges;
 export const selectUsers = (state: RootState) => state.admin.users;
 export const selectContent = (kind: ContentKind) => (state: RootState) => state.admin.content[kind];

@@ -1,3 +1,4 @@
+import type { PendingProfileChange } from '../../../shared/account';
 import type { AccountStatus } from '../session';
 
 /** An account as GET /api/admin/users and /api/admin/professionals return it. */
@@ -14,6 +15,12 @@ export interface AdminUser {
   pharmacyLicenseNumber: string;
   hasLicenseDocument: boolean;
   created_at: string;
+}
+
+/** A change as GET /api/admin/profile-changes lists it: the account as it is listed now, and the change. */
+export interface ProfileChange {
+  user: AdminUser;
+  change: PendingProfileChange;
 }
 
 export interface ContentItem {

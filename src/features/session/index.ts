@@ -19,4 +19,4 @@ export {
   twoFactorChanged,
   updateProfile,
 } from './sessionSlice';
-export type { AccountStatus, Role, User } from './types';
+export type { AccountStatus, PendingProfileChange, Role, User } from './types';

@@ -1,6 +1,6 @@
-import type { AccountDetails, AccountStatus } from '../../../shared/account';
+import type { AccountDetails, AccountStatus, PendingProfileChange } from '../../../shared/account';
 
-export type { AccountStatus, RegistrationKind, Role } from '../../../shared/account';
+export type { AccountStatus, PendingProfileChange, RegistrationKind, Role } from '../../../shared/account';
 
 /** The signed-in account as the server returns it (never a password). */
 export interface User extends AccountDetails {
@@ -13,6 +13,8 @@ export interface User extends AccountDetails {
   roles: string[];
   status?: AccountStatus;
   statusReason?: string;
+  /** A change of name, department or licence number waiting for the clinic (professionals only). */
+  pendingChange?: PendingProfileChange | null;
   tokens: Array<{ token: string }>;
   [field: string]: unknown;
 }

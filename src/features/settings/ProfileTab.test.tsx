@@ -73,4 +73,60 @@ describe('ProfileTab', () => {
     expect(sent!.get('email')).toBe('new@example.test');
     expect(sent!.get('currentPassword')).toBe('the-current-one');
   });
+
+  it("says a professional's change of name or department awaits the clinic's review", async () => {
+    server.use(
+      http.patch('/api/auth/user', () =>
+        HttpResponse.json({
+          message: 'Profile updated. Your new name, department or licence number waits for the clinic to check it; until then you are listed as before.',
+          user: testUser({ roles: ['doctor'], name: 'Dr. Old Name', pendingChange: { name: 'Dr. New Name', requestedAt: '2026-12-06T09:30:00.000Z' } }),
+        }),
+      ),
+    );
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser({ roles: ['doctor'], name: 'Dr. Old Name' }), 'doctor') });
+    expect(screen.queryByText(/awaits the clinic’s review/)).not.toBeInTheDocument();
+    const name = screen.getByLabelText('Full name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Dr. New Name');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/waits for the clinic to check it/)).toBeInTheDocument();
+    const notice = screen.getByText(/awaits the clinic’s review/).closest('.alert') as HTMLElement;
+    expect(notice).toHaveTextContent('Name: Dr. New Name');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Dr. Old Name');
+  });
+
+  it('lets a doctor ask for another department and licence number, sending only those', async () => {
+    let sent: FormData | null = null;
+    server.use(
+      http.patch('/api/auth/user', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({
+          message: 'Profile updated. Your new name, department or licence number waits for the clinic to check it; until then you are listed as before.',
+          user: testUser({
+            roles: ['doctor'],
+            specialization: 'Cardiology',
+            licenseNumber: 'EMS-1',
+            pendingChange: { specialization: 'Neurology', licenseNumber: 'EMS-2', requestedAt: '2026-12-06T09:30:00.000Z' },
+          }),
+        });
+      }),
+    );
+    const doctor = testUser({ roles: ['doctor'], specialization: 'Cardiology', licenseNumber: 'EMS-1' });
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(doctor, 'doctor') });
+    expect(screen.getByText(/checked by the clinic before it is shown/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Pharmacy licence number')).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Department'), 'Neurology');
+    const licence = screen.getByLabelText('Licence number');
+    await userEvent.clear(licence);
+    await userEvent.type(licence, 'EMS-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Department: Neurology')).toBeInTheDocument();
+    expect(Object.fromEntries(sent!.entries())).toEqual({ specialization: 'Neurology', licenseNumber: 'EMS-2' });
+  });
+
+  it('shows no department or licence fields to patients', async () => {
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser(), 'patient') });
+    expect(screen.queryByLabelText('Department')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Licence number')).not.toBeInTheDocument();
+  });
 });

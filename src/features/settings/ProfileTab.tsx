@@ -7,6 +7,8 @@ import { CountryGovernmentFields } from '../geo';
 import { selectRole, selectUser, updateProfile } from '../session';
 import { profileChanges, profileValuesOf, type ProfileTextField } from './profileChanges';
 import { FilePicker } from '../../ui/FilePicker';
+import { PendingChangeNotice } from './PendingChangeNotice';
+import { departmentName, departments } from '../../ui/departments';
 
 /** The editable text inputs; each label is `settings:profile.field.<field>`. */
 const textInputs: Array<{ field: ProfileTextField; type: string; autoComplete?: string }> = [
@@ -69,6 +71,7 @@ export default function ProfileTab() {
       </div>
       <ErrorAlert message={error} />
       <SuccessAlert message={success} />
+      <PendingChangeNotice change={user?.pendingChange} />
       <Form onSubmit={onSubmit} noValidate>
         <div className="row">
           {textInputs.map((input) => (
@@ -125,6 +128,33 @@ export default function ProfileTab() {
                 onChange={(e) => set('workingDate', e.target.value)}
               />
             </Form.Group>
+          </div>
+        )}
+        {(role === 'doctor' || role === 'pharmacist') && (
+          <div className="row">
+            <p className="small text-muted mb-2">{t('profile.identity.reviewed')}</p>
+            {role === 'doctor' && (
+              <Form.Group className="mb-3 col-md-6" controlId="profile-specialization">
+                <Form.Label>{t('profile.identity.specialization')}</Form.Label>
+                <Form.Select value={values.specialization} onChange={(e) => set('specialization', e.target.value)}>
+                  {departments.map((d) => (
+                    <option key={d} value={d}>
+                      {departmentName(d)}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            )}
+            <Form.Group className="mb-3 col-md-6" controlId="profile-licence">
+              <Form.Label>{t('profile.identity.licenseNumber')}</Form.Label>
+              <Form.Control type="text" value={values.licenseNumber} onChange={(e) => set('licenseNumber', e.target.value)} />
+            </Form.Group>
+            {role === 'pharmacist' && (
+              <Form.Group className="mb-3 col-md-6" controlId="profile-pharmacy-licence">
+                <Form.Label>{t('profile.identity.pharmacyLicenseNumber')}</Form.Label>
+                <Form.Control type="text" value={values.pharmacyLicenseNumber} onChange={(e) => set('pharmacyLicenseNumber', e.target.value)} />
+              </Form.Group>
+            )}
           </div>
         )}
         <Form.Group className="mb-3" controlId="profile-about">

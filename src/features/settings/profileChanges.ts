@@ -1,7 +1,21 @@
 import type { User } from '../session';
 
 /** Profile fields a person can change (the server ignores anything else). */
-export const profileTextFields = ['name', 'username', 'email', 'phone', 'country', 'government', 'about', 'pharmacyLocation', 'workingDate'] as const;
+export const profileTextFields = [
+  'name',
+  'username',
+  'email',
+  'phone',
+  'country',
+  'government',
+  'about',
+  'pharmacyLocation',
+  'workingDate',
+  // A professional's department and licence numbers: a change waits for the clinic's review.
+  'specialization',
+  'licenseNumber',
+  'pharmacyLicenseNumber',
+] as const;
 export type ProfileTextField = (typeof profileTextFields)[number];
 export type ProfileValues = Record<ProfileTextField, string> & { password: string };
 
