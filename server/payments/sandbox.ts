@@ -48,59 +48,72 @@ export function sandboxGateway(db: DB, now: () => Date = () => new Date()): Paym
 
   return {
     name: 'sandbox',
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const result = decide(request, now());
-      const row = await ledger.record({
-        idempotency_key: request.idempotencyKey,
-        kind: 'charge',
-        status: result.status,
-        reference: result.status === 'approved' ? result.reference : '',
-        message: result.status === 'declined' ? result.message : '',
-        amount_cents: request.amountCents,
-        charge_reference: '',
-        created_at: now().toISOString(),
-      });
-      return asCharge(row);
-    },
-    async lookup(idempotencyKey: string): Promise<LookupResult> {
-      const row = await ledger.byKey(idempotencyKey);
-      return row?.kind === 'charge' ? asCharge(row) : { status: 'not_found' };
-    },
-    async refund(request: RefundRequest): Promise<RefundResult> {
-      const done = await ledger.byKey(request.idempotencyKey);
-      // Like a provider's idempotent answer: the same key always gives the same refund, sent once.
-      if (done?.kind === 'refund') return { reference: done.reference };
-      if (request.amountCents <= 0) throw new GatewayUnavailableError('A refund must be greater than zero', 'no');
-      const charge = await db
-        .selectFrom('sandbox_ledger')
-        .select('amount_cents')
-        .where('kind', '=', 'charge')
-        .where('status', '=', 'approved')
-        .where('reference', '=', request.chargeReference)
-        .executeTakeFirst();
-      if (!charge) throw new GatewayUnavailableError('The sandbox did not make this charge', 'no');
-      const refunded = await db
-        .selectFrom('sandbox_ledger')
-        .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
-        .where('kind', '=', 'refund')
-        .where('charge_reference', '=', request.chargeReference)
-        .executeTakeFirst();
-      if (Number(refunded?.cents ?? 0) + request.amountCents > Number(charge.amount_cents)) {
-        throw new GatewayUnavailableError('The sandbox does not refund more than was charged', 'no');
-      }
-      const row = await ledger.record({
-        idempotency_key: request.idempotencyKey,
-        kind: 'refund',
-        status: 'refunded',
-        reference: referenceOf('sandbox_re_', request.idempotencyKey),
-        message: '',
-        amount_cents: request.amountCents,
-        charge_reference: request.chargeReference,
-        created_at: now().toISOString(),
-      });
-      return { reference: row.reference };
-    },
+    charge: (request: ChargeRequest): Promise<ChargeResult> =>
+      reachable(async () => {
+        const result = decide(request, now());
+        const row = await ledger.record({
+          idempotency_key: request.idempotencyKey,
+          kind: 'charge',
+          status: result.status,
+          reference: result.status === 'approved' ? result.reference : '',
+          message: result.status === 'declined' ? result.message : '',
+          amount_cents: request.amountCents,
+          charge_reference: '',
+          created_at: now().toISOString(),
+        });
+        return asCharge(row);
+      }),
+    lookup: (idempotencyKey: string): Promise<LookupResult> =>
+      reachable(async () => {
+        const row = await ledger.byKey(idempotencyKey);
+        return row?.kind === 'charge' ? asCharge(row) : { status: 'not_found' };
+      }),
+    refund: (request: RefundRequest): Promise<RefundResult> =>
+      reachable(async () => {
+        const done = await ledger.byKey(request.idempotencyKey);
+        // Like a provider's idempotent answer: the same key always gives the same refund, sent once.
+        if (done?.kind === 'refund') return { reference: done.reference };
+        if (request.amountCents <= 0) throw new GatewayUnavailableError('A refund must be greater than zero', 'no');
+        const charge = await db
+          .selectFrom('sandbox_ledger')
+          .select('amount_cents')
+          .where('kind', '=', 'charge')
+          .where('status', '=', 'approved')
+          .where('reference', '=', request.chargeReference)
+          .executeTakeFirst();
+        if (!charge) throw new GatewayUnavailableError('The sandbox did not make this charge', 'no');
+        const refunded = await db
+          .selectFrom('sandbox_ledger')
+          .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
+          .where('kind', '=', 'refund')
+          .where('charge_reference', '=', request.chargeReference)
+          .executeTakeFirst();
+        if (Number(refunded?.cents ?? 0) + request.amountCents > Number(charge.amount_cents)) {
+          throw new GatewayUnavailableError('The sandbox does not refund more than was charged', 'no');
+        }
+        const row = await ledger.record({
+          idempotency_key: request.idempotencyKey,
+          kind: 'refund',
+          status: 'refunded',
+          reference: referenceOf('sandbox_re_', request.idempotencyKey),
+          message: '',
+          amount_cents: request.amountCents,
+          charge_reference: request.chargeReference,
+          created_at: now().toISOString(),
+        });
+        return { reference: row.reference };
+      }),
   };
+}
+
+/** Its ledger out of reach is the provider out of reach: whether a charge or refund was written is then unknown. */
+async function reachable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw error;
+    throw new GatewayUnavailableError(`The sandbox could not reach its ledger (${error instanceof Error ? error.message : 'error'})`, 'unknown');
+  }
 }
 
 /** The sandbox's outcome for a card: fixed by its number, after the checks a real provider makes. */

@@ -15,6 +15,8 @@ beforeAll(async () => {
   server = await startTestServer({ seed: true });
   sellerA = await signUpAndLogin(server.app, 'pharmacist');
   sellerB = await signUpAndLogin(server.app, 'pharmacist');
+  // Scheduler rounds (and so refund sweeps) run here only when a test asks for one.
+  await server.app.scheduler.stop();
 });
 afterAll(() => server?.close());
 
