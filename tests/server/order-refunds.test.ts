@@ -1,3 +1,4 @@
+import type { KyselyPlugin, QueryResult, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepRefunds } from '../../server/modules/orders/refund-sweeper.js';
 import { GatewayUnavailableError, type PaymentGateway } from '../../server/payments/gateway.js';
@@ -6,13 +7,37 @@ import { signUpAndLogin, startTestServer, withToken, type Account, type TestServ
 import { checkout, listProduct, setCart, stockOf } from './shop-helpers.js';
 
 /** A refund already owed always completes, and a buyer's cancel is all or nothing. */
+
+/**
+ * Shows one read of an order line as 'pending' while the database holds it shipped: the read a
+ * cancel makes just before the pharmacist's "shipped" commits, on PostgreSQL. (On SQLite the driver
+ * runs one transaction at a time, so requests racing over HTTP never interleave there.) `skip` reads
+ * of the line pass unchanged first (the order page's own read, before the cancel's transaction).
+ */
+const staleRead = {
+  line: '',
+  skip: 0,
+  plugin: {
+    transformQuery: (args) => args.node,
+    async transformResult(args): Promise<QueryResult<UnknownRow>> {
+      const rows = args.result.rows.map((row) => {
+        if (!staleRead.line || row.id !== staleRead.line || row.delivery_status !== 'shipped') return row;
+        if (staleRead.skip-- > 0) return row;
+        staleRead.line = '';
+        return { ...row, delivery_status: 'pending' };
+      });
+      return { ...args.result, rows };
+    },
+  } satisfies KyselyPlugin,
+};
+
 /** The first request of a file is slow on a busy machine (modules and the image pipeline load). */
 const slow = 120_000;
 let server: TestServer;
 let sellerA: Account;
 let sellerB: Account;
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
+  server = await startTestServer({ seed: true, adapt: (database) => void (database.db = database.db.withPlugin(staleRead.plugin)) });
   sellerA = await signUpAndLogin(server.app, 'pharmacist');
   sellerB = await signUpAndLogin(server.app, 'pharmacist');
   // Scheduler rounds (and so refund sweeps) run here only when a test asks for one.
@@ -175,6 +200,26 @@ describe("a buyer's cancel is all or nothing", () => {
         }
       }
       expect(outcomes.cancelled + outcomes.refused).toBe(12);
+    },
+    slow,
+  );
+
+  it(
+    'a line shipped after the cancel read it undoes the whole cancel: nothing changes and the 409 names it',
+    async () => {
+      const { a, b, buyer, number, paymentId, lineA } = await placeOrder('stale read');
+      expect((await move(lineA._id, sellerA.token, 'shipped')).statusCode).toBe(200);
+      // The cancel finds the order (one read), then reads its lines in its transaction (stale) and moves them.
+      Object.assign(staleRead, { line: lineA._id, skip: 1 });
+      const res = await cancel(number, buyer.token);
+      expect(staleRead.line).toBe('');
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(`${lineA.medicine.name} is already shipped, so this order can no longer be cancelled`);
+      const lines = await db().selectFrom('orders').select('delivery_status').where('payment_id', '=', paymentId).orderBy('product_name').execute();
+      expect(lines.map((l) => l.delivery_status)).toEqual(['shipped', 'pending']);
+      expect(await refundsOf(paymentId)).toEqual([]);
+      expect(await stockOf(server.app, b.slug)).toBe(2);
+      expect(await stockOf(server.app, a.slug)).toBe(3);
     },
     slow,
   );
