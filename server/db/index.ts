@@ -32,6 +32,7 @@ import * as shopSearchTerms from './migrations/2026-11-27-100-shop-search-terms.
 import * as twoFactorLock from './migrations/2026-12-07-110-two-factor-lock.js';
 import * as cleanStoredHtml from './migrations/2026-12-07-100-clean-stored-html.js';
 import * as pendingProfileChanges from './migrations/2026-12-07-130-pending-profile-changes.js';
+import * as sandboxLedger from './migrations/2026-12-07-170-sandbox-ledger.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-110-two-factor-lock': twoFactorLock,
   '2026-12-07-100-clean-stored-html': cleanStoredHtml,
   '2026-12-07-130-pending-profile-changes': pendingProfileChanges,
+  '2026-12-07-170-sandbox-ledger': sandboxLedger,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

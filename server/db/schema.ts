@@ -338,6 +338,21 @@ export interface RefundsTable {
   updated_at: string;
 }
 
+/** The card sandbox's record of what it did, by idempotency key (a provider's side, not the app's). */
+export interface SandboxLedgerTable {
+  idempotency_key: string;
+  kind: 'charge' | 'refund';
+  /** A charge: 'approved' or 'declined'; a refund: 'refunded'. */
+  status: 'approved' | 'declined' | 'refunded';
+  reference: string;
+  /** Why a charge was declined ('' otherwise). */
+  message: string;
+  amount_cents: number;
+  /** A refund: the reference of the charge it pays back ('' for a charge). */
+  charge_reference: string;
+  created_at: string;
+}
+
 export interface BlogCategoriesTable {
   id: string;
   name: string;
@@ -645,6 +660,7 @@ export interface Database {
   orders: OrdersTable;
   order_events: OrderEventsTable;
   refunds: RefundsTable;
+  sandbox_ledger: SandboxLedgerTable;
   blog_categories: BlogCategoriesTable;
   blogs: BlogsTable;
   slides: SlidesTable;

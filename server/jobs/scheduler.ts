@@ -42,6 +42,8 @@ export function createScheduler(app: App, options: SchedulerOptions = {}) {
   const instance = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let timer: NodeJS.Timeout | null = null;
   let round: Promise<number> | null = null;
+  /** Work every round does after the jobs; each sweep claims its own rows, so instances never repeat one another. */
+  const sweeps: { name: string; run: () => Promise<number> }[] = [];
 
   async function runJob(job: Awaited<ReturnType<ReturnType<typeof jobsRepository>['due']>>[number], at: Date): Promise<NotificationsTable[] | null> {
     return app.db.transaction().execute(async (trx) => {
@@ -56,7 +58,7 @@ export function createScheduler(app: App, options: SchedulerOptions = {}) {
     });
   }
 
-  /** One round: every due job this instance wins. Resolves with how many it ran (sent or skipped). */
+  /** One round: every due job this instance wins, then the sweeps. Resolves with how many jobs it ran (sent or skipped). */
   async function runDue(): Promise<number> {
     const at = now();
     const due = await jobsRepository(app.db).due(at.toISOString(), BATCH);
@@ -74,6 +76,10 @@ export function createScheduler(app: App, options: SchedulerOptions = {}) {
       }
     }
     await Promise.all(deliveries);
+    for (const sweep of sweeps) {
+      // A failed sweep leaves its rows for the next round and never stops the others.
+      await sweep.run().catch((error: unknown) => app.log.warn({ err: error, sweep: sweep.name }, 'sweep failed; it will run again next round'));
+    }
     return ran;
   }
 
@@ -97,6 +103,10 @@ export function createScheduler(app: App, options: SchedulerOptions = {}) {
   return {
     instance,
     runDue: tick,
+    /** Adds a sweep to every round (outside the jobs' transactions: a sweep may call other services). */
+    addSweep(name: string, run: () => Promise<number>) {
+      sweeps.push({ name, run });
+    },
     start(intervalMs: number) {
       if (timer || intervalMs <= 0) return;
       timer = setInterval(() => void tick(), intervalMs);

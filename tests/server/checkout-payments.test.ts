@@ -1,11 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/db/index.js';
 import { brandOf, cardOf, cardProblem, luhnValid, summarize } from '../../server/payments/card.js';
-import { GatewayUnavailableError, type ChargeRequest } from '../../server/payments/gateway.js';
+import { GatewayUnavailableError, type ChargeRequest, type PaymentGateway } from '../../server/payments/gateway.js';
 import { gatewayFor } from '../../server/payments/index.js';
 import { sandboxGateway } from '../../server/payments/sandbox.js';
 import { paymentIntentBody, stripeGateway, type FetchLike } from '../../server/payments/stripe.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
+/** The sandbox keeps its ledger on the provider's side: here a database of its own. */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-sandbox-'));
+let ledger: OpenedDatabase;
+beforeAll(async () => {
+  ledger = openDatabase({ dataDir });
+  await migrateToLatest(ledger.db);
+});
+afterAll(async () => {
+  await ledger?.db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 const card = { number: '4242424242424242', expMonth: 8, expYear: 2028, cvc: '123' };
 const request = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
   amountCents: 2150,
@@ -53,7 +68,10 @@ describe('card fields', () => {
 });
 
 describe('sandbox gateway', () => {
-  const gateway = sandboxGateway(() => now);
+  let gateway: PaymentGateway;
+  beforeAll(() => {
+    gateway = sandboxGateway(ledger.db, () => now);
+  });
   it('approves 4242… with a reference that depends only on the key', async () => {
     const a = await gateway.charge(request());
     const b = await gateway.charge(request());
@@ -61,18 +79,23 @@ describe('sandbox gateway', () => {
     expect(a).toEqual(b);
   });
   it('declines 4000 0000 0000 0002 with a message, and bad cards too', async () => {
-    expect(await gateway.charge(request({ card: { ...card, number: '4000000000000002' } }))).toEqual({
+    // Each attempt has a key of its own: like a provider, the sandbox answers a key again with its first answer.
+    expect(await gateway.charge(request({ idempotencyKey: 'chk_declined', card: { ...card, number: '4000000000000002' } }))).toEqual({
       status: 'declined',
       message: 'Your card was declined.',
     });
-    expect((await gateway.charge(request({ card: { ...card, number: '4242424242424241' } }))).status).toBe('declined');
-    expect((await gateway.charge(request({ card: { ...card, expYear: 2025 } }))).status).toBe('declined');
-    expect((await gateway.charge(request({ card: { ...card, cvc: '1' } }))).status).toBe('declined');
+    expect((await gateway.charge(request({ idempotencyKey: 'chk_luhn', card: { ...card, number: '4242424242424241' } }))).status).toBe('declined');
+    expect((await gateway.charge(request({ idempotencyKey: 'chk_expired', card: { ...card, expYear: 2025 } }))).status).toBe('declined');
+    expect((await gateway.charge(request({ idempotencyKey: 'chk_cvc', card: { ...card, cvc: '1' } }))).status).toBe('declined');
+  });
+  it('answers a key again with its first answer, whatever the repeat carries', async () => {
+    const first = await gateway.charge(request({ idempotencyKey: 'chk_repeat' }));
+    expect(await gateway.charge(request({ idempotencyKey: 'chk_repeat', card: { ...card, number: '4000000000000002' } }))).toEqual(first);
   });
   it('is the default; Stripe is used only with a key', () => {
-    expect(gatewayFor({ paymentProvider: 'sandbox' }).name).toBe('sandbox');
-    expect(gatewayFor({ paymentProvider: 'stripe' }).name).toBe('sandbox');
-    expect(gatewayFor({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_x' }).name).toBe('stripe');
+    expect(gatewayFor({ paymentProvider: 'sandbox' }, ledger.db).name).toBe('sandbox');
+    expect(gatewayFor({ paymentProvider: 'stripe' }, ledger.db).name).toBe('sandbox');
+    expect(gatewayFor({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_x' }, ledger.db).name).toBe('stripe');
   });
 });
 
@@ -145,7 +168,7 @@ describe('Stripe adapter: lost answers and lookups', () => {
   });
 
   it('the sandbox remembers its charges by key', async () => {
-    const gateway = sandboxGateway();
+    const gateway = sandboxGateway(ledger.db);
     await gateway.charge(request({ idempotencyKey: 'remembered-key' }));
     expect((await gateway.lookup('remembered-key')).status).toBe('approved');
     expect(await gateway.lookup('never-charged-key')).toEqual({ status: 'not_found' });

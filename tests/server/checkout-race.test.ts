@@ -73,7 +73,7 @@ describe('checkout under concurrency', () => {
     const product = await listProduct(server.app, pharmacist.token, { name: 'Race Slow', quantity: '10' });
     const buyer = await signUpAndLogin(server.app, 'patient');
     await setCart(server.app, buyer.token, product.slug, 1);
-    const sandbox = sandboxGateway();
+    const sandbox = sandboxGateway(server.app.db);
     let charges = 0;
     const slow: PaymentGateway = {
       name: 'sandbox',

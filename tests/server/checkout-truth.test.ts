@@ -127,7 +127,7 @@ describe('price truth', () => {
 
 /** A gateway that charges like the sandbox but whose answer can be lost, and that can be asked afterwards. */
 function flakyGateway(mode: { lose: boolean }) {
-  const sandbox = sandboxGateway();
+  const sandbox = sandboxGateway(server.app.db);
   const lookups: string[] = [];
   const gateway: PaymentGateway = {
     name: 'sandbox',

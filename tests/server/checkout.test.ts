@@ -232,7 +232,7 @@ describe('checkout', () => {
     expect(await stockOf(server.app, p.slug)).toBe(3);
 
     // The provider has no charge with that checkout's key: the sweeper releases it.
-    expect(await sweepCheckouts(server.app, sandboxGateway())).toBe(1);
+    expect(await sweepCheckouts(server.app, sandboxGateway(server.app.db))).toBe(1);
     expect(await stockOf(server.app, p.slug)).toBe(5);
     const cutOff = await db.selectFrom('checkouts').selectAll().where('id', '=', checkoutId).executeTakeFirstOrThrow();
     expect(cutOff.status).toBe('failed');

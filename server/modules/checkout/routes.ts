@@ -13,7 +13,7 @@ const answerSchema = z.object({ message: z.string(), payment: paymentSchema.null
 
 /** Card checkout of the caller's cart, and the caller's orders and payments. */
 export default async function checkoutRoutes(app: App) {
-  const gateway = gatewayFor(app.config);
+  const gateway = gatewayFor(app.config, app.db);
   const service = checkoutService(app, gateway);
   // Every instance sweeps; a conditional claim keeps two from settling the same checkout.
   let stopSweeper: (() => void) | undefined;

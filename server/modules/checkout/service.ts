@@ -95,7 +95,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The same client key, or the same cart submitted while a checkout is in flight, gets the first
  * checkout's answer and is never charged again.
  */
-export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(app.config)) {
+export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(app.config, app.db)) {
   const repo = checkoutRepository(app.db);
   const carts = cartRepository(app.db);
   const prescriptions = prescriptionChecks(app.db);

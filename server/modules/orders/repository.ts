@@ -51,11 +51,31 @@ export function ordersRepository(db: DB) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** A line's status as the database holds it now (inside a transaction: as committed by others so far). */
+    lineStatus: async (trx: Trx, id: string) =>
+      (await trx.selectFrom('orders').select('delivery_status').where('id', '=', id).executeTakeFirst())?.delivery_status,
     returnStock,
     addEvent: (trx: Trx, row: OrderEventsTable) => trx.insertInto('order_events').values(row).execute(),
 
     refunds: (paymentId: string) => db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).orderBy('created_at').orderBy('id').execute(),
     addRefund: (trx: Trx, row: RefundsTable) => trx.insertInto('refunds').values(row).execute(),
+    /** Refunds still owed and not attempted since `before`, oldest first: the refund sweeper's candidates. */
+    stalePendingRefunds: (before: string, limit: number) =>
+      db.selectFrom('refunds').selectAll().where('status', '=', 'pending').where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute(),
+    /**
+     * Takes a pending refund for one sweeper: only the instance whose update matched the row as it
+     * read it goes on (as checkouts are claimed); the new time holds it back from the next passes a while.
+     */
+    claimRefund: async (refund: RefundsTable, now: string) => {
+      const result = await db
+        .updateTable('refunds')
+        .set({ updated_at: now })
+        .where('id', '=', refund.id)
+        .where('status', '=', 'pending')
+        .where('updated_at', '=', refund.updated_at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     /** Marks a refund done once; a second confirmation of the same refund changes nothing. */
     refundDone: (id: string, reference: string, at: string) =>
       db

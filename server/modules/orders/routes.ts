@@ -6,10 +6,15 @@ import { emptyForm } from '../../lib/form-schema.js';
 import type { App } from '../../types.js';
 import { orderPageSchema } from './dto.js';
 import { ordersService } from './service.js';
+import { sweepRefunds } from './refund-sweeper.js';
+import { gatewayFor } from '../../payments/index.js';
 
 /** One order by its number: the order page, cancel while pending, reorder. */
 export default async function ordersRoutes(app: App) {
-  const service = ordersService(app);
+  const gateway = gatewayFor(app.config, app.db);
+  const service = ordersService(app, gateway);
+  // Every instance's scheduler sweeps refunds still owed; a conditional claim keeps two from sending one.
+  app.addHook('onReady', async () => app.scheduler.addSweep('refunds', () => sweepRefunds(app, gateway)));
   const tags = ['orders'];
   const security = [{ token: [] }];
   const params = z.object({ number: z.string() });
@@ -35,7 +40,7 @@ export default async function ordersRoutes(app: App) {
         tags,
         security,
         summary:
-          'The buyer cancels the order while every line is pending: stock returns and the card is refunded. Sending it again retries a refund that did not go through.',
+          'The buyer cancels the order while every line is pending, all lines or none (409 naming a line that already moved): stock returns and the card is refunded. Sending it again retries a refund still owed, whatever became of the other lines.',
         params,
         ...formBody(emptyForm),
         response: { 200: z.object({ message: z.string(), refundPending: z.boolean(), order: orderPageSchema }), ...errorResponses },

@@ -12,14 +12,22 @@ import { prescriptionChecks } from '../prescriptions/checks.js';
 import { toOrderPage } from './dto.js';
 import { readOrderNumber } from './number.js';
 import { ordersRepository, type OrderLineRow } from './repository.js';
+import { sendRefund } from './refund-sweeper.js';
 
 const missing = 'This order does not exist';
+
+/** Thrown inside the cancel's transaction to undo it: this line left 'pending' since it was read. */
+class LineMoved extends Error {
+  constructor(readonly line: OrderLineRow) {
+    super(`${line.product_name} is ${line.delivery_status}`);
+  }
+}
 
 /**
  * A checkout's orders as one store order with a number: its page, cancelling it while pending
  * (stock back, card refunded) and buying it again.
  */
-export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app.config)) {
+export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app.config, app.db)) {
   const repo = ordersRepository(app.db);
   const carts = cartRepository(app.db);
   const prescriptions = prescriptionChecks(app.db);
@@ -45,25 +53,55 @@ export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app
   }
 
   /**
-   * Sends every refund of the payment that the provider has not confirmed yet. Outside any
-   * transaction; the refund's id is the provider's idempotency key, so sending one again after a
-   * timeout or a crash never pays back twice. Returns the amount still waiting, in cents.
+   * Sends every refund of the payment that the provider has not confirmed yet (refund-sweeper.ts
+   * sends each). Returns the amount still waiting, in cents.
    */
   async function sendRefunds(payment: PaymentsTable): Promise<number> {
     let waiting = 0;
     // The refund rows (each one the provider's idempotency key) are on disk before any is sent.
     await durableOr503(app.durability);
     for (const refund of await repo.refunds(payment.id)) {
-      if (refund.status !== 'pending') continue;
-      try {
-        const result = await gateway.refund({ chargeReference: payment.provider_ref, amountCents: Number(refund.amount_cents), idempotencyKey: refund.id });
-        await repo.refundDone(refund.id, result.reference, nowIso());
-      } catch (error) {
-        app.log.error({ refund: refund.id, reason: error instanceof Error ? error.message : 'refund error' }, 'refund not completed');
-        waiting += Number(refund.amount_cents);
-      }
+      if (refund.status === 'pending' && !(await sendRefund(app, gateway, payment, refund))) waiting += Number(refund.amount_cents);
     }
     return waiting;
+  }
+
+  /**
+   * All or nothing, in one transaction: every line not cancelled yet must still be pending, and each
+   * moves pending → cancelled by a conditional update (stock back, a pending refund recorded). A line
+   * that moved meanwhile undoes the whole cancel; one the pharmacist cancelled meanwhile is already
+   * refunded by her. Returns the line that had moved (nothing changed) or the cents to refund.
+   */
+  function cancelLines(paymentId: string) {
+    return app.db.transaction().execute(async (trx): Promise<{ moved: OrderLineRow } | { cents: number }> => {
+      const open = (await repo.lines(trx, paymentId)).filter((l) => l.delivery_status !== 'cancelled');
+      const moved = open.find((l) => l.delivery_status !== 'pending');
+      if (moved) return { moved };
+      const at = nowIso();
+      let cents = 0;
+      for (const line of open) {
+        if (!(await repo.moveLine(trx, line.id, 'pending', 'cancelled', at))) {
+          const now = await repo.lineStatus(trx, line.id);
+          if (now === 'cancelled') continue;
+          throw new LineMoved({ ...line, delivery_status: now ?? line.delivery_status });
+        }
+        await repo.returnStock(trx, line.product_id, Number(line.quantity));
+        await prescriptions.restore(trx, line.prescription_line_id, Number(line.quantity));
+        await repo.addEvent(trx, { id: newId(), order_id: line.id, status: 'cancelled', actor_role: 'patient', created_at: at });
+        cents += Number(line.price_cents);
+      }
+      if (cents > 0)
+        await repo.addRefund(trx, {
+          id: newId(),
+          payment_id: paymentId,
+          amount_cents: cents,
+          status: 'pending',
+          provider_ref: '',
+          created_at: at,
+          updated_at: at,
+        });
+      return { cents };
+    });
   }
 
   return {
@@ -75,46 +113,35 @@ export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app
     },
 
     /**
-     * The buyer cancels an order while every line is pending: in one transaction each line moves
-     * pending → cancelled only if still pending, its stock returns and a pending refund is
-     * recorded; then the refund is sent. Cancelling again retries a refund that did not go through.
+     * The buyer cancels an order while every line is pending (cancelLines), then the refund is sent
+     * after the commit. A refund already owed is sent again whatever became of the other lines, so
+     * the same request retries one that did not go through. A line already moved is named in a 409.
      */
     async cancel(viewer: Viewer, numberText: string | undefined) {
       const { payment, asBuyer } = await visible(viewer, numberText);
       if (!asBuyer) throw notFound(missing);
-      const cancelledCents = await app.db.transaction().execute(async (trx) => {
-        const lines = await repo.lines(trx, payment.id);
-        if (lines.some((l) => l.delivery_status === 'shipped' || l.delivery_status === 'delivered')) {
-          throw conflict('Part of this order has already been shipped, so it can no longer be cancelled');
-        }
-        const at = nowIso();
-        let cents = 0;
-        for (const line of lines) {
-          if (line.delivery_status !== 'pending' || !(await repo.moveLine(trx, line.id, 'pending', 'cancelled', at))) continue;
-          await repo.returnStock(trx, line.product_id, Number(line.quantity));
-          await prescriptions.restore(trx, line.prescription_line_id, Number(line.quantity));
-          await repo.addEvent(trx, { id: newId(), order_id: line.id, status: 'cancelled', actor_role: 'patient', created_at: at });
-          cents += Number(line.price_cents);
-        }
-        if (cents > 0)
-          await repo.addRefund(trx, {
-            id: newId(),
-            payment_id: payment.id,
-            amount_cents: cents,
-            status: 'pending',
-            provider_ref: '',
-            created_at: at,
-            updated_at: at,
-          });
-        return cents;
+      const outcome = await cancelLines(payment.id).catch((error: unknown) => {
+        if (error instanceof LineMoved) return { moved: error.line };
+        throw error;
       });
-      const hadWaiting = (await repo.refunds(payment.id)).some((r) => r.status === 'pending');
-      if (!cancelledCents && !hadWaiting) throw conflict('This order is already cancelled');
+      const owed = (await repo.refunds(payment.id)).filter((r) => r.status === 'pending').reduce((sum, r) => sum + Number(r.amount_cents), 0);
+      if ('moved' in outcome && !owed) {
+        throw conflict(`${outcome.moved.product_name} is already ${outcome.moved.delivery_status}, so this order can no longer be cancelled`);
+      }
+      if ('cents' in outcome && !outcome.cents && !owed) throw conflict('This order is already cancelled');
       const waiting = await sendRefunds(payment);
       const card = `your ${payment.brand} card ending in ${payment.last4}`;
-      const message = waiting
-        ? `Your order ${payment.order_number} is cancelled, but the refund of ${centsToAmount(waiting).toFixed(2)} ${payment.currency.toUpperCase()} could not be sent to ${card} yet. Please try again in a few minutes.`
-        : `Your order ${payment.order_number} is cancelled and the money is refunded to ${card}.`;
+      const currency = payment.currency.toUpperCase();
+      const sum = (cents: number) => centsToAmount(cents).toFixed(2);
+      // Where a line had moved, only the refund was owed: the order itself goes on.
+      const message =
+        'moved' in outcome
+          ? waiting
+            ? `The refund of ${sum(waiting)} ${currency} could not be sent to ${card} yet. Please try again in a few minutes.`
+            : `The refund of ${sum(owed)} ${currency} is sent back to ${card}.`
+          : waiting
+            ? `Your order ${payment.order_number} is cancelled, but the refund of ${sum(waiting)} ${currency} could not be sent to ${card} yet. Please try again in a few minutes.`
+            : `Your order ${payment.order_number} is cancelled and the money is refunded to ${card}.`;
       const fresh = await repo.lines(app.db, payment.id);
       return { message, refundPending: waiting > 0, order: await page(payment, fresh, true) };
     },
