@@ -1,4 +1,4 @@
-import { confusablesData } from './confusables-data.js';
+import { createRequire } from 'node:module';
 
 /**
  * Unicode's "skeleton" of a text (UTS #39, section 4): two texts that look alike have the same
@@ -7,12 +7,12 @@ import { confusablesData } from './confusables-data.js';
  * A skeleton is for comparing only, never for showing.
  */
 
-const prototypes = new Map<string, string>();
-const fromHex = (codes: string) => String.fromCodePoint(...codes.split(' ').map((code) => parseInt(code, 16)));
-for (const line of confusablesData.split('\n')) {
-  const [source, prototype] = line.split(';');
-  if (source && prototype) prototypes.set(fromHex(source), fromHex(prototype));
-}
+/**
+ * Unicode's confusable mapping (UTS #39's confusables.txt) as the unhomoglyph package ships it:
+ * each source character and the prototype it looks like ("ɑ": "a").
+ */
+const confusables = createRequire(import.meta.url)('unhomoglyph/data.json') as Record<string, string>;
+const prototypes = new Map<string, string>(Object.entries(confusables));
 
 /**
  * Latin small capitals ("ᴀʜᴍᴇᴅ"): Unicode's table leaves them out (they are smaller than the capitals,
