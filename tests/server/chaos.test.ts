@@ -66,8 +66,11 @@ describe('Redis on a closed port', () => {
     const { token, user } = await apiLogin(portal, account.email, account.password);
     const socket = await connectSocket(portal, token);
     try {
-      const online = nextEvent<Record<string, boolean>>(socket, 'onlineList', (list) => list[user._id] === true);
+      // Her list names only the people she has a conversation with (none yet): an answer at all shows
+      // the socket identified her and presence ran on this process's own memory.
+      const online = nextEvent<Record<string, boolean>>(socket, 'onlineList', (list) => typeof list === 'object' && list[user._id] === undefined);
       socket.emit('goOnline', token);
+      socket.emit('getOnlineList');
       await online;
     } finally {
       socket.close();
