@@ -53,7 +53,8 @@ async function account(url, role, n) {
   const email = `${unique}@bench.test`;
   const signup = await call(url, 'POST', `${role}/auth/signup`, {
     fields: {
-      name: role === 'doctor' ? `Dr. Bench ${unique}` : `Bench ${unique}`,
+      // Names far apart: professionals whose names differ by a letter are refused as look-alikes.
+      name: `Bench ${randomLetters()} ${randomLetters()}`,
       username: unique,
       email,
       password,
@@ -69,6 +70,11 @@ async function account(url, role, n) {
   });
   if (signup.status !== 200) throw new Error(`signup: ${signup.status} ${JSON.stringify(signup.json)}`);
   return { id: signup.json.user._id, email, password };
+}
+
+/** Eight random lowercase letters, so no two accounts' names are near each other. */
+function randomLetters() {
+  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 }
 
 async function login(url, { email, password }) {

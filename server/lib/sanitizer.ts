@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { badRequest } from './errors.js';
 import { fairConcurrency } from './concurrency.js';
@@ -24,8 +25,11 @@ export interface Sanitizer {
  */
 const timeoutMs = 10_000;
 
-/** Threads of the pool: the machine has few cores for many requests. */
-const threads = 2;
+/**
+ * Threads of the pool: at most two, and always one core fewer than the machine has, so hostile
+ * texts keeping every thread busy never take the core the event loop (reads, /api/health) runs on.
+ */
+const threads = Math.min(2, Math.max(1, availableParallelism() - 1));
 
 /**
  * DOMPurify over jsdom is synchronous and can take seconds on hostile input, so it runs in a small

@@ -206,7 +206,9 @@ describe('hostile HTML does not stall the server', () => {
     const finishedBeforeEdit = finished;
     expect(edit.statusCode, edit.body).toBe(200);
     for (const save of await Promise.all(saves)) expect(save.statusCode).toBe(200);
-    expect(finishedBeforeEdit).toBe(0);
+    // At most the one already running when the edit came (on a two-core machine the pool has one
+    // thread, keeping the other core for the event loop); never all three.
+    expect(finishedBeforeEdit).toBeLessThanOrEqual(1);
   }, 120_000);
 
   it('texts stored before are cleaned once by the migration, so reading them never parses HTML', async () => {
