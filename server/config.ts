@@ -91,6 +91,7 @@ const envSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(8),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
+  GUEST_REQUESTS_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
   MAX_UPCOMING_RESERVATIONS: z.coerce.number().int().positive().default(3),
   CANCEL_CUTOFF_HOURS: z.coerce.number().min(0).max(720).default(12),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
@@ -146,6 +147,8 @@ export type Config = {
   loginMaxDelaySeconds: number;
   trustProxy: false | number | string[];
   signupMaxPerHour: number;
+  /** Appointment requests one address may send per hour without an account. */
+  guestRequestsMaxPerHour: number;
   maxUpcomingReservations: number;
   /** A patient may cancel or move a reservation until this many hours before it. */
   cancelCutoffHours: number;
@@ -239,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
+    guestRequestsMaxPerHour: e.GUEST_REQUESTS_MAX_PER_HOUR,
     maxUpcomingReservations: e.MAX_UPCOMING_RESERVATIONS,
     cancelCutoffHours: e.CANCEL_CUTOFF_HOURS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,

@@ -90,6 +90,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     DATABASE_URL: databaseUrl ?? '',
     // Journeys create many accounts from one address; the sign-up limit has its own server test.
     SIGNUP_MAX_PER_HOUR: '100000',
+    GUEST_REQUESTS_MAX_PER_HOUR: '100000',
     // Journeys run side by side on one Redis: a portal's instances share keys and channels, no other portal does.
     REDIS_PREFIX: `e2e-${path.basename(dataDir)}`,
     ...options.env,
