@@ -128,6 +128,37 @@ describe('price truth', () => {
     expect(confirmed.json().payment.amount).toBe(199998);
   });
 
+  it('without an expected total (the original client), refuses with 409 and the new total when a price rose since the line was put in the cart', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const p = await listProduct(server.app, pharmacist.token, { name: 'Silent Raise', price: '10', quantity: '5' });
+    const cheaper = await listProduct(server.app, pharmacist.token, { name: 'Silent Cut', price: '4', quantity: '5' });
+    await setCart(server.app, buyer.token, p.slug, 2);
+    await setCart(server.app, buyer.token, cheaper.slug, 1);
+    await server.app.inject({ method: 'PATCH', url: `/api/medicine?product=${p.slug}`, ...withToken(pharmacist.token, { price: '15' }) });
+    await server.app.inject({ method: 'PATCH', url: `/api/medicine?product=${cheaper.slug}`, ...withToken(pharmacist.token, { price: '3' }) });
+    const res = await checkout(server.app, buyer.token, {}, 'silent-raise-0001');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().total).toBe(33);
+    expect(res.json().message).toMatch(/Silent Raise/);
+    expect(res.json().message).toMatch(/\$33\.00/);
+    expect(await paymentsOf(buyer.id)).toHaveLength(0);
+    expect(await stockOf(server.app, p.slug)).toBe(5);
+    // She has now been told the new total: sending the checkout again pays it.
+    const again = await checkout(server.app, buyer.token, {}, 'silent-raise-0002');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().payment.amount).toBe(33);
+  });
+
+  it('without an expected total, charges a price that fell since without asking', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const p = await listProduct(server.app, pharmacist.token, { name: 'Only Cheaper', price: '10', quantity: '5' });
+    await setCart(server.app, buyer.token, p.slug, 1);
+    await server.app.inject({ method: 'PATCH', url: `/api/medicine?product=${p.slug}`, ...withToken(pharmacist.token, { price: '8' }) });
+    const res = await checkout(server.app, buyer.token, {}, 'only-cheaper-0001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payment.amount).toBe(8);
+  });
+
   it('refuses with 409 when a product in the cart was deleted since', async () => {
     const buyer = await signUpAndLogin(server.app, 'patient');
     const kept = await listProduct(server.app, pharmacist.token, { name: 'Kept One', price: '5', quantity: '5' });

@@ -255,6 +255,19 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
           total,
         );
       }
+      // A client that sends no expected total (the contract's original client never does) is held to
+      // the prices her lines held when she put them in the cart: a raise since is shown to her first,
+      // and her lines then hold the new prices, so sending the checkout again pays them.
+      if (expected === null) {
+        const raised = lines.filter((l) => l.held_price_cents !== null && Number(l.price_cents) > Number(l.held_price_cents));
+        if (raised.length) {
+          await carts.holdCurrentPrices(viewer.id);
+          throw cartChanged(
+            `The price of ${raised.map((l) => l.name).join(', ')} rose since you put it in your cart: the total is now ${dollars(total)}. Send the payment again to pay the new total.`,
+            total,
+          );
+        }
+      }
       const details: OrderDetails = { card: summarize(card), ...shipping };
       // Safety: her allergies and current medicines against what she buys; a warning must be acknowledged.
       const conflicts = await prescriptions.conflicts(viewer.id, lines.map(checkedProduct));
