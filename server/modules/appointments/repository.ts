@@ -157,6 +157,30 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
     },
 
     /**
+     * Takes away the patient's rating of the doctor unless another visit still carries it (a held
+     * slot whose time has passed, not marked a no-show): one statement, so a visit marked attended
+     * meanwhile keeps it. The doctor's average follows the ratings by trigger (migration 210).
+     */
+    removeRatingWithoutVisit: (doctorId: string, patientId: string, now: string) =>
+      db
+        .deleteFrom('ratings')
+        .where('doctor_id', '=', doctorId)
+        .where('patient_id', '=', patientId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('appointments')
+                .select('id')
+                .where('doctor_id', '=', doctorId)
+                .where('patient_id', '=', patientId)
+                .where('starts_at', '<=', now)
+                .where('attendance', '!=', 'no_show'),
+            ),
+          ),
+        )
+        .execute(),
+
+    /**
      * The owning doctor removes a slot, only while it is held by whom he saw holding it (`patientId`,
      * null for a free slot), so a reservation made meanwhile is never deleted unannounced.
      */

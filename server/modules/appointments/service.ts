@@ -139,7 +139,8 @@ export function appointmentsService(app: App) {
 
     /**
      * The owning doctor records after the slot's time whether the patient came. A no-show cannot
-     * rate the doctor for that visit; an attended visit can be rated.
+     * rate the doctor for that visit, and a rating that rested on that visit alone is taken away;
+     * an attended visit can be rated.
      */
     async markAttendance(viewer: Viewer, slotId: string, attendance: 'attended' | 'no_show') {
       slotRoles.markAttendance(viewer);
@@ -149,6 +150,7 @@ export function appointmentsService(app: App) {
       const now = nowIso();
       if (slot.starts_at > now) throw badRequest('You can mark this appointment once its time has come');
       if (!(await repo.markAttendance(slot.id, viewer.id, attendance, now))) throw conflict('This appointment changed meanwhile; please reload');
+      if (attendance === 'no_show') await repo.removeRatingWithoutVisit(viewer.id, slot.patient_id, now);
       const updated = (await repo.findById(slot.id)) as SlotWithPeople;
       const who = slot.patient_name ?? 'The patient';
       return { message: attendance === 'attended' ? `${who} was marked as attended` : `${who} was marked as a no-show`, appointment: toDto(updated) };
