@@ -184,13 +184,15 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
      * The owning doctor removes a slot, only while it is held by whom he saw holding it (`patientId`,
      * null for a free slot), so a reservation made meanwhile is never deleted unannounced.
      */
-    async remove(trx: Executor, slotId: string, doctorId: string, patientId: string | null): Promise<boolean> {
-      const result = await trx
+    async remove(trx: Executor, slotId: string, doctorId: string, patientId: string | null, now: string): Promise<boolean> {
+      let query = trx
         .deleteFrom('appointments')
         .where('id', '=', slotId)
         .where('doctor_id', '=', doctorId)
-        .where('patient_id', patientId === null ? 'is' : '=', patientId)
-        .executeTakeFirst();
+        .where('patient_id', patientId === null ? 'is' : '=', patientId);
+      // A held slot whose time has passed is the record of the visit: it stays.
+      if (patientId !== null) query = query.where('starts_at', '>', now);
+      const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 

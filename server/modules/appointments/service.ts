@@ -28,6 +28,8 @@ const maxCancelReasonLength = 500;
 /** How many of the doctor's next free times a patient whose slot he cancelled is offered. */
 const nextSlotsOffered = 3;
 
+const pastVisitStays = 'This visit has taken place: it stays as the record of the visit and cannot be deleted';
+
 export function appointmentsService(app: App) {
   const repo = appointmentsRepository(app.db, app.dialect);
   const zone = app.config.clinicTimeZone;
@@ -166,13 +168,15 @@ export function appointmentsService(app: App) {
       const nowDate = new Date();
       const now = nowDate.toISOString();
       if (viewer.role === 'doctor' && slot.doctor_id === viewer.id) {
+        // A past visit is the record of the visit (the patient's and the clinic's): it stays.
+        if (slot.patient_id && slot.starts_at <= now) throw conflict(pastVisitStays);
         const holder = fromFlag(slot.reserved) && slot.patient_id && slot.starts_at > now ? slot.patient_id : null;
         const reason = reasonText.trim();
         if (holder && !reason)
           throw badRequest(`${slot.patient_name ?? 'A patient'} holds this appointment: please give the reason for cancelling, so she knows what happened`);
         if (reason.length > maxCancelReasonLength) throw badRequest(`Please shorten the reason to ${maxCancelReasonLength} characters`);
         const done = await app.db.transaction().execute(async (trx) => {
-          if (!(await repo.remove(trx, slot.id, viewer.id, slot.patient_id))) return null;
+          if (!(await repo.remove(trx, slot.id, viewer.id, slot.patient_id, now))) return null;
           if (!holder) return noAnnouncements();
           return tellSlotReleased(trx, slot, holder, reason, now);
         });
