@@ -113,6 +113,12 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
      * two reservations by the same patient at once are counted one after the other. (SQLite runs
      * one write transaction at a time already.)
      */
+    /** Whether her email address counts as verified (an account without a security row counts as verified). */
+    async emailVerified(executor: Executor, userId: string): Promise<boolean> {
+      const row = await executor.selectFrom('account_security').select('email_verified').where('user_id', '=', userId).executeTakeFirst();
+      return Number(row?.email_verified ?? 1) !== 0;
+    },
+
     async upcomingOfPatientLocked(trx: Executor, patientId: string, now: string): Promise<number> {
       if (dialect === 'postgres') await sql`select id from users where id = ${patientId} for update`.execute(trx);
       const row = await trx

@@ -239,6 +239,7 @@ export function appointmentsService(app: App) {
       if (to.starts_at <= now) throw badRequest('This time has already passed; please choose another one');
 
       const done = await app.db.transaction().execute(async (trx) => {
+        await booking.assertMayBeBooked(trx, { id: viewer.id });
         await repo.upcomingOfPatientLocked(trx, viewer.id, now);
         const clash = await repo.overlapping(trx, viewer.id, to.starts_at, from.id);
         if (clash && clash.id !== to.id) throw booking.clashError(clash);
