@@ -267,7 +267,7 @@ describe('cancelling', () => {
         .where('id', '=', slot)
         .execute();
     }
-    for (const fields of [{}, { reason: 'Tidying my calendar' }]) {
+    for (const fields of [{}, { reason: 'Tidying my calendar' }] as Record<string, string>[]) {
       const res = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${visit}`, ...withToken(doctor.token, fields) });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('This visit has taken place: it stays as the record of the visit and cannot be deleted');

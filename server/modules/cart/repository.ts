@@ -38,7 +38,7 @@ const productOnSaleQuery = compiledOnce((db, slug: string) =>
   db
     .selectFrom('products')
     .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-    .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id', 'products.prescription_only'])
+    .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id', 'products.prescription_only', 'products.active_ingredients'])
     .where('products.slug', '=', slug)
     .where('products.deleted', '=', 0)
     .where('owner.status', '=', 'approved'),

@@ -188,7 +188,12 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         if (!(await repo.reserveStock(trx, line.product_id, Number(line.quantity)))) throw new OutOfStockError(line.name);
         if (Number(line.prescription_only) !== 1) continue;
         // The prescribed packs are taken in the same transaction: a prescription is used once, and never beyond its quantity.
-        const prescriptionLine = await prescriptions.consume(trx, viewer.id, line.name, Number(line.quantity));
+        const prescriptionLine = await prescriptions.consume(
+          trx,
+          viewer.id,
+          { id: line.product_id, name: line.name, active_ingredients: line.active_ingredients },
+          Number(line.quantity),
+        );
         if (!prescriptionLine) throw new NotCoveredError(line.name);
         prescribedBy.set(line.product_id, prescriptionLine);
       }
