@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuse, type FieldRule } from '../../lib/form-schema.js';
+import { pageRule, type FieldRule } from '../../lib/form-schema.js';
 import { ALLERGY_SEVERITIES } from '../../../shared/allergy-severity.js';
 import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
 import { fromFlag } from '../../lib/mappers.js';
@@ -126,7 +126,4 @@ export const toAccessEntryDto = (row: HistoryAccessLogTable, tries?: { count: nu
 });
 
 /** A page of the access log: a whole number from 1, the first when not given. */
-export const logPageRule: FieldRule<number> = (text, ctx) => {
-  const page = text || '1';
-  return /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : refuse(ctx, 'The page must be a whole number from 1');
-};
+export const logPageRule: FieldRule<number> = pageRule();
