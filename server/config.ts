@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseKey } from './lib/secret-box.js';
@@ -211,9 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Accounts, medical histories and uploads: readable by the server's own user only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const uploadDir = path.join(dataDir, 'uploads');
-  mkdirSync(uploadDir, { recursive: true });
+  mkdirSync(uploadDir, { recursive: true, mode: 0o700 });
+  chmodSync(uploadDir, 0o700);
   if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new Error('Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   }

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
@@ -101,6 +102,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return opened;
   }
   const file = path.join(options.dataDir, 'portal.sqlite');
+  // The database is created readable by the server's user only; SQLite gives its WAL and shared-memory
+  // files the database file's mode. Files of an older install are tightened the same way.
+  closeSync(openSync(file, 'a', 0o600));
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(own)) chmodSync(own, 0o600);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
