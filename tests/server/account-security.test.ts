@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, listen, next, openChat, settle } from './chat-client.js';
 import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 import { lastMailTo, readOutbox } from './outbox.js';
+import { createMailer } from '../../server/mail/mailer.js';
 
 /**
  * Accounts a clinic can trust: credentials changes need the current password and end other
@@ -478,5 +479,24 @@ describe('two-factor secrets at rest', () => {
     const stored = (await storedSecrets(account.id)).mfa_secret ?? '';
     expect(stored).toMatch(/^enc:v1:/);
     expect(stored).not.toContain(secret);
+  });
+});
+
+describe('the outbox log', () => {
+  it('never prints a token or a link that carries one; the message file keeps the link', async () => {
+    const lines: string[] = [];
+    const record = (...args: unknown[]) => lines.push(JSON.stringify(args));
+    const log = { info: record, warn: record, error: record, debug: record } as unknown as Parameters<typeof createMailer>[1];
+    const mailer = createMailer(server.config, log);
+    for (const link of ['http://localhost:3000/reset-password#token=SECRET-RESET-0123456789', 'http://localhost:3000/verify-email?token=SECRET-VERIFY-0123456789']) {
+      await mailer.send({ to: 'someone@example.test', subject: 'Reset your password', text: `Follow ${link}`, html: `<a href="${link}">Reset</a>`, link });
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const logged = lines.join('\n');
+    expect(logged).not.toContain('SECRET-');
+    expect(logged).not.toContain('token=');
+    expect(logged).toContain('.eml');
+    const outbox = readOutbox(server.config.dataDir);
+    expect(JSON.stringify(outbox)).toContain('SECRET-RESET-0123456789');
   });
 });
