@@ -85,7 +85,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         writeFileSync(file, info.message as Buffer, { mode: 0o600 });
         // The link's secret (after # or ?) stays in the file: a log is read by more people, and kept longer.
         const page = message.link ? withoutSecret(message.link) : '';
-        log.info({ file, to: message.to }, `Mail "${message.subject}" to ${message.to} written to ${file}${page ? `; it links to ${page} (open the file for the link)` : ''}`);
+        log.info(
+          { file, to: message.to },
+          `Mail "${message.subject}" to ${message.to} written to ${file}${page ? `; it links to ${page} (open the file for the link)` : ''}`,
+        );
       } catch (error) {
         log.error({ err: error, to: message.to }, 'mail could not be written to the outbox');
         throw new MailUnavailableError('mail could not be written');

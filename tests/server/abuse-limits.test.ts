@@ -124,7 +124,14 @@ describe('guest appointment requests per address', () => {
       ...multipart({ name: 'Mariam Adel', phone: '+20 100 123 4567', department: 'Cardiology', date: day, time: '11:00', reason: 'Check-up' }),
     });
   const stored = async () =>
-    Number((await limited.app.db.selectFrom('appointment_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await limited.app.db
+          .selectFrom('appointment_requests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('allows GUEST_REQUESTS_MAX_PER_HOUR requests from one address per hour, even at once, then answers 429 with a reason', async () => {
     const burst = await Promise.all(Array.from({ length: 20 }, () => request('192.0.2.80')));

@@ -353,7 +353,15 @@ describe('settings that tighten the rules', () => {
 
       // Booked while her address counted as verified; then it is no longer (she changed it and has not confirmed the new one).
       await strict.database.db.updateTable('account_security').set({ email_verified: 1 }).where('user_id', '=', patient.id).execute();
-      expect((await strict.app.inject({ method: 'POST', url: `/api/appointment/reserve/?appointment=${slots[1]}&receiver=${doctor.id}`, ...withToken(patient.token) })).statusCode).toBe(200);
+      expect(
+        (
+          await strict.app.inject({
+            method: 'POST',
+            url: `/api/appointment/reserve/?appointment=${slots[1]}&receiver=${doctor.id}`,
+            ...withToken(patient.token),
+          })
+        ).statusCode,
+      ).toBe(200);
       await strict.database.db.updateTable('account_security').set({ email_verified: 0 }).where('user_id', '=', patient.id).execute();
       const moved = await strict.app.inject({ method: 'POST', url: `/api/appointment/${slots[1]}/reschedule`, ...withToken(patient.token, { to: slots[2]! }) });
       expect(moved.statusCode).toBe(403);
@@ -488,7 +496,10 @@ describe('the outbox log', () => {
     const record = (...args: unknown[]) => lines.push(JSON.stringify(args));
     const log = { info: record, warn: record, error: record, debug: record } as unknown as Parameters<typeof createMailer>[1];
     const mailer = createMailer(server.config, log);
-    for (const link of ['http://localhost:3000/reset-password#token=SECRET-RESET-0123456789', 'http://localhost:3000/verify-email?token=SECRET-VERIFY-0123456789']) {
+    for (const link of [
+      'http://localhost:3000/reset-password#token=SECRET-RESET-0123456789',
+      'http://localhost:3000/verify-email?token=SECRET-VERIFY-0123456789',
+    ]) {
       await mailer.send({ to: 'someone@example.test', subject: 'Reset your password', text: `Follow ${link}`, html: `<a href="${link}">Reset</a>`, link });
     }
     expect(lines.length).toBeGreaterThanOrEqual(2);

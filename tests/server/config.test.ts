@@ -51,7 +51,12 @@ describe('configuration', () => {
 describe('files on disk', () => {
   it('keeps the data private to the server: the data directory and uploads 0700, the database, its WAL and every upload 0600', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'portal-modes-'));
-    const config = loadConfig({ DATA_DIR: path.join(root, 'data'), DATABASE_URL: '', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789' });
+    const config = loadConfig({
+      DATA_DIR: path.join(root, 'data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    });
     const database = openDatabase(config);
     try {
       await migrateToLatest(database.db);

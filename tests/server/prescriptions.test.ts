@@ -261,9 +261,18 @@ describe('coverage follows the product, not its name', () => {
       activeIngredients: 'Flucloxacillin',
       prescriptionOnly: 'true',
     });
-    const unlisted = await listProduct(server.app, otherPharmacist.token, { name: 'No Ingredients Listed', quantity: '5', price: '3', prescriptionOnly: 'true' });
+    const unlisted = await listProduct(server.app, otherPharmacist.token, {
+      name: 'No Ingredients Listed',
+      quantity: '5',
+      price: '3',
+      prescriptionOnly: 'true',
+    });
     for (const p of [impostor, unlisted]) {
-      const renamed = await app().inject({ method: 'PATCH', url: `/api/medicine?product=${p.slug}`, ...withToken(otherPharmacist.token, { name: 'Testacillin 500 mg' }) });
+      const renamed = await app().inject({
+        method: 'PATCH',
+        url: `/api/medicine?product=${p.slug}`,
+        ...withToken(otherPharmacist.token, { name: 'Testacillin 500 mg' }),
+      });
       expect(renamed.statusCode, renamed.body).toBe(200);
       const carted = await setCart(app(), buyer.token, p.slug, 1);
       expect(carted.statusCode, p.slug).toBe(403);

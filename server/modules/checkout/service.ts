@@ -148,15 +148,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
   }
 
   /** Step 1: a pending checkout and its stock, in one transaction. */
-  async function reserve(
-    viewer: Viewer,
-    key: string,
-    cartKey: string,
-    lines: CartLine[],
-    details: OrderDetails,
-    safetyAck: string,
-    fingerprint: string,
-  ) {
+  async function reserve(viewer: Viewer, key: string, cartKey: string, lines: CartLine[], details: OrderDetails, safetyAck: string, fingerprint: string) {
     const id = newId();
     const now = nowIso();
     const amount = lines.reduce((sum, l) => sum + Number(l.price_cents) * Number(l.quantity), 0);
