@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseKey } from './lib/secret-box.js';
@@ -91,6 +91,7 @@ const envSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(8),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
+  GUEST_REQUESTS_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
   MAX_UPCOMING_RESERVATIONS: z.coerce.number().int().positive().default(3),
   CANCEL_CUTOFF_HOURS: z.coerce.number().min(0).max(720).default(12),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
@@ -155,6 +156,8 @@ export type Config = {
   loginMaxDelaySeconds: number;
   trustProxy: false | number | string[];
   signupMaxPerHour: number;
+  /** Appointment requests one address may send per hour without an account. */
+  guestRequestsMaxPerHour: number;
   maxUpcomingReservations: number;
   /** A patient may cancel or move a reservation until this many hours before it. */
   cancelCutoffHours: number;
@@ -219,7 +222,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const uploadDir = path.join(dataDir, 'uploads');
   try {
-    mkdirSync(uploadDir, { recursive: true });
+    // Accounts, medical histories and uploads: readable by the server's own user only.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    mkdirSync(uploadDir, { recursive: true, mode: 0o700 });
+    chmodSync(uploadDir, 0o700);
     accessSync(dataDir, constants.W_OK);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -258,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
+    guestRequestsMaxPerHour: e.GUEST_REQUESTS_MAX_PER_HOUR,
     maxUpcomingReservations: e.MAX_UPCOMING_RESERVATIONS,
     cancelCutoffHours: e.CANCEL_CUTOFF_HOURS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,

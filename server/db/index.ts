@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
@@ -33,6 +34,7 @@ import * as twoFactorLock from './migrations/2026-12-07-110-two-factor-lock.js';
 import * as cleanStoredHtml from './migrations/2026-12-07-100-clean-stored-html.js';
 import * as pendingProfileChanges from './migrations/2026-12-07-130-pending-profile-changes.js';
 import * as sandboxLedger from './migrations/2026-12-07-170-sandbox-ledger.js';
+import * as refusalCountsAndRequestFingerprints from './migrations/2026-12-07-160-refusal-counts-and-request-fingerprints.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -82,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-100-clean-stored-html': cleanStoredHtml,
   '2026-12-07-130-pending-profile-changes': pendingProfileChanges,
   '2026-12-07-170-sandbox-ledger': sandboxLedger,
+  '2026-12-07-160-refusal-counts-and-request-fingerprints': refusalCountsAndRequestFingerprints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -111,6 +114,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; d
     return opened;
   }
   const file = path.join(options.dataDir, 'portal.sqlite');
+  // The database is created readable by the server's user only; SQLite gives its WAL and shared-memory
+  // files the database file's mode. Files of an older install are tightened the same way.
+  closeSync(openSync(file, 'a', 0o600));
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(own)) chmodSync(own, 0o600);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -238,6 +238,8 @@ export interface CartItemsTable {
   user_id: string;
   product_id: string;
   quantity: number;
+  /** The product's price when the line was last put in the cart (null for older lines); optional on insert. */
+  price_cents?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -260,6 +262,8 @@ export interface CheckoutsTable {
   order_details: string;
   /** JSON of the safety warnings the buyer acknowledged ('' for none); optional on insert. */
   safety_ack?: string;
+  /** Fingerprint of the address and expected total sent with the key ('' before it was kept); optional on insert. */
+  request_fingerprint?: string;
   created_at: string;
   updated_at: string;
 }
@@ -596,6 +600,18 @@ export interface HistoryGuestRefusalsTable {
   last_at: string;
 }
 
+/** Refused history requests of one account in one hour: the first is in the access log (log_id), the rest counted. */
+export interface HistoryRefusalCountsTable {
+  patient_id: string;
+  actor_id: string;
+  action: string;
+  target: string;
+  window_start: string;
+  log_id: string;
+  count: number;
+  last_at: string;
+}
+
 /** Every administrator action: who did what to whom, and why. */
 export interface AdminAuditTable {
   id: string;
@@ -686,6 +702,7 @@ export interface Database {
   scheduled_jobs: ScheduledJobsTable;
   history_access_log: HistoryAccessLogTable;
   history_guest_refusals: HistoryGuestRefusalsTable;
+  history_refusal_counts: HistoryRefusalCountsTable;
   admin_audit: AdminAuditTable;
   pending_profile_changes: PendingProfileChangesTable;
 }

@@ -116,6 +116,26 @@ export function applyRule<T>(rule: FieldRule<T>, text: string): T {
   return value;
 }
 
+/**
+ * Page numbers of every paged list: whole numbers from 1 with at most six digits, so a page like
+ * 1e20 or 99999999999 is refused with a message and never becomes an offset the database cannot take.
+ */
+export const isPageNumber = (text: string) => /^\d{1,6}$/.test(text) && Number(text) >= 1;
+
+/** A page number from 1, the first when none is given; `message` is the refusal the list has always given. */
+export const pageRule =
+  (message = 'The page must be a whole number from 1'): FieldRule<number> =>
+  (text, ctx) =>
+    isPageNumber(text || '1') ? Number(text || '1') : refuse(ctx, message);
+
+/** A page size from 1 to `max`, `fallback` when none is given. */
+export const pageSizeRule =
+  (fallback: number, max: number): FieldRule<number> =>
+  (text, ctx) =>
+    /^\d{1,6}$/.test(text || String(fallback)) && Number(text || fallback) >= 1 && Number(text || fallback) <= max
+      ? Number(text || fallback)
+      : refuse(ctx, `The page size must be a whole number from 1 to ${max}`);
+
 /** At most `max` characters, named by `label` in the refusal ('' passes). */
 export const upTo =
   (label: string, max: number): FieldRule<string> =>

@@ -10,7 +10,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The link the message is about, printed in the log in embedded mode so a developer can follow it. */
+  /** The link the message is about; in embedded mode the log names its page, never its token (that stays in the file). */
   link?: string;
   /** Files sent with the message, such as an appointment's calendar file. */
   attachments?: { filename: string; content: string; contentType: string }[];
@@ -26,13 +26,16 @@ export interface Mailer {
   check(): Promise<void>;
 }
 
+/** A link without its query and fragment, where tokens ride: what a log may show of it. */
+const withoutSecret = (link: string) => link.split(/[?#]/, 1)[0] ?? '';
+
 /** Raised when mail could not be handed over; answered 503 where the person is waiting for the message. */
 export class MailUnavailableError extends Error {}
 
 /**
  * One mailer for the whole server, on nodemailer. With SMTP_URL it sends through that server;
  * without it (the embedded default) each message is written as an .eml file under
- * DATA_DIR/outbox and its file and link are logged.
+ * DATA_DIR/outbox (0700, each file 0600) and its file and the page it links to are logged, never a token.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const envelope = (message: MailMessage) => ({
@@ -72,7 +75,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   }
 
   const outbox = path.join(config.dataDir, 'outbox');
-  mkdirSync(outbox, { recursive: true });
+  mkdirSync(outbox, { recursive: true, mode: 0o700 });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
@@ -88,7 +91,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
           rmSync(partial, { force: true });
           throw error;
         }
-        log.info({ file, to: message.to }, `Mail "${message.subject}" to ${message.to} written to ${file}${message.link ? `; its link: ${message.link}` : ''}`);
+        // The link's secret (after # or ?) stays in the file: a log is read by more people, and kept longer.
+        const page = message.link ? withoutSecret(message.link) : '';
+        log.info(
+          { file, to: message.to },
+          `Mail "${message.subject}" to ${message.to} written to ${file}${page ? `; it links to ${page} (open the file for the link)` : ''}`,
+        );
       } catch (error) {
         log.error({ err: error, to: message.to }, 'mail could not be written to the outbox');
         throw new MailUnavailableError('mail could not be written');

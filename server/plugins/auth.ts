@@ -83,10 +83,11 @@ export const twoFactorSetupMessage = 'Your role must use two-factor sign-in: ple
  * With REQUIRE_VERIFIED_EMAIL=true, booking, buying and chatting wait until the email is verified.
  * Called by those actions only; everything else works at once after sign-up.
  */
+export const verifyEmailFirst =
+  'Please verify your email address first: follow the link we emailed you, or ask for a new one from the banner at the top of the page.';
+
 export function requireVerifiedEmail(app: App, viewer: Viewer) {
-  if (app.config.requireVerifiedEmail && viewer.emailVerified === false) {
-    throw forbidden('Please verify your email address first: follow the link we emailed you, or ask for a new one from the banner at the top of the page.');
-  }
+  if (app.config.requireVerifiedEmail && viewer.emailVerified === false) throw forbidden(verifyEmailFirst);
 }
 
 export default fp(async (app: App) => {

@@ -48,8 +48,8 @@ export function createImageStore(uploadDir: string, quota: UploadQuota, publicUr
       await quota.reserve(owner, stored, file.size);
       try {
         await rename(file.path, path.join(uploadDir, name));
-        // Public pictures are served as static files; the temporary file was private to the server.
-        await chmod(path.join(uploadDir, name), 0o644);
+        // Served by the server itself: no other user of the machine needs to read it.
+        await chmod(path.join(uploadDir, name), 0o600);
       } catch (error) {
         await quota.release([stored]);
         throw error;

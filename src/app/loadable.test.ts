@@ -17,15 +17,15 @@ describe('a Loadable kept by addLoadableCases', () => {
       }),
     );
     const store = makeStore();
-    const slow = store.dispatch(fetchUsers('slow'));
+    const slow = store.dispatch(fetchUsers({ q: 'slow', page: 1 }));
     await vi.waitFor(() => expect(releaseSlow).toBeDefined());
-    await store.dispatch(fetchUsers('sara'));
+    await store.dispatch(fetchUsers({ q: 'sara', page: 1 }));
     releaseSlow?.();
     await slow;
     // The slower, older search answered last: the newer one's rows stay.
-    expect(store.getState().admin.users).toMatchObject({ status: 'succeeded', data: [{ name: 'sara' }], error: null });
+    expect(store.getState().admin.users).toMatchObject({ status: 'succeeded', data: { items: [{ name: 'sara' }], pages: 1 }, error: null });
 
-    await store.dispatch(fetchUsers('broken'));
-    expect(store.getState().admin.users).toMatchObject({ status: 'failed', data: [], error: 'The accounts are resting' });
+    await store.dispatch(fetchUsers({ q: 'broken', page: 1 }));
+    expect(store.getState().admin.users).toMatchObject({ status: 'failed', data: { items: [], pages: 1 }, error: 'The accounts are resting' });
   });
 });

@@ -90,6 +90,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     DATABASE_URL: databaseUrl ?? '',
     // Journeys create many accounts from one address; the sign-up limit has its own server test.
     SIGNUP_MAX_PER_HOUR: '100000',
+    GUEST_REQUESTS_MAX_PER_HOUR: '100000',
     // Journeys run side by side on one Redis: a portal's instances share keys and channels, no other portal does.
     // Tests stop portals all the time and no balancer needs the drain; the shutdown test sets its own.
     SHUTDOWN_DRAIN_MS: '0',

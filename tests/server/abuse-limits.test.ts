@@ -137,6 +137,45 @@ describe('sign-ups per address', () => {
   });
 });
 
+describe('guest appointment requests per address', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { GUEST_REQUESTS_MAX_PER_HOUR: '3' } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  const day = new Date(Date.now() + 10 * 86400000).toISOString().slice(0, 10);
+  const request = (from: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/appointment/requests',
+      remoteAddress: from,
+      ...multipart({ name: 'Mariam Adel', phone: '+20 100 123 4567', department: 'Cardiology', date: day, time: '11:00', reason: 'Check-up' }),
+    });
+  const stored = async () =>
+    Number(
+      (
+        await limited.app.db
+          .selectFrom('appointment_requests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('allows GUEST_REQUESTS_MAX_PER_HOUR requests from one address per hour, even at once, then answers 429 with a reason', async () => {
+    const burst = await Promise.all(Array.from({ length: 20 }, () => request('192.0.2.80')));
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(17);
+    expect(refused[0]!.json().message).toMatch(/too many appointment requests/i);
+    expect(await stored()).toBe(3);
+    // Another address is not affected.
+    expect((await request('192.0.2.81')).statusCode).toBe(200);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off by default and takes a hop count or a list of proxy addresses', () => {
     expect(loadConfig({ DATA_DIR: server.config.dataDir }).trustProxy).toBe(false);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, listen, next, openChat, settle } from './chat-client.js';
 import { multipart, signUpAndLogin, startTestServer, withToken, type TestServer } from './helpers.js';
 import { lastMailTo, readOutbox } from './outbox.js';
+import { createMailer } from '../../server/mail/mailer.js';
 
 /**
  * Accounts a clinic can trust: credentials changes need the current password and end other
@@ -320,6 +321,59 @@ describe('settings that tighten the rules', () => {
     }
   });
 
+  it('REQUIRE_VERIFIED_EMAIL=true: an unverified patient is neither booked through an accepted request nor can move an appointment', async () => {
+    const strict = await startTestServer({ env: { REQUIRE_VERIFIED_EMAIL: 'true' } });
+    try {
+      const day = new Date(Date.now() + 9 * 86400000).toISOString().slice(0, 10);
+      const doctor = await signUpAndLogin(strict.app, 'doctor', { name: 'Dr. Verified Rule', specialization: 'Cardiology' });
+      const patient = await signUpAndLogin(strict.app, 'patient', { name: 'Unverified Nour' });
+      const slots: string[] = [];
+      for (const time of ['09:00', '10:00', '11:00']) {
+        const res = await strict.app.inject({ method: 'POST', url: '/api/appointment', ...withToken(doctor.token, { date: day, time }) });
+        expect(res.statusCode, res.body).toBe(200);
+        slots.push(res.json().appointment._id);
+      }
+      const sent = await strict.app.inject({
+        method: 'POST',
+        url: '/api/appointment/requests',
+        ...withToken(patient.token, { phone: '01001234567', doctor: 'Dr. Verified Rule', date: day, time: '09:00', reason: 'Check-up' }),
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const accepted = await strict.app.inject({
+        method: 'POST',
+        url: `/api/appointment/requests/${sent.json().request._id}/accept`,
+        ...withToken(doctor.token, { appointment: slots[0]! }),
+      });
+      expect(accepted.statusCode).toBe(409);
+      expect(accepted.json().message).toBe(
+        'Unverified Nour has not verified her email address yet: she can be booked once she has followed the link we emailed her',
+      );
+      const held = await strict.database.db.selectFrom('appointments').select('patient_id').where('id', '=', slots[0]!).executeTakeFirstOrThrow();
+      expect(held.patient_id).toBeNull();
+
+      // Booked while her address counted as verified; then it is no longer (she changed it and has not confirmed the new one).
+      await strict.database.db.updateTable('account_security').set({ email_verified: 1 }).where('user_id', '=', patient.id).execute();
+      expect(
+        (
+          await strict.app.inject({
+            method: 'POST',
+            url: `/api/appointment/reserve/?appointment=${slots[1]}&receiver=${doctor.id}`,
+            ...withToken(patient.token),
+          })
+        ).statusCode,
+      ).toBe(200);
+      await strict.database.db.updateTable('account_security').set({ email_verified: 0 }).where('user_id', '=', patient.id).execute();
+      const moved = await strict.app.inject({ method: 'POST', url: `/api/appointment/${slots[1]}/reschedule`, ...withToken(patient.token, { to: slots[2]! }) });
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json().message).toMatch(/^Please verify your email address first/);
+      const after = await strict.database.db.selectFrom('appointments').select(['id', 'patient_id']).where('id', 'in', [slots[1]!, slots[2]!]).execute();
+      expect(after.find((a) => a.id === slots[1])?.patient_id).toBe(patient.id);
+      expect(after.find((a) => a.id === slots[2])?.patient_id).toBeNull();
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('MFA_REQUIRED_ROLES=doctor: a doctor can only reach the account settings until two-factor sign-in is on', async () => {
     const strict = await startTestServer({ env: { MFA_REQUIRED_ROLES: 'doctor,admin' } });
     try {
@@ -433,5 +487,27 @@ describe('two-factor secrets at rest', () => {
     const stored = (await storedSecrets(account.id)).mfa_secret ?? '';
     expect(stored).toMatch(/^enc:v1:/);
     expect(stored).not.toContain(secret);
+  });
+});
+
+describe('the outbox log', () => {
+  it('never prints a token or a link that carries one; the message file keeps the link', async () => {
+    const lines: string[] = [];
+    const record = (...args: unknown[]) => lines.push(JSON.stringify(args));
+    const log = { info: record, warn: record, error: record, debug: record } as unknown as Parameters<typeof createMailer>[1];
+    const mailer = createMailer(server.config, log);
+    for (const link of [
+      'http://localhost:3000/reset-password#token=SECRET-RESET-0123456789',
+      'http://localhost:3000/verify-email?token=SECRET-VERIFY-0123456789',
+    ]) {
+      await mailer.send({ to: 'someone@example.test', subject: 'Reset your password', text: `Follow ${link}`, html: `<a href="${link}">Reset</a>`, link });
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const logged = lines.join('\n');
+    expect(logged).not.toContain('SECRET-');
+    expect(logged).not.toContain('token=');
+    expect(logged).toContain('.eml');
+    const outbox = readOutbox(server.config.dataDir);
+    expect(JSON.stringify(outbox)).toContain('SECRET-RESET-0123456789');
   });
 });

@@ -255,6 +255,28 @@ describe('cancelling', () => {
     expect((await cancel(doctor.token, slot)).statusCode).toBe(404);
   });
 
+  it('keeps a past visit as its record: the doctor cannot delete a reserved slot whose time has passed, even with a reason', async () => {
+    const visitor = await signUpAndLogin(server.app, 'patient');
+    const visit = await newSlot(doctor, '06:10');
+    const emptyPast = await newSlot(doctor, '06:40');
+    expect((await reserve(visitor.token, visit, doctor.id)).statusCode).toBe(200);
+    for (const [i, slot] of [visit, emptyPast].entries()) {
+      await server.database.db
+        .updateTable('appointments')
+        .set({ starts_at: new Date(Date.now() - (i + 2) * 3600_000).toISOString() })
+        .where('id', '=', slot)
+        .execute();
+    }
+    for (const fields of [{}, { reason: 'Tidying my calendar' }] as Record<string, string>[]) {
+      const res = await server.app.inject({ method: 'DELETE', url: `/api/appointment/cancel/?appointment=${visit}`, ...withToken(doctor.token, fields) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('This visit has taken place: it stays as the record of the visit and cannot be deleted');
+    }
+    expect((await list(visitor.token)).json().appointments.some((a: { _id: string }) => a._id === visit)).toBe(true);
+    // A past slot nobody reserved is no record of anything: it can go.
+    expect((await cancel(doctor.token, emptyPast)).statusCode).toBe(200);
+  });
+
   it('answers guests with 401 and a missing id with 400', async () => {
     const guest = await cancel('null', newId());
     expect(guest.statusCode).toBe(401);

@@ -51,6 +51,42 @@ describe('a new idempotency key never replays another checkout', () => {
   });
 });
 
+describe('a reused idempotency key with a different request', () => {
+  it('answers 422 and charges nothing when the cart changed since the key was used, and keeps the cart', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const first = await listProduct(server.app, pharmacist.token, { name: 'Key Reuse First', price: '10', quantity: '5' });
+    const other = await listProduct(server.app, pharmacist.token, { name: 'Key Reuse Other', price: '30', quantity: '5' });
+    await setCart(server.app, buyer.token, first.slug, 1);
+    const paid = await checkout(server.app, buyer.token, { expectedTotal: '10' }, 'reused-key-0001');
+    expect(paid.statusCode).toBe(200);
+    await setCart(server.app, buyer.token, other.slug, 2);
+    const reused = await checkout(server.app, buyer.token, { expectedTotal: '60' }, 'reused-key-0001');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe(
+      'This payment key was already used for a different order, and you have not been charged for this one. Please try again.',
+    );
+    expect(await paymentsOf(buyer.id)).toHaveLength(1);
+    expect((await get('/api/cart', buyer.token)).json().cart[0].products).toHaveLength(1);
+    expect(await stockOf(server.app, other.slug)).toBe(5);
+    // The same request again still gets its own answer.
+    const again = await checkout(server.app, buyer.token, { expectedTotal: '10' }, 'reused-key-0001');
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('answers 422 for the same cart sent to another address or with another expected total, and replays the same request', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const p = await listProduct(server.app, pharmacist.token, { name: 'Key Reuse Declined', price: '10', quantity: '5' });
+    await setCart(server.app, buyer.token, p.slug, 1);
+    const declined = await checkout(server.app, buyer.token, { number: '4000 0000 0000 0002', expectedTotal: '10' }, 'reused-key-0002');
+    expect(declined.statusCode).toBe(402);
+    expect((await checkout(server.app, buyer.token, { expectedTotal: '10', location: '3 Other St' }, 'reused-key-0002')).statusCode).toBe(422);
+    expect((await checkout(server.app, buyer.token, { expectedTotal: '11' }, 'reused-key-0002')).statusCode).toBe(422);
+    const replayed = await checkout(server.app, buyer.token, { number: '4000 0000 0000 0002', expectedTotal: '10' }, 'reused-key-0002');
+    expect(replayed.statusCode).toBe(402);
+    expect(await paymentsOf(buyer.id)).toHaveLength(0);
+  });
+});
+
 describe('only approved pharmacists sell', () => {
   it('drops a suspended pharmacist’s product from a cart it was already in, and checkout neither charges nor orders it', async () => {
     const seller = await signUpAndLogin(server.app, 'pharmacist');
@@ -90,6 +126,37 @@ describe('price truth', () => {
     const confirmed = await checkout(server.app, buyer.token, { expectedTotal: '199998' }, 'price-key-0002');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().payment.amount).toBe(199998);
+  });
+
+  it('without an expected total (the original client), refuses with 409 and the new total when a price rose since the line was put in the cart', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const p = await listProduct(server.app, pharmacist.token, { name: 'Silent Raise', price: '10', quantity: '5' });
+    const cheaper = await listProduct(server.app, pharmacist.token, { name: 'Silent Cut', price: '4', quantity: '5' });
+    await setCart(server.app, buyer.token, p.slug, 2);
+    await setCart(server.app, buyer.token, cheaper.slug, 1);
+    await server.app.inject({ method: 'PATCH', url: `/api/medicine?product=${p.slug}`, ...withToken(pharmacist.token, { price: '15' }) });
+    await server.app.inject({ method: 'PATCH', url: `/api/medicine?product=${cheaper.slug}`, ...withToken(pharmacist.token, { price: '3' }) });
+    const res = await checkout(server.app, buyer.token, {}, 'silent-raise-0001');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().total).toBe(33);
+    expect(res.json().message).toMatch(/Silent Raise/);
+    expect(res.json().message).toMatch(/\$33\.00/);
+    expect(await paymentsOf(buyer.id)).toHaveLength(0);
+    expect(await stockOf(server.app, p.slug)).toBe(5);
+    // She has now been told the new total: sending the checkout again pays it.
+    const again = await checkout(server.app, buyer.token, {}, 'silent-raise-0002');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().payment.amount).toBe(33);
+  });
+
+  it('without an expected total, charges a price that fell since without asking', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    const p = await listProduct(server.app, pharmacist.token, { name: 'Only Cheaper', price: '10', quantity: '5' });
+    await setCart(server.app, buyer.token, p.slug, 1);
+    await server.app.inject({ method: 'PATCH', url: `/api/medicine?product=${p.slug}`, ...withToken(pharmacist.token, { price: '8' }) });
+    const res = await checkout(server.app, buyer.token, {}, 'only-cheaper-0001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payment.amount).toBe(8);
   });
 
   it('refuses with 409 when a product in the cart was deleted since', async () => {

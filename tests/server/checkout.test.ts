@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, withToken, type TestServer } from './helpers.js';
 import { sweepCheckouts } from '../../server/modules/checkout/sweeper.js';
+import { cartFingerprint } from '../../server/modules/checkout/service.js';
 import { sandboxGateway } from '../../server/payments/sandbox.js';
 import { cardForm, checkout, declinedCard, listProduct, setCart, stockOf, startShop } from './shop-helpers.js';
 
@@ -194,6 +195,7 @@ describe('checkout', () => {
     const product = await db.selectFrom('products').select(['id', 'owner_id']).where('slug', '=', p.slug).executeTakeFirstOrThrow();
     const at = new Date(Date.now() - 3 * 60_000).toISOString();
     const checkoutId = 'c0ffee000000000000000001';
+    const cartLines = await db.selectFrom('cart_items').select(['id', 'product_id', 'quantity']).where('user_id', '=', patient.id).execute();
     await db
       .insertInto('checkouts')
       .values({
@@ -205,7 +207,7 @@ describe('checkout', () => {
         amount_cents: 2000,
         currency: 'usd',
         payment_id: null,
-        cart_key: 'cut-off',
+        cart_key: cartFingerprint(cartLines),
         status_code: 0,
         order_details: '',
         created_at: at,

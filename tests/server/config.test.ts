@@ -1,9 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
 import { loadConfig, settingNames } from '../../server/config.js';
+import { migrateToLatest, openDatabase } from '../../server/db/index.js';
+import { seedIfEmpty } from '../../server/db/seed/index.js';
+import { signUpAndLogin } from './helpers.js';
+import { listProduct } from './shop-helpers.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,5 +45,38 @@ describe('configuration', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url })).toThrow(/DATABASE_URL.*postgres:\/\/ or postgresql:\/\//);
     }
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://portal:secret@db.internal:5432/portal' }).databaseUrl).toMatch(/^postgresql:/);
+  });
+});
+
+describe('files on disk', () => {
+  it('keeps the data private to the server: the data directory and uploads 0700, the database, its WAL and every upload 0600', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'portal-modes-'));
+    const config = loadConfig({
+      DATA_DIR: path.join(root, 'data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    });
+    const database = openDatabase(config);
+    try {
+      await migrateToLatest(database.db);
+      await seedIfEmpty(database.db, config);
+      const app = await buildApp({ config, database, logger: false });
+      await app.ready();
+      const pharmacist = await signUpAndLogin(app, 'pharmacist');
+      const product = await listProduct(app, pharmacist.token, { name: 'Private Picture' });
+      await app.close();
+      const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+      expect(mode(config.dataDir)).toBe('700');
+      expect(mode(config.uploadDir)).toBe('700');
+      for (const file of ['portal.sqlite', 'portal.sqlite-wal', 'portal.sqlite-shm']) expect(mode(path.join(config.dataDir, file)), file).toBe('600');
+      const uploads = readdirSync(config.uploadDir);
+      expect(uploads.length).toBeGreaterThan(1);
+      for (const file of uploads) expect(mode(path.join(config.uploadDir, file)), file).toBe('600');
+      expect(product.slug).toBeTruthy();
+    } finally {
+      await database.db.destroy();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -19,6 +19,9 @@ describe('doctor search query', () => {
       ['/api/doctors?gender=other&page=0', 'Choose male or female doctors, or leave the gender empty'],
       ['/api/doctors?page=0', 'The page must be a whole number from 1'],
       ['/api/doctors?page=1.5', 'The page must be a whole number from 1'],
+      ['/api/doctors?page=1e20', 'The page must be a whole number from 1'],
+      ['/api/doctors?sort=name&page=99999999999999999999', 'The page must be a whole number from 1'],
+      ['/api/doctors?q=heart&page=9999999', 'The page must be a whole number from 1'],
     ];
     for (const [url, message] of cases) {
       const res = await get(url);

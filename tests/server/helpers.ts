@@ -37,6 +37,7 @@ export async function startTestServer(
       ...process.env,
       LOG_LEVEL: 'silent',
       SIGNUP_MAX_PER_HOUR: '100000',
+      GUEST_REQUESTS_MAX_PER_HOUR: '100000',
       // Test files run side by side on one Redis: each server's keys and channels are its own.
       REDIS_PREFIX: `test-${path.basename(dataDir)}`,
       ...options.env,

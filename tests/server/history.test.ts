@@ -458,6 +458,20 @@ describe('the access log', () => {
     expect((await page(owner.token, '')).json().page).toBe(1);
   });
 
+  it('counts a signed-in account’s refused reads in one row per hour, so a flood cannot push real entries out', async () => {
+    const flooder = await signUpAndLogin(server.app, 'patient', { name: 'Nosy Neighbour' });
+    const before = (await accessLog(owner.token, owner.id)).json().total;
+    for (let i = 0; i < 40; i += 1) expect((await read(flooder.token, owner.id)).statusCode).toBe(403);
+    const res = (await accessLog(owner.token, owner.id)).json();
+    expect(res.total).toBe(before + 1);
+    const rows = res.entries.filter((e: { actor: { _id: string } }) => e.actor._id === flooder.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'read', target: 'history', outcome: 'denied', count: 40 });
+    expect(Date.parse(rows[0].last_at)).toBeGreaterThanOrEqual(Date.parse(rows[0].created_at));
+    // Allowed reads stay one row each, with a count of one.
+    expect(res.entries.find((e: { outcome: string }) => e.outcome === 'allowed').count).toBe(1);
+  });
+
   it('cannot be rewritten, even from inside the server', async () => {
     await expect(sql`update history_access_log set outcome = 'allowed'`.execute(server.app.db)).rejects.toThrow(/append-only/);
   });

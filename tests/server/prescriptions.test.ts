@@ -227,7 +227,7 @@ describe('writing, reading and buying a prescription', () => {
       name: 'Testacillin 500 mg',
       quantity: '5',
       price: '9',
-      activeIngredients: 'Amoxicillin',
+      activeIngredients: 'Amoxicillin, Clavulanic acid',
       prescriptionOnly: 'true',
     });
     const created = (await prescribe(doctor.token, { patient: patient.id, lines: [line(cillin._id, 1)] })).json().prescription;
@@ -245,6 +245,54 @@ describe('writing, reading and buying a prescription', () => {
     expect(await remainingOf(created._id)).toEqual([1]);
     expect(await stockOf(app(), cillin.slug)).toBe(stock);
     await server.database.db.deleteFrom('cart_items').where('user_id', '=', patient.id).execute();
+  });
+});
+
+describe('coverage follows the product, not its name', () => {
+  it('a product renamed to the prescribed name is not covered; the same active ingredients from another pharmacy are', async () => {
+    const buyer = await signUpAndLogin(server.app, 'patient');
+    await book(doctor.id, buyer.id);
+    const created = await prescribe(doctor.token, { patient: buyer.id, lines: [line(cillin._id, 2)] });
+    expect(created.statusCode, created.body).toBe(200);
+    const impostor = await listProduct(server.app, otherPharmacist.token, {
+      name: 'Renamed Remedy',
+      quantity: '5',
+      price: '3',
+      activeIngredients: 'Flucloxacillin',
+      prescriptionOnly: 'true',
+    });
+    const unlisted = await listProduct(server.app, otherPharmacist.token, {
+      name: 'No Ingredients Listed',
+      quantity: '5',
+      price: '3',
+      prescriptionOnly: 'true',
+    });
+    for (const p of [impostor, unlisted]) {
+      const renamed = await app().inject({
+        method: 'PATCH',
+        url: `/api/medicine?product=${p.slug}`,
+        ...withToken(otherPharmacist.token, { name: 'Testacillin 500 mg' }),
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const carted = await setCart(app(), buyer.token, p.slug, 1);
+      expect(carted.statusCode, p.slug).toBe(403);
+      expect(carted.json().message).toMatch(/sold only with a prescription/);
+    }
+    // Buying the prescription puts the prescribed product in the cart, not a cheaper one that took its name.
+    const bought = await app().inject({ method: 'POST', url: `/api/prescriptions/${created.json().prescription._id}/cart`, headers: auth(buyer.token) });
+    expect(bought.json().added).toEqual([expect.objectContaining({ slug: cillin.slug })]);
+    await server.database.db.deleteFrom('cart_items').where('user_id', '=', buyer.id).execute();
+    // The same medicine (the same active ingredients) sold by another pharmacy under its own name is covered.
+    const generic = await listProduct(server.app, otherPharmacist.token, {
+      name: 'Generic Co-amoxiclav',
+      quantity: '5',
+      price: '6',
+      activeIngredients: 'clavulanic acid, amoxicillin',
+      prescriptionOnly: 'true',
+    });
+    expect((await setCart(app(), buyer.token, generic.slug, 2)).statusCode).toBe(200);
+    expect((await setCart(app(), buyer.token, generic.slug, 3)).statusCode).toBe(403);
+    await server.database.db.deleteFrom('cart_items').where('user_id', '=', buyer.id).execute();
   });
 });
 
@@ -269,7 +317,7 @@ describe('safety check', () => {
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().conflicts[0]).toMatchObject({ kind: 'allergy', with: 'Penicillin' });
     const paid = await checkout(app(), patient.token, { acknowledgeWarnings: 'true' });
-    expect(paid.statusCode).toBe(200);
+    expect(paid.statusCode, paid.body).toBe(200);
     const order = await server.database.db
       .selectFrom('orders')
       .select('safety_ack')

@@ -48,6 +48,10 @@ describe('catalogue', () => {
       return res.json().message;
     };
     expect(await message(get('/api/medicines/?page=0&sort=cheap'))).toBe('The page must be a whole number of 1 or more');
+    // Page numbers too large for an offset are refused with the same sentence, never a 500.
+    for (const page of ['1e20', '99999999999999999999', '1e3', '9999999']) {
+      expect(await message(get(`/api/medicines/?page=${page}`)), page).toBe('The page must be a whole number of 1 or more');
+    }
     expect(await message(get('/api/medicines/?sort=cheap&minPrice=-1'))).toBe('The sort must be one of relevance, price-asc, price-desc, newest');
     expect(await message(get('/api/medicines/?minPrice=-1&maxPrice=x'))).toBe('The lowest price must be a number of 0 or more');
     expect(await message(find('maxPrice=x'))).toBe('The highest price must be a number of 0 or more');

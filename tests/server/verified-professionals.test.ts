@@ -294,6 +294,36 @@ describe('administration', () => {
     expect(again).toMatchObject({ published: false, unpublishedReason: 'Not a licensed medicine' });
   });
 
+  it('pages the account and professional lists, newest accounts first, with a default page size and a bounded limit', async () => {
+    for (const [path, key] of [
+      ['/api/admin/users?', 'users'],
+      ['/api/admin/professionals?status=approved&', 'professionals'],
+    ] as const) {
+      const first = json(await get(`${path}limit=2`, adminToken));
+      expect(first, path).toMatchObject({ page: 1, limit: 2 });
+      expect(first[key]).toHaveLength(2);
+      expect(first.total).toBeGreaterThan(2);
+      expect(first.pages).toBe(Math.ceil(first.total / 2));
+      const second = json(await get(`${path}limit=2&page=2`, adminToken));
+      expect(second.page).toBe(2);
+      const ids = [...first[key], ...second[key]].map((u: { _id: string }) => u._id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const all = json(await get(path, adminToken));
+      expect(all.limit).toBe(50);
+      expect(all[key].length).toBe(Math.min(50, all.total));
+      for (const [query, message] of [
+        ['page=1e20', 'The page must be a whole number from 1'],
+        ['page=0', 'The page must be a whole number from 1'],
+        ['limit=1e20', 'The page size must be a whole number from 1 to 100'],
+        ['limit=101', 'The page size must be a whole number from 1 to 100'],
+      ]) {
+        const bad = await get(`${path}${query}`, adminToken);
+        expect(bad.statusCode, `${path}${query}`).toBe(400);
+        expect(json(bad).message).toBe(message);
+      }
+    }
+  });
+
   it('writes every action to the audit log, newest first', async () => {
     const { entries, total } = json(await get('/api/admin/audit', adminToken));
     const actions = new Set(entries.map((e: { action: string }) => e.action));

@@ -127,6 +127,42 @@ describe('ratings follow real visits', () => {
     expect((await rate(patient.token, doctor.id, '5')).statusCode).toBe(200);
   });
 
+  it('a no-show takes away the rating that rested on that visit alone, and the average follows; a rating resting on another visit stays', async () => {
+    const ratedDoctor = await signUpAndLogin(server.app, 'doctor');
+    const name = (await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: ratedDoctor.token } })).json().user.name;
+    const [onlyVisit, firstVisit, secondVisit, fair] = await addSlots(ratedDoctor.token, 4, 6);
+    const [absent, regular, fairPatient] = await Promise.all([
+      signUpAndLogin(server.app, 'patient'),
+      signUpAndLogin(server.app, 'patient'),
+      signUpAndLogin(server.app, 'patient'),
+    ]);
+    expect((await reserve(absent.token, onlyVisit, ratedDoctor.id)).statusCode).toBe(200);
+    expect((await reserve(regular.token, firstVisit, ratedDoctor.id)).statusCode).toBe(200);
+    expect((await reserve(regular.token, secondVisit, ratedDoctor.id)).statusCode).toBe(200);
+    expect((await reserve(fairPatient.token, fair, ratedDoctor.id)).statusCode).toBe(200);
+    for (const [i, slot] of [onlyVisit, firstVisit, secondVisit, fair].entries()) {
+      await server.database.db
+        .updateTable('appointments')
+        .set({ starts_at: new Date(Date.now() - (i + 1) * 3600_000).toISOString() })
+        .where('id', '=', slot!)
+        .execute();
+    }
+    expect((await rate(absent.token, ratedDoctor.id, '1', 'Terrible')).statusCode).toBe(200);
+    expect((await rate(regular.token, ratedDoctor.id, '3')).statusCode).toBe(200);
+    expect((await rate(fairPatient.token, ratedDoctor.id, '5')).statusCode).toBe(200);
+    expect((await profile(name)).rate).toBe(3);
+
+    expect((await mark(ratedDoctor.token, onlyVisit, 'no_show')).statusCode).toBe(200);
+    const after = await profile(name);
+    expect(after.rate).toBe(4);
+    expect(after.reviews.map((r: { comment: string }) => r.comment)).not.toContain('Terrible');
+    const left = await server.database.db.selectFrom('ratings').select('patient_id').where('doctor_id', '=', ratedDoctor.id).execute();
+    expect(left.map((r) => r.patient_id).sort()).toEqual([regular.id, fairPatient.id].sort());
+    // One of two visits missed: the other visit still carries the rating.
+    expect((await mark(ratedDoctor.token, firstVisit, 'no_show')).statusCode).toBe(200);
+    expect((await profile(name)).rate).toBe(4);
+  });
+
   it('the demo patient has attended visits with two doctors and can rate both at once', async () => {
     const login = await server.app.inject({
       method: 'POST',

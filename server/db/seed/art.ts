@@ -91,6 +91,6 @@ export function bannerSvg(title: string, width = 1600, height = 700): string {
 /** Writes an SVG into the upload folder and returns its public path. */
 export function writeArt(uploadDir: string, name: string, svg: string): string {
   const file = `seed-${name}.svg`;
-  writeFileSync(path.join(uploadDir, file), svg);
+  writeFileSync(path.join(uploadDir, file), svg, { mode: 0o600 });
   return `/uploads/${file}`;
 }

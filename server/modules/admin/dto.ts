@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checked, formText, refuse } from '../../lib/form-schema.js';
+import { checked, formText, pageRule, pageSizeRule, refuse } from '../../lib/form-schema.js';
 import { cleanField } from '../../lib/form-text.js';
 import type { AdminAuditTable, UserStatus, UsersTable } from '../../db/schema.js';
 import { ACCOUNT_STATUSES } from '../../../shared/account.js';
@@ -134,8 +134,17 @@ export const rejectChangeBody = reasonFor('rejecting the change');
 export const suspendBody = reasonFor('suspending the account');
 export const unpublishBody = { blog: reasonFor('unpublishing the article'), product: reasonFor('unpublishing the product') };
 
-/** `GET admin/professionals?status=`: one of the account statuses, pending when none is named. */
+/** The paging of the console's account lists: `page` from 1 and `limit` accounts a page (50 unless asked, at most 100). */
+export const accountsPerPage = 50;
+const paging = {
+  page: checked(pageRule()).describe('From 1 (the default)'),
+  limit: checked(pageSizeRule(accountsPerPage, 100)).describe(`Accounts a page: 1 to 100 (${accountsPerPage} by default)`),
+};
+export const pageOfAccounts = { page: z.number(), pages: z.number(), total: z.number(), limit: z.number() };
+
+/** `GET admin/professionals?status=&page=&limit=`: one of the account statuses, pending when none is named. */
 export const professionalsQuery = z.object({
+  ...paging,
   status: checked((text, ctx): UserStatus => {
     const status = (text || 'pending') as UserStatus;
     return ACCOUNT_STATUSES.includes(status) ? status : refuse(ctx, 'The status must be pending, approved, rejected or suspended');
@@ -143,12 +152,10 @@ export const professionalsQuery = z.object({
 });
 
 /** `GET admin/audit?page=`: a page number from 1 (1 when none is named). */
-export const auditQuery = z.object({
-  page: checked((text, ctx) => {
-    const page = text || '1';
-    return /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : refuse(ctx, 'The page must be a whole number from 1');
-  }).describe('From 1 (the default)'),
-});
+export const auditQuery = z.object({ page: checked(pageRule()).describe('From 1 (the default)') });
 
 /** The search box of the admin lists: its first 100 characters, '' for no search. */
-export const searchQuery = z.object({ q: checked((text) => text.slice(0, 100)).describe('Searched text (the first 100 characters count)') });
+const searchText = checked((text) => text.slice(0, 100)).describe('Searched text (the first 100 characters count)');
+export const searchQuery = z.object({ q: searchText });
+/** `GET admin/users?q=&page=&limit=`: the search, paged. */
+export const usersQuery = z.object({ q: searchText, ...paging });

@@ -26,20 +26,25 @@ const like = (column: string, text: string) => sql<boolean>`lower(${sql.ref(colu
 /** The administrators' queries; which changes are allowed is decided in the service. */
 export function adminRepository(db: DB) {
   return {
-    professionals: (status: UserStatus) =>
-      db
-        .selectFrom('users')
-        .select(userColumns)
-        .where('role', 'in', ['doctor', 'pharmacist'])
-        .where('status', '=', status)
-        .orderBy('created_at')
-        .limit(200)
-        .execute(),
+    /** One page of the doctors and pharmacists with a status, oldest application first, and how many there are. */
+    async professionals(status: UserStatus, limit: number, offset: number) {
+      const matching = db.selectFrom('users').where('role', 'in', ['doctor', 'pharmacist']).where('status', '=', status);
+      const [rows, count] = await Promise.all([
+        matching.select(userColumns).orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute(),
+        matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
 
-    users(q: string) {
-      let query = db.selectFrom('users').select(userColumns);
-      if (q) query = query.where((eb) => eb.or([like('name', q), like('email', q), like('username', q)]));
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+    /** One page of the accounts, newest first (q searches name, email and username), and how many match. */
+    async users(q: string, limit: number, offset: number) {
+      let matching = db.selectFrom('users');
+      if (q) matching = matching.where((eb) => eb.or([like('name', q), like('email', q), like('username', q)]));
+      const [rows, count] = await Promise.all([
+        matching.select(userColumns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
     },
 
     findUser: (id: string) => db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst(),

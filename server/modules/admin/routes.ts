@@ -10,6 +10,7 @@ import {
   auditEntrySchema,
   auditQuery,
   contentItemSchema,
+  pageOfAccounts,
   professionalsQuery,
   profileChangeSchema,
   rejectBody,
@@ -18,6 +19,7 @@ import {
   statsSchema,
   suspendBody,
   unpublishBody,
+  usersQuery,
 } from './dto.js';
 import { adminService } from './service.js';
 
@@ -37,12 +39,12 @@ export default async function adminRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Doctors and pharmacists by status (default pending), oldest application first',
+        summary: 'Doctors and pharmacists by status (default pending), oldest application first, 50 a page unless limit says',
         querystring: professionalsQuery,
-        response: { 200: z.object({ professionals: z.array(adminUserSchema) }), ...errorResponses },
+        response: { 200: z.object({ professionals: z.array(adminUserSchema), ...pageOfAccounts }), ...errorResponses },
       },
     },
-    async (request) => service.professionals(requireViewer(request), request.query.status),
+    async (request) => service.professionals(requireViewer(request), request.query),
   );
 
   app.get(
@@ -143,12 +145,12 @@ export default async function adminRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Accounts, newest first; q searches name, email and username',
-        querystring: searchQuery,
-        response: { 200: z.object({ users: z.array(adminUserSchema) }), ...errorResponses },
+        summary: 'Accounts, newest first, 50 a page unless limit says; q searches name, email and username',
+        querystring: usersQuery,
+        response: { 200: z.object({ users: z.array(adminUserSchema), ...pageOfAccounts }), ...errorResponses },
       },
     },
-    async (request) => service.users(requireViewer(request), request.query.q),
+    async (request) => service.users(requireViewer(request), request.query),
   );
 
   app.post(

@@ -12,6 +12,9 @@ import { toAdminUser, toAuditEntry, toProfileChange } from './dto.js';
 import { adminRepository } from './repository.js';
 
 const auditPageSize = 50;
+
+/** Where a page stands in its list: the page asked for, how many there are, and its size. */
+const pageInfo = (page: number, limit: number, total: number) => ({ page, pages: Math.max(1, Math.ceil(total / limit)), total, limit });
 const chartDays = 14;
 const professionalRoles: Role[] = ['doctor', 'pharmacist'];
 
@@ -117,9 +120,10 @@ export function adminService(app: App) {
   const dayStart = (date: string) => clinicTimeToUtc(date, '00:00', zone).toISOString();
 
   return {
-    async professionals(admin: Viewer, status: UserStatus) {
+    async professionals(admin: Viewer, { status, page, limit }: { status: UserStatus; page: number; limit: number }) {
       allowRoles(admin, 'admin');
-      return { professionals: (await repo.professionals(status)).map(toAdminUser) };
+      const { rows, total } = await repo.professionals(status, limit, (page - 1) * limit);
+      return { professionals: rows.map(toAdminUser), ...pageInfo(page, limit, total) };
     },
 
     async approve(admin: Viewer, id: string) {
@@ -191,9 +195,10 @@ export function adminService(app: App) {
       };
     },
 
-    async users(admin: Viewer, q: string) {
+    async users(admin: Viewer, { q, page, limit }: { q: string; page: number; limit: number }) {
       allowRoles(admin, 'admin');
-      return { users: (await repo.users(q)).map(toAdminUser) };
+      const { rows, total } = await repo.users(q, limit, (page - 1) * limit);
+      return { users: rows.map(toAdminUser), ...pageInfo(page, limit, total) };
     },
 
     /** Suspends an approved account: its sessions and chat sockets end at once, on every instance. */

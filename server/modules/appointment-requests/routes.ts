@@ -30,7 +30,7 @@ export default async function appointmentRequestsRoutes(app: App) {
         request.body = (await service.asSender(request.viewer, request.body as Record<string, string | undefined>)) as typeof request.body;
       },
     },
-    async (request) => service.create(request.viewer, request.body),
+    async (request) => service.create(request.viewer, request.body, request.ip),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { utcToClinicTime } from '../../lib/clinic-time.js';
 import { toDepartment } from '../../lib/departments.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { cleanField } from '../../lib/form-text.js';
 import { fromFlag } from '../../lib/mappers.js';
@@ -14,6 +14,7 @@ import { appointmentsPath, bookingRules } from '../appointments/booking.js';
 import { slotDateFields } from '../appointments/slot-time.js';
 import { chooseDepartment, reasonOf, toRequestDto, type RequestFields, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
+import { accountsRepository } from '../accounts/repository.js';
 
 /** Administrators answer every request (the role is granted in the database, never at sign-up). */
 const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
@@ -28,6 +29,20 @@ export function appointmentRequestsService(app: App) {
   const booking = bookingRules(app);
   const zone = app.config.clinicTimeZone;
   const toDto = (row: RequestRow) => toRequestDto(row, zone);
+  const attempts = accountsRepository(app.db);
+
+  /**
+   * Requests without an account, per address per hour (GUEST_REQUESTS_MAX_PER_HOUR), counted in the
+   * same table as logins and sign-ups. Counted before storing, in one statement, so a burst sent at
+   * once cannot all pass.
+   */
+  async function countGuestRequest(address: string) {
+    const now = Date.now();
+    const count = await attempts.recordFailure(`request:${address}`, new Date(now).toISOString(), new Date(now - 3600 * 1000).toISOString());
+    if (count > app.config.guestRequestsMaxPerHour) {
+      throw tooMany('Too many appointment requests were sent from your network. Please try again in an hour, or call the clinic.');
+    }
+  }
 
   /** Doctors answer requests naming them or naming only their department; administrators answer all. */
   async function handlerOf(viewer: Viewer, request: RequestRow) {
@@ -86,8 +101,9 @@ export function appointmentRequestsService(app: App) {
     },
 
     /** Stores a request checked by the route's schema (requestBody, after asSender). */
-    async create(viewer: Viewer | null, form: RequestFields) {
+    async create(viewer: Viewer | null, form: RequestFields, address: string) {
       mayRequest(viewer);
+      if (!viewer) await countGuestRequest(address);
       const { name, email, phone } = form;
       let doctor: { id: string; name: string; specialization: string } | undefined;
       if (form.doctor) {

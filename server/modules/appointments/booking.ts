@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { planAppointmentJobs } from '../../jobs/appointment-jobs.js';
-import { conflict, HttpError } from '../../lib/errors.js';
+import { conflict, forbidden, HttpError } from '../../lib/errors.js';
+import { verifyEmailFirst } from '../../plugins/auth.js';
 import { asLanguage, type Language } from '../../i18n/language.js';
 import { newId } from '../../lib/ids.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -78,11 +79,24 @@ export function bookingRules(app: App) {
     url: portalUrl(app, pathname),
   });
 
+  /**
+   * With REQUIRE_VERIFIED_EMAIL, a patient whose email is not verified is booked by no path: her own
+   * reservation, a move, or a request someone accepts for her (`name` is then whom the refusal names).
+   */
+  async function assertMayBeBooked(executor: Kysely<Database>, patient: { id: string; name?: string }) {
+    if (!app.config.requireVerifiedEmail || (await repo.emailVerified(executor, patient.id))) return;
+    if (patient.name) {
+      throw conflict(`${patient.name} has not verified her email address yet: she can be booked once she has followed the link we emailed her`);
+    }
+    throw forbidden(verifyEmailFirst);
+  }
+
   return {
     calendarContext,
     mailFacts,
     clashError,
     attachment,
+    assertMayBeBooked,
 
     /**
      * Holds the slot for the patient; null when the conditional update lost (the slot was taken,
@@ -95,6 +109,7 @@ export function bookingRules(app: App) {
       nowDate: Date,
     ): Promise<{ chat: string; announcements: Announcements } | null> {
       const now = nowDate.toISOString();
+      await assertMayBeBooked(trx, patient);
       // One patient cannot take all of a doctor's slots: at most MAX_UPCOMING_RESERVATIONS at once.
       if ((await repo.upcomingOfPatientLocked(trx, patient.id, now)) >= maxUpcoming) {
         const who = patient.name ? `${patient.name} already holds` : 'You already hold';

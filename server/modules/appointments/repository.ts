@@ -113,6 +113,12 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
      * two reservations by the same patient at once are counted one after the other. (SQLite runs
      * one write transaction at a time already.)
      */
+    /** Whether her email address counts as verified (an account without a security row counts as verified). */
+    async emailVerified(executor: Executor, userId: string): Promise<boolean> {
+      const row = await executor.selectFrom('account_security').select('email_verified').where('user_id', '=', userId).executeTakeFirst();
+      return Number(row?.email_verified ?? 1) !== 0;
+    },
+
     async upcomingOfPatientLocked(trx: Executor, patientId: string, now: string): Promise<number> {
       if (dialect === 'postgres') await sql`select id from users where id = ${patientId} for update`.execute(trx);
       const row = await trx
@@ -157,16 +163,42 @@ export function appointmentsRepository(db: DB, dialect: Dialect) {
     },
 
     /**
+     * Takes away the patient's rating of the doctor unless another visit still carries it (a held
+     * slot whose time has passed, not marked a no-show): one statement, so a visit marked attended
+     * meanwhile keeps it. The doctor's average follows the ratings by trigger (migration 210).
+     */
+    removeRatingWithoutVisit: (doctorId: string, patientId: string, now: string) =>
+      db
+        .deleteFrom('ratings')
+        .where('doctor_id', '=', doctorId)
+        .where('patient_id', '=', patientId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('appointments')
+                .select('id')
+                .where('doctor_id', '=', doctorId)
+                .where('patient_id', '=', patientId)
+                .where('starts_at', '<=', now)
+                .where('attendance', '!=', 'no_show'),
+            ),
+          ),
+        )
+        .execute(),
+
+    /**
      * The owning doctor removes a slot, only while it is held by whom he saw holding it (`patientId`,
      * null for a free slot), so a reservation made meanwhile is never deleted unannounced.
      */
-    async remove(trx: Executor, slotId: string, doctorId: string, patientId: string | null): Promise<boolean> {
-      const result = await trx
+    async remove(trx: Executor, slotId: string, doctorId: string, patientId: string | null, now: string): Promise<boolean> {
+      let query = trx
         .deleteFrom('appointments')
         .where('id', '=', slotId)
         .where('doctor_id', '=', doctorId)
-        .where('patient_id', patientId === null ? 'is' : '=', patientId)
-        .executeTakeFirst();
+        .where('patient_id', patientId === null ? 'is' : '=', patientId);
+      // A held slot whose time has passed is the record of the visit: it stays.
+      if (patientId !== null) query = query.where('starts_at', '>', now);
+      const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 

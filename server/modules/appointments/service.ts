@@ -28,6 +28,8 @@ const maxCancelReasonLength = 500;
 /** How many of the doctor's next free times a patient whose slot he cancelled is offered. */
 const nextSlotsOffered = 3;
 
+const pastVisitStays = 'This visit has taken place: it stays as the record of the visit and cannot be deleted';
+
 export function appointmentsService(app: App) {
   const repo = appointmentsRepository(app.db, app.dialect);
   const zone = app.config.clinicTimeZone;
@@ -139,7 +141,8 @@ export function appointmentsService(app: App) {
 
     /**
      * The owning doctor records after the slot's time whether the patient came. A no-show cannot
-     * rate the doctor for that visit; an attended visit can be rated.
+     * rate the doctor for that visit, and a rating that rested on that visit alone is taken away;
+     * an attended visit can be rated.
      */
     async markAttendance(viewer: Viewer, slotId: string, attendance: 'attended' | 'no_show') {
       slotRoles.markAttendance(viewer);
@@ -149,6 +152,7 @@ export function appointmentsService(app: App) {
       const now = nowIso();
       if (slot.starts_at > now) throw badRequest('You can mark this appointment once its time has come');
       if (!(await repo.markAttendance(slot.id, viewer.id, attendance, now))) throw conflict('This appointment changed meanwhile; please reload');
+      if (attendance === 'no_show') await repo.removeRatingWithoutVisit(viewer.id, slot.patient_id, now);
       const updated = (await repo.findById(slot.id)) as SlotWithPeople;
       const who = slot.patient_name ?? 'The patient';
       return { message: attendance === 'attended' ? `${who} was marked as attended` : `${who} was marked as a no-show`, appointment: toDto(updated) };
@@ -164,13 +168,15 @@ export function appointmentsService(app: App) {
       const nowDate = new Date();
       const now = nowDate.toISOString();
       if (viewer.role === 'doctor' && slot.doctor_id === viewer.id) {
+        // A past visit is the record of the visit (the patient's and the clinic's): it stays.
+        if (slot.patient_id && slot.starts_at <= now) throw conflict(pastVisitStays);
         const holder = fromFlag(slot.reserved) && slot.patient_id && slot.starts_at > now ? slot.patient_id : null;
         const reason = reasonText.trim();
         if (holder && !reason)
           throw badRequest(`${slot.patient_name ?? 'A patient'} holds this appointment: please give the reason for cancelling, so she knows what happened`);
         if (reason.length > maxCancelReasonLength) throw badRequest(`Please shorten the reason to ${maxCancelReasonLength} characters`);
         const done = await app.db.transaction().execute(async (trx) => {
-          if (!(await repo.remove(trx, slot.id, viewer.id, slot.patient_id))) return null;
+          if (!(await repo.remove(trx, slot.id, viewer.id, slot.patient_id, now))) return null;
           if (!holder) return noAnnouncements();
           return tellSlotReleased(trx, slot, holder, reason, now);
         });
@@ -233,6 +239,7 @@ export function appointmentsService(app: App) {
       if (to.starts_at <= now) throw badRequest('This time has already passed; please choose another one');
 
       const done = await app.db.transaction().execute(async (trx) => {
+        await booking.assertMayBeBooked(trx, { id: viewer.id });
         await repo.upcomingOfPatientLocked(trx, viewer.id, now);
         const clash = await repo.overlapping(trx, viewer.id, to.starts_at, from.id);
         if (clash && clash.id !== to.id) throw booking.clashError(clash);

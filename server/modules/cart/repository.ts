@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
@@ -17,6 +17,7 @@ const linesSelect = (db: DB | Transaction<Database>) =>
       'cart_items.id',
       'cart_items.quantity',
       'cart_items.product_id',
+      'cart_items.price_cents as held_price_cents',
       'products.slug',
       'products.name',
       'products.price_cents',
@@ -37,17 +38,22 @@ const productOnSaleQuery = compiledOnce((db, slug: string) =>
   db
     .selectFrom('products')
     .innerJoin('users as owner', 'owner.id', 'products.owner_id')
-    .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id', 'products.prescription_only'])
+    .select(['products.id', 'products.name', 'products.quantity', 'products.owner_id', 'products.prescription_only', 'products.active_ingredients'])
     .where('products.slug', '=', slug)
     .where('products.deleted', '=', 0)
     .where('owner.status', '=', 'approved'),
 );
 
+/** The product's price now: what a line holds when it is put in (or changed in) the cart, as the buyer then sees it. */
+const priceNow = (productId: string) => sql<number>`(select price_cents from products where id = ${productId})`;
+
 const upsertLineQuery = compiledOnce((db, id: string, userId: string, productId: string, quantity: number, now: string) =>
   db
     .insertInto('cart_items')
-    .values({ id, user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity, updated_at: now })),
+    .values({ id, user_id: userId, product_id: productId, quantity, price_cents: priceNow(productId), created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity, price_cents: eb.ref('excluded.price_cents'), updated_at: now })),
+    ),
 );
 
 interface LineChange {
@@ -72,9 +78,23 @@ async function writeLines(db: DB, changes: LineChange[]) {
     } else if (kept.length) {
       await executor
         .insertInto('cart_items')
-        .values(kept.map((c) => ({ id: newId(), user_id: c.userId, product_id: c.productId, quantity: c.quantity, created_at: now, updated_at: now })))
+        .values(
+          kept.map((c) => ({
+            id: newId(),
+            user_id: c.userId,
+            product_id: c.productId,
+            quantity: c.quantity,
+            price_cents: priceNow(c.productId),
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .onConflict((oc) =>
-          oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: eb.ref('excluded.updated_at') })),
+          oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
+            quantity: eb.ref('excluded.quantity'),
+            price_cents: eb.ref('excluded.price_cents'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
         )
         .execute();
     }
@@ -131,6 +151,14 @@ export function cartRepository(db: DB) {
      * 0 takes it out. Resolves to the user's lines once the change is written.
      */
     setQuantity: (userId: string, productId: string, quantity: number) => groups(db).change({ userId, productId, quantity }),
+
+    /** Her lines hold their products' prices now: she has been shown them (a checkout refused for a raised price). */
+    holdCurrentPrices: (userId: string) =>
+      db
+        .updateTable('cart_items')
+        .set({ price_cents: sql<number>`(select price_cents from products where products.id = cart_items.product_id)` })
+        .where('user_id', '=', userId)
+        .execute(),
 
     /** Takes a line out; resolves to the user's lines once it is. */
     remove: (userId: string, productId: string) => groups(db).change({ userId, productId, quantity: 0 }),

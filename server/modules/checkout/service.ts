@@ -74,7 +74,7 @@ function readClientKey(header: string | string[] | undefined, form: CheckoutForm
 }
 
 /** The cart as a natural key: the same lines with the same quantities give the same fingerprint. */
-const cartFingerprint = (lines: CartLine[]) =>
+export const cartFingerprint = (lines: Pick<CartLine, 'id' | 'product_id' | 'quantity'>[]) =>
   createHash('sha256')
     .update(
       lines
@@ -83,6 +83,23 @@ const cartFingerprint = (lines: CartLine[]) =>
         .join('|'),
     )
     .digest('hex');
+
+/** What else a checkout was sent with: the delivery address, currency and the total the buyer saw. */
+const requestFingerprint = (shipping: Shipping, expected: number | null) =>
+  createHash('sha256')
+    .update(JSON.stringify([shipping.location, shipping.country, shipping.government, shipping.currency, expected]))
+    .digest('hex');
+
+const keyReused = 'This payment key was already used for a different order, and you have not been charged for this one. Please try again.';
+
+/**
+ * Whether a request sent with an already used key is the same request, as card providers judge it:
+ * the same address and expected total, and the same cart lines and quantities, unless the cart is
+ * empty because that checkout paid for it. Checkouts stored before the fingerprint was kept compare
+ * their carts only.
+ */
+const sameRequest = (earlier: CheckoutsTable, fingerprint: string, lines: CartLine[]) =>
+  (!earlier.request_fingerprint || earlier.request_fingerprint === fingerprint) && (!lines.length || cartFingerprint(lines) === earlier.cart_key);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -131,7 +148,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
   }
 
   /** Step 1: a pending checkout and its stock, in one transaction. */
-  async function reserve(viewer: Viewer, key: string, cartKey: string, lines: CartLine[], details: OrderDetails, safetyAck: string) {
+  async function reserve(viewer: Viewer, key: string, cartKey: string, lines: CartLine[], details: OrderDetails, safetyAck: string, fingerprint: string) {
     const id = newId();
     const now = nowIso();
     const amount = lines.reduce((sum, l) => sum + Number(l.price_cents) * Number(l.quantity), 0);
@@ -151,6 +168,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         status_code: 0,
         order_details: JSON.stringify(details),
         safety_ack: safetyAck,
+        request_fingerprint: fingerprint,
         created_at: now,
         updated_at: now,
       });
@@ -162,7 +180,12 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         if (!(await repo.reserveStock(trx, line.product_id, Number(line.quantity)))) throw new OutOfStockError(line.name);
         if (Number(line.prescription_only) !== 1) continue;
         // The prescribed packs are taken in the same transaction: a prescription is used once, and never beyond its quantity.
-        const prescriptionLine = await prescriptions.consume(trx, viewer.id, line.name, Number(line.quantity));
+        const prescriptionLine = await prescriptions.consume(
+          trx,
+          viewer.id,
+          { id: line.product_id, name: line.name, active_ingredients: line.active_ingredients },
+          Number(line.quantity),
+        );
         if (!prescriptionLine) throw new NotCoveredError(line.name);
         prescribedBy.set(line.product_id, prescriptionLine);
       }
@@ -194,15 +217,22 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
     async checkout(viewer: Viewer, form: CheckoutForm, keyHeader: string | string[] | undefined) {
       const twinSince = new Date(Date.now() - twinWindowMs).toISOString();
       const key = readClientKey(keyHeader, form);
-      if (key) {
-        const earlier = await repo.byKey(viewer.id, key);
-        if (earlier) return answerOf(earlier.id);
-      }
-      const card = cardOf(form);
       const shipping = readShipping(form);
       const expected = readExpectedTotal(form);
-
+      const fingerprint = requestFingerprint(shipping, expected);
       const lines = (await carts.lines(viewer.id)).filter(isOnSale);
+      // A key already used answers what it answered, for the same request only: a different
+      // request with it is refused and charges nothing (it is not that checkout's retry).
+      const replay = (earlier: CheckoutsTable) => {
+        if (!sameRequest(earlier, fingerprint, lines)) throw new HttpError(422, keyReused);
+        return answerOf(earlier.id);
+      };
+      if (key) {
+        const earlier = await repo.byKey(viewer.id, key);
+        if (earlier) return replay(earlier);
+      }
+      const card = cardOf(form);
+
       if (!lines.length) {
         // A duplicate submission without a key (a double click, a second tab) that arrives just after
         // its twin emptied the cart gets the twin's answer. A new key is a new purchase: it never
@@ -222,6 +252,19 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
           total,
         );
       }
+      // A client that sends no expected total (the contract's original client never does) is held to
+      // the prices her lines held when she put them in the cart: a raise since is shown to her first,
+      // and her lines then hold the new prices, so sending the checkout again pays them.
+      if (expected === null) {
+        const raised = lines.filter((l) => l.held_price_cents !== null && Number(l.price_cents) > Number(l.held_price_cents));
+        if (raised.length) {
+          await carts.holdCurrentPrices(viewer.id);
+          throw cartChanged(
+            `The price of ${raised.map((l) => l.name).join(', ')} rose since you put it in your cart: the total is now ${dollars(total)}. Send the payment again to pay the new total.`,
+            total,
+          );
+        }
+      }
       const details: OrderDetails = { card: summarize(card), ...shipping };
       // Safety: her allergies and current medicines against what she buys; a warning must be acknowledged.
       const conflicts = await prescriptions.conflicts(viewer.id, lines.map(checkedProduct));
@@ -229,7 +272,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
 
       let reserved: { id: string; amount: number };
       try {
-        reserved = await reserve(viewer, key, cartKey, lines, details, acknowledgement(conflicts, nowIso()));
+        reserved = await reserve(viewer, key, cartKey, lines, details, acknowledgement(conflicts, nowIso()), fingerprint);
       } catch (error) {
         if (error instanceof OutOfStockError) {
           throw cartChanged(`Out of stock quantity: ${error.message} does not have that many left; please lower the quantity in your cart`, total);
@@ -247,7 +290,7 @@ export function checkoutService(app: App, gateway: PaymentGateway = gatewayFor(a
         if (!isUniqueViolation(error)) throw error;
         // Another checkout with this key, or of this cart, is in flight or has just finished: give its answer.
         const sameKey = key ? await repo.byKey(viewer.id, key) : undefined;
-        if (sameKey) return answerOf(sameKey.id);
+        if (sameKey) return replay(sameKey);
         const sameCart = await repo.latestForCart(viewer.id, cartKey);
         // Only a checkout of this cart that is still open counts as the same one (or, without a key,
         // one that has just finished).

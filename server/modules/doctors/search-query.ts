@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuse } from '../../lib/form-schema.js';
+import { isPageNumber, refuse } from '../../lib/form-schema.js';
 import { givenField } from '../../lib/form-text.js';
 import { queryText } from '../../lib/schemas.js';
 
@@ -29,8 +29,7 @@ export const doctorsQuery = z
       refuse(ctx, 'Sort by next available slot (nextSlot), rating or name');
     else if (query.gender !== undefined && !genders.includes(query.gender.toLowerCase()))
       refuse(ctx, 'Choose male or female doctors, or leave the gender empty');
-    else if (query.page !== undefined && !(Number.isInteger(Number(query.page)) && Number(query.page) >= 1))
-      refuse(ctx, 'The page must be a whole number from 1');
+    else if (query.page !== undefined && !isPageNumber(query.page)) refuse(ctx, 'The page must be a whole number from 1');
   });
 
 /** A search as checked by doctorsQuery (or the route's own list, sorted by name). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuse, type FieldRule } from '../../lib/form-schema.js';
+import { pageRule, type FieldRule } from '../../lib/form-schema.js';
 import { ALLERGY_SEVERITIES } from '../../../shared/allergy-severity.js';
 import type { HistoriesTable, HistoryAccessLogTable } from '../../db/schema.js';
 import { fromFlag } from '../../lib/mappers.js';
@@ -50,6 +50,10 @@ export const accessEntrySchema = z.object({
   /** Why an allowed read was allowed: her own record, or the reservation that opened it. */
   reason: z.string(),
   created_at: z.string(),
+  /** How many times it was tried: refusals of a signed-in account are one entry per hour with a count. */
+  count: z.number(),
+  /** When it was last tried (created_at for an entry that stands for one try). */
+  last_at: z.string(),
 });
 
 /** Refused reads by people who were not signed in, one counter per address. */
@@ -109,7 +113,7 @@ export function toHistoryDto(patient: Person, history: HistoriesTable, entries: 
   };
 }
 
-export const toAccessEntryDto = (row: HistoryAccessLogTable): z.infer<typeof accessEntrySchema> => ({
+export const toAccessEntryDto = (row: HistoryAccessLogTable, tries?: { count: number | string; last_at: string }): z.infer<typeof accessEntrySchema> => ({
   _id: row.id,
   actor: { _id: row.actor_id, name: row.actor_name, role: row.actor_role },
   action: row.action,
@@ -117,10 +121,9 @@ export const toAccessEntryDto = (row: HistoryAccessLogTable): z.infer<typeof acc
   outcome: row.outcome,
   reason: row.reason,
   created_at: row.created_at,
+  count: tries ? Number(tries.count) : 1,
+  last_at: tries?.last_at ?? row.created_at,
 });
 
 /** A page of the access log: a whole number from 1, the first when not given. */
-export const logPageRule: FieldRule<number> = (text, ctx) => {
-  const page = text || '1';
-  return /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : refuse(ctx, 'The page must be a whole number from 1');
-};
+export const logPageRule: FieldRule<number> = pageRule();

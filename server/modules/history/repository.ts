@@ -78,6 +78,39 @@ export function historyRepository(db: DB | Transaction<Database>) {
         .onConflict((oc) => oc.columns(['patient_id', 'address']).doUpdateSet({ count: sql<number>`history_guest_refusals.count + 1`, last_at: now }))
         .execute(),
 
+    /**
+     * Counts a signed-in account's refusal in its hour. Returns the log row the count belongs to and
+     * whether this refusal is the hour's first (the one whose row is still to be written).
+     */
+    async countAccountRefusal(key: { patientId: string; actorId: string; action: string; target: string; windowStart: string }, logId: string, now: string) {
+      const row = await db
+        .insertInto('history_refusal_counts')
+        .values({
+          patient_id: key.patientId,
+          actor_id: key.actorId,
+          action: key.action,
+          target: key.target,
+          window_start: key.windowStart,
+          log_id: logId,
+          count: 1,
+          last_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['patient_id', 'actor_id', 'action', 'target', 'window_start'])
+            .doUpdateSet({ count: sql<number>`history_refusal_counts.count + 1`, last_at: now }),
+        )
+        .returning(['log_id', 'count'])
+        .executeTakeFirstOrThrow();
+      return { logId: row.log_id, first: Number(row.count) === 1 };
+    },
+
+    /** How often each of these log rows' refusals was tried, and when last. */
+    refusalCounts: (logIds: string[]) =>
+      logIds.length
+        ? db.selectFrom('history_refusal_counts').select(['log_id', 'count', 'last_at']).where('log_id', 'in', logIds).execute()
+        : Promise.resolve([]),
+
     guestRefusals: (patientId: string) =>
       db
         .selectFrom('history_guest_refusals')

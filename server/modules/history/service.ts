@@ -39,6 +39,9 @@ export const undoWindowMs = 60_000;
 
 const notInHistory = 'This entry is not in your medical history';
 
+/** A signed-in account's refusals of the same request are one log row per this long, with a count. */
+const refusalWindowMs = 60 * 60_000;
+
 /** How many access-log entries one page holds, newest first. */
 const logPageSize = 50;
 
@@ -62,8 +65,18 @@ export function historyService(app: App) {
     // A guest's refusal is counted per address rather than written as a row, so nobody can push
     // real entries out of the patient's log by flooding it.
     if (!viewer && outcome === 'denied') return store.countGuestRefusal(patientId, address.slice(0, 64), nowIso());
+    const now = nowIso();
+    let id = newId();
+    // A signed-in account's refusals are one row per request and hour with a count: she still sees
+    // who tried and how often, and nobody can flood her log.
+    if (viewer && outcome === 'denied') {
+      const windowStart = new Date(Math.floor(Date.now() / refusalWindowMs) * refusalWindowMs).toISOString();
+      const counted = await store.countAccountRefusal({ patientId, actorId: viewer.id, action, target: target.slice(0, 64), windowStart }, id, now);
+      if (!counted.first) return;
+      id = counted.logId;
+    }
     await store.appendLog({
-      id: newId(),
+      id,
       patient_id: patientId,
       actor_id: viewer?.id ?? null,
       actor_name: viewer?.name ?? '',
@@ -72,7 +85,7 @@ export function historyService(app: App) {
       target: target.slice(0, 64),
       outcome,
       reason: reason.slice(0, 200),
-      created_at: nowIso(),
+      created_at: now,
     });
   }
 
@@ -313,8 +326,9 @@ export function historyService(app: App) {
         repo.logCount(patient.id),
         repo.guestRefusals(patient.id),
       ]);
+      const counts = new Map((await repo.refusalCounts(rows.map((r) => r.id))).map((c) => [c.log_id, c]));
       return {
-        entries: rows.map(toAccessEntryDto),
+        entries: rows.map((r) => toAccessEntryDto(r, counts.get(r.id))),
         page,
         pages: Math.max(1, Math.ceil(total / logPageSize)),
         total,

@@ -88,7 +88,11 @@ export function ordersRepository(db: DB) {
     /** What reordering needs of a product: still sold, how many are left, who sells it. */
     products: (ids: string[]) =>
       ids.length
-        ? db.selectFrom('products').select(['id', 'slug', 'name', 'quantity', 'deleted', 'owner_id', 'prescription_only']).where('id', 'in', ids).execute()
+        ? db
+            .selectFrom('products')
+            .select(['id', 'slug', 'name', 'quantity', 'deleted', 'owner_id', 'prescription_only', 'active_ingredients'])
+            .where('id', 'in', ids)
+            .execute()
         : Promise.resolve([]),
   };
 }

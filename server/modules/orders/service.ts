@@ -169,7 +169,7 @@ export function ordersService(app: App, gateway: PaymentGateway = gatewayFor(app
         let quantity = Math.min(wanted, stock);
         if (Number(product.prescription_only) === 1) {
           // Bought once against a prescription: again only as far as a valid prescription still covers it.
-          quantity = Math.min(quantity, await prescriptions.coveredQuantity(viewer.id, product.name));
+          quantity = Math.min(quantity, await prescriptions.coveredQuantity(viewer.id, product));
           if (quantity <= 0) {
             unavailable.push({ name: line.product_name, reason: 'needs a valid prescription that covers it' });
             continue;

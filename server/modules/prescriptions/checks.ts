@@ -3,7 +3,7 @@ import type { DB } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError, forbidden } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { drugClasses, findConflicts, mentionedIngredients, readIngredients, type CheckedProduct, type CurrentMedicine } from './safety.js';
+import { drugClasses, findConflicts, mentionedIngredients, normalizeName, readIngredients, type CheckedProduct, type CurrentMedicine } from './safety.js';
 import type { SafetyConflict } from '../../../shared/prescription-safety.js';
 import { prescriptionsRepository } from './repository.js';
 
@@ -11,11 +11,41 @@ import { prescriptionsRepository } from './repository.js';
  * What other modules ask of prescriptions: whether a purchase of a prescription-only product is
  * covered, taking the packs at checkout, and the safety check against a patient's record.
  */
+/** A catalogue product as coverage reads it: its identity and its active ingredients (the stored JSON list). */
+export interface CoveredProduct {
+  id: string;
+  name: string;
+  prescription_only?: number | null;
+  active_ingredients?: string | null;
+}
+
+/** Active ingredients as a set to compare: normalized, sorted, without repeats ('' for none listed). */
+const ingredientSet = (ingredients: readonly string[]) => [...new Set(ingredients.map(normalizeName).filter(Boolean))].sort().join('|');
+
+/**
+ * Whether a prescription line for `prescribed` covers `product`: the same catalogue product, or the
+ * same medicine from another pharmacy (the same, listed, active ingredients). The display name
+ * plays no part: a pharmacy can rename a product to anything.
+ */
+const sameMedicine = (a: { id?: string; ingredients: readonly string[] }, b: { id?: string; ingredients: readonly string[] }) => {
+  if (a.id !== undefined && a.id === b.id) return true;
+  const wanted = ingredientSet(a.ingredients);
+  return wanted !== '' && wanted === ingredientSet(b.ingredients);
+};
+export const covers = (prescribed: { product_id: string; active_ingredients?: string | null }, product: CoveredProduct) =>
+  sameMedicine(
+    { id: product.id, ingredients: readIngredients(product.active_ingredients) },
+    { id: prescribed.product_id, ingredients: readIngredients(prescribed.active_ingredients) },
+  );
+
 export function prescriptionChecks(db: DB) {
   const repo = prescriptionsRepository(db);
 
-  async function coveredQuantity(patientId: string, productName: string) {
-    const lines = await repo.covering(db, patientId, productName, nowIso());
+  const coveringLines = async (executor: Parameters<typeof repo.covering>[0], patientId: string, product: CoveredProduct, now: string) =>
+    (await repo.covering(executor, patientId, now)).filter((line) => covers(line, product));
+
+  async function coveredQuantity(patientId: string, product: CoveredProduct) {
+    const lines = await coveringLines(db, patientId, product, nowIso());
     return lines.reduce((sum, l) => sum + Number(l.remaining), 0);
   }
 
@@ -23,9 +53,9 @@ export function prescriptionChecks(db: DB) {
     coveredQuantity,
 
     /** Refuses putting more of a prescription-only product in the cart than her valid prescriptions still cover. */
-    async assertCovered(patientId: string, product: { name: string; prescription_only?: number | null }, quantity: number) {
+    async assertCovered(patientId: string, product: CoveredProduct, quantity: number) {
       if (Number(product.prescription_only) !== 1 || quantity <= 0) return;
-      const covered = await coveredQuantity(patientId, product.name);
+      const covered = await coveredQuantity(patientId, product);
       if (covered >= quantity) return;
       throw forbidden(
         covered === 0
@@ -39,9 +69,9 @@ export function prescriptionChecks(db: DB) {
      * with a conditional update, trying the next line when another checkout took them first.
      * Returns the line used, or null when nothing covers the quantity any more.
      */
-    async consume(trx: Transaction<Database>, patientId: string, productName: string, quantity: number): Promise<string | null> {
+    async consume(trx: Transaction<Database>, patientId: string, product: CoveredProduct, quantity: number): Promise<string | null> {
       const now = nowIso();
-      for (const line of await repo.covering(trx, patientId, productName, now)) {
+      for (const line of await coveringLines(trx, patientId, product, now)) {
         if (Number(line.remaining) < quantity) continue;
         if (await repo.consume(trx, line.id, patientId, quantity, now)) return line.id;
       }
@@ -53,12 +83,12 @@ export function prescriptionChecks(db: DB) {
 
     /**
      * The patient's allergies and current medicines against the products. Medicines written on a
-     * prescription for the same product (by name) are not counted as a duplicate of it: buying
-     * what was prescribed is the treatment, not a second one.
+     * prescription for the same catalogue product (by identity, never by name) are not counted as a
+     * duplicate of it: buying what was prescribed is the treatment, not a second one.
      */
     async conflicts(
       patientId: string,
-      products: (CheckedProduct & { freeText?: boolean })[],
+      products: (CheckedProduct & { id?: string; freeText?: boolean })[],
       options: { skipPrescriptionId?: string } = {},
     ): Promise<SafetyConflict[]> {
       const [allergies, continuous, prescribed] = await Promise.all([
@@ -70,16 +100,21 @@ export function prescriptionChecks(db: DB) {
         ...continuous.map((m) => ({ name: m.medicine })),
         ...prescribed
           .filter((p) => p.prescription_id !== options.skipPrescriptionId)
-          .map((p) => ({ name: p.medicine, ingredients: readIngredients(p.active_ingredients), sourceProduct: p.product_name ?? undefined })),
+          .map((p) => ({ name: p.medicine, ingredients: readIngredients(p.active_ingredients), sourceProduct: p.product_id ?? undefined })),
       ];
+      const byName = new Map(products.map((p) => [p.name, p]));
+      // Buying what a prescription names (that product, or the same medicine elsewhere) is no duplicate of it.
+      const prescribedHere = (c: SafetyConflict) => {
+        const product = byName.get(c.product);
+        return medicines.some(
+          (m) => m.name === c.with && m.sourceProduct && product && sameMedicine({ id: m.sourceProduct, ingredients: m.ingredients ?? [] }, product),
+        );
+      };
       // A free-text medicine has no ingredient list: the class members and allergy substances it names stand in.
       const known = [...drugClasses.flatMap((c) => c.members), ...allergies.map((a) => a.substance)];
       const checked = products.map((p) => (p.ingredients.length || !p.freeText ? p : { ...p, ingredients: mentionedIngredients(p.name, known) }));
       const found = findConflicts(checked, allergies, medicines);
-      return found.filter(
-        (c) =>
-          c.kind !== 'duplicate' || !medicines.some((m) => m.name === c.with && m.sourceProduct && m.sourceProduct.toLowerCase() === c.product.toLowerCase()),
-      );
+      return found.filter((c) => c.kind !== 'duplicate' || !prescribedHere(c));
     },
   };
 }
@@ -92,7 +127,13 @@ export function safetyWarning(conflicts: SafetyConflict[], who: 'doctor' | 'pati
 }
 
 /** A product as the safety check reads it. */
-export const checkedProduct = (p: { name: string; active_ingredients?: string | null }): CheckedProduct => ({
+export const checkedProduct = (p: {
+  name: string;
+  id?: string;
+  product_id?: string;
+  active_ingredients?: string | null;
+}): CheckedProduct & { id?: string } => ({
+  id: p.product_id ?? p.id,
   name: p.name,
   ingredients: readIngredients(p.active_ingredients),
 });

@@ -99,26 +99,31 @@ export function prescriptionsRepository(db: DB) {
         .selectFrom('prescription_lines')
         .innerJoin('prescriptions', 'prescriptions.id', 'prescription_lines.prescription_id')
         .leftJoin('products', 'products.id', 'prescription_lines.product_id')
-        .select(['prescription_lines.medicine', 'prescriptions.id as prescription_id', 'products.active_ingredients', 'products.name as product_name'])
+        .select(['prescription_lines.medicine', 'prescriptions.id as prescription_id', 'products.active_ingredients', 'products.id as product_id'])
         .where('prescriptions.patient_id', '=', patientId)
         .where('prescriptions.valid_until', '>', now)
         .execute(),
 
     /**
-     * Lines of the buyer's valid prescriptions that cover a product: the line prescribes it or the
-     * same medicine (same name) from another pharmacy. Soonest-expiring first, so the older
-     * prescription is used up first.
+     * Lines of the buyer's valid prescriptions with packs left, each with the catalogue product it
+     * prescribes (which products they cover is decided in checks.ts). Soonest-expiring first, so the
+     * older prescription is used up first.
      */
-    covering: (executor: Executor, patientId: string, productName: string, now: string) =>
+    covering: (executor: Executor, patientId: string, now: string) =>
       executor
         .selectFrom('prescription_lines')
         .innerJoin('prescriptions', 'prescriptions.id', 'prescription_lines.prescription_id')
         .innerJoin('products as prescribed', 'prescribed.id', 'prescription_lines.product_id')
-        .select(['prescription_lines.id', 'prescription_lines.remaining', 'prescriptions.valid_until'])
+        .select([
+          'prescription_lines.id',
+          'prescription_lines.remaining',
+          'prescriptions.valid_until',
+          'prescribed.id as product_id',
+          'prescribed.active_ingredients',
+        ])
         .where('prescriptions.patient_id', '=', patientId)
         .where('prescriptions.valid_until', '>', now)
         .where('prescription_lines.remaining', '>', 0)
-        .where((eb) => eb(eb.fn('lower', ['prescribed.name']), '=', productName.toLowerCase()))
         .orderBy('prescriptions.valid_until')
         .orderBy('prescription_lines.id')
         .execute(),

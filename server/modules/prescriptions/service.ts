@@ -10,11 +10,12 @@ import { careAccess } from '../history/care-access.js';
 import { historyRepository } from '../history/repository.js';
 import { deliverNotifications, recordNotifications } from '../notifications/service.js';
 import { shopService } from '../shop/service.js';
-import { acknowledged, acknowledgement, checkedProduct, prescriptionChecks, safetyWarning } from './checks.js';
+import { acknowledged, acknowledgement, checkedProduct, covers, prescriptionChecks, safetyWarning } from './checks.js';
 import { newPrescriptionCode } from './code.js';
 import { toOffer, toPrescriptionDto, type Offer } from './dto.js';
 import { readPrescription, type PrescriptionBody, type PrescriptionLineDraft } from './form.js';
 import { prescriptionsRepository, type PrescriptionRow } from './repository.js';
+import { readIngredients } from './safety.js';
 
 const missing = 'This prescription does not exist';
 
@@ -34,19 +35,23 @@ export function prescriptionsService(app: App) {
     const lines = await repo.lines([row.id]);
     let offers: Map<string, Offer[]> | undefined;
     if (withOffers) {
-      const byName = await offersByName(lines.filter((l) => l.product_id).map((l) => l.medicine));
-      offers = new Map(lines.map((l) => [l.id, byName.get(l.medicine.toLowerCase()) ?? []]));
+      offers = await offersFor(lines);
     }
     return toPrescriptionDto(row, lines, nowIso(), offers);
   }
 
-  async function offersByName(names: string[]) {
-    const map = new Map<string, Offer[]>();
-    for (const o of await shop.inStockNamed(names)) {
-      const key = o.name.toLowerCase();
-      map.set(key, [...(map.get(key) ?? []), toOffer(o)]);
-    }
-    return map;
+  /**
+   * The offers in stock for each catalogue line, cheapest first: the prescribed product, or the same
+   * medicine (the same active ingredients) from another pharmacy. Never by name: a pharmacy can
+   * rename a product to anything.
+   */
+  async function offersFor(lines: { id: string; product_id: string | null; active_ingredients?: string | null }[]) {
+    const catalogue = lines.flatMap((l) => (l.product_id ? [{ ...l, product_id: l.product_id }] : []));
+    const rows = await shop.inStockMatching(
+      catalogue.map((l) => l.product_id),
+      catalogue.flatMap((l) => readIngredients(l.active_ingredients).slice(0, 1)),
+    );
+    return new Map<string, Offer[]>(catalogue.map((l) => [l.id, rows.filter((r) => covers(l, r)).map(toOffer)]));
   }
 
   /** Whether the viewer may read this prescription: her own; its author or her doctor; a pharmacist it was bought from. */
@@ -235,7 +240,7 @@ export function prescriptionsService(app: App) {
       const lines = await repo.lines([row.id]);
       const now = nowIso();
       if (row.valid_until <= now) throw conflict(`This prescription expired on ${row.valid_until.slice(0, 10)}; please ask your doctor for a new one`);
-      const offers = await offersByName(lines.filter((l) => l.product_id).map((l) => l.medicine));
+      const offers = await offersFor(lines);
       const inCart = new Map((await carts.lines(viewer.id)).map((l) => [l.product_id, Number(l.quantity)]));
       const added: { line: string; name: string; pharmacy: string; quantity: number; slug: string }[] = [];
       const unavailable: { line: string; name: string; reason: string }[] = [];
@@ -249,7 +254,7 @@ export function prescriptionsService(app: App) {
           unavailable.push({ line: line.id, name: line.medicine, reason: 'has already been bought in full' });
           continue;
         }
-        const candidates = offers.get(line.medicine.toLowerCase()) ?? [];
+        const candidates = offers.get(line.id) ?? [];
         const chosenSlug = choices[line.id];
         const offer = chosenSlug ? candidates.find((o) => o.product.slug === chosenSlug) : candidates[0];
         if (chosenSlug && !offer) throw badRequest(`${line.medicine}: the chosen pharmacy does not have it in stock; please choose another`);

@@ -193,15 +193,19 @@ export function shopRepository(db: DB, dialect: Dialect) {
 
     bySlug: (slug: string) => listed().where('products.slug', '=', slug).executeTakeFirst(),
     /** Products on sale under any of these names (in any case) with stock left, cheapest first. */
-    inStockNamed: (names: string[]) =>
-      names.length
+    /**
+     * Products in stock that may be the same medicine as the given ones: those products, or any
+     * whose ingredient list mentions one of `ingredients` (the caller compares the whole lists).
+     * Cheapest first.
+     */
+    inStockMatching: (productIds: string[], ingredients: string[]) =>
+      productIds.length
         ? listed()
             .where((eb) =>
-              eb(
-                eb.fn('lower', ['products.name']),
-                'in',
-                names.map((n) => n.toLowerCase()),
-              ),
+              eb.or([
+                eb('products.id', 'in', productIds),
+                ...ingredients.map((i) => sql<boolean>`lower(products.active_ingredients) like ${containsPattern(i)} escape '\\'`),
+              ]),
             )
             .where('products.quantity', '>', 0)
             .orderBy('products.price_cents')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuse } from '../../lib/form-schema.js';
+import { isPageNumber, refuse } from '../../lib/form-schema.js';
 import { cleanField } from '../../lib/form-text.js';
 import { amountToCents } from '../../lib/mappers.js';
 import { queryText } from '../../lib/schemas.js';
@@ -54,9 +54,9 @@ const filterFields = { sort: queryText, category: queryText, minPrice: queryText
 
 /** `GET medicines`: the page asked for (1 when none), checked before the filters, and the search. */
 export const catalogueQuery = z.object({ page: queryText, q: queryText, ...filterFields }).transform((query, ctx) => {
-  const page = Number(cleanField(query.page) || '1');
-  if (!Number.isInteger(page) || page < 1) return refuse(ctx, 'The page must be a whole number of 1 or more');
-  return { page, search: readSearch(query, query.q, ctx) };
+  const page = cleanField(query.page) || '1';
+  if (!isPageNumber(page)) return refuse(ctx, 'The page must be a whole number of 1 or more');
+  return { page: Number(page), search: readSearch(query, query.q, ctx) };
 });
 
 /** `POST medicines/find`: the filter call of the original shop, whose `name` is searched like q. */

@@ -45,7 +45,7 @@ export function shopService(app: App) {
     },
 
     /** What is on sale under these names with stock left, cheapest first: the offers beside a prescription's lines. */
-    inStockNamed: (names: string[]) => repo.inStockNamed(names),
+    inStockMatching: (productIds: string[], ingredients: string[]) => repo.inStockMatching(productIds, ingredients),
 
     async categories() {
       const rows = await repo.categories();

@@ -89,4 +89,39 @@ describe('AdminPage', () => {
     expect(await screen.findByText(`${profileChange.user.name}'s change is rejected`)).toBeInTheDocument();
     expect(sent).toBe('No neurology certificate');
   });
+
+  it('pages through the accounts and the applications, asking the server for each page', async () => {
+    const asked: string[] = [];
+    const person = (n: number) => ({
+      ...applicant,
+      _id: `dd0000000000000000000${100 + n}`,
+      name: `Person ${n}`,
+      email: `p${n}@example.test`,
+      status: 'approved',
+    });
+    server.use(
+      http.get('/api/admin/users', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        asked.push(`users ${page}`);
+        return HttpResponse.json({ users: [person(page)], page, pages: 2, total: 51, limit: 50 });
+      }),
+      http.get('/api/admin/professionals', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        asked.push(`professionals ${page}`);
+        return HttpResponse.json({ professionals: [{ ...applicant, name: `Applicant ${page}` }], page, pages: 3, total: 120, limit: 50 });
+      }),
+    );
+    const users = renderWithProviders(<AdminPage />, { route: '/admin/users', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
+    expect(await screen.findByText('Person 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Person 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    users.unmount();
+
+    renderWithProviders(<AdminPage />, { route: '/admin/applications', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
+    expect(await screen.findByRole('heading', { name: /Applicant 1/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('heading', { name: /Applicant 2/ })).toBeInTheDocument();
+    expect(asked).toEqual(expect.arrayContaining(['users 1', 'users 2', 'professionals 1', 'professionals 2']));
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Spinner } from '../../ui/Spinner';
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../ui/clinicTime';
 import { departmentName } from '../../ui/departments';
 import { useTranslation } from '../../i18n';
 import { approveProfessional, fetchProfessionals, openLicenseDocument, rejectProfessional, selectProfessionals } from './adminSlice';
+import { Pager } from './Pager';
 import { ReasonAction } from './ReasonAction';
 import { useAdminAction } from './useAdminAction';
 import { Field } from '../../ui/Field';
@@ -15,8 +16,13 @@ const statuses = ['pending', 'rejected', 'approved'] as const;
 /** Doctors' and pharmacists' applications: the licence, its document, approve or reject with a reason. */
 export function ApplicationsTab() {
   const [status, setStatus] = useState<(typeof statuses)[number]>('pending');
-  const reload = useServerData(fetchProfessionals, status);
-  const { data: items, error } = useAppSelector(selectProfessionals);
+  const [page, setPage] = useState(1);
+  const reload = useServerData(
+    fetchProfessionals,
+    useMemo(() => ({ status, page }), [status, page]),
+  );
+  const { data, error } = useAppSelector(selectProfessionals);
+  const items = data?.items ?? null;
   const action = useAdminAction(reload);
   const dispatch = useAppDispatch();
   const [docError, setDocError] = useState<string | null>(null);
@@ -33,7 +39,10 @@ export function ApplicationsTab() {
             id="admin-applications-status"
             className="form-select form-select-sm"
             value={status}
-            onChange={(e) => setStatus(e.target.value as typeof status)}
+            onChange={(e) => {
+              setStatus(e.target.value as typeof status);
+              setPage(1);
+            }}
           >
             {statuses.map((s) => (
               <option key={s} value={s}>
@@ -110,6 +119,7 @@ export function ApplicationsTab() {
           </li>
         ))}
       </ul>
+      <Pager page={page} pages={data?.pages ?? 1} label={t('applications.pages')} onPage={setPage} />
     </section>
   );
 }

@@ -1,24 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useAppSelector, useServerData } from '../../app/hooks';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { DataTable } from '../../ui/DataTable';
 import { useTranslation } from '../../i18n';
 import { fetchUsers, reinstateUser, selectUsers, suspendUser } from './adminSlice';
+import { Pager } from './Pager';
 import { ReasonAction } from './ReasonAction';
 import { useAdminAction } from './useAdminAction';
 import { Section } from '../../ui/Section';
 
-/** Every account with search; suspend with a reason (sessions end at once) or reinstate. */
+/** Every account with search, 50 a page; suspend with a reason (sessions end at once) or reinstate. */
 export function UsersTab() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const reload = useServerData(fetchUsers, q);
-  const { data: items, error } = useAppSelector(selectUsers);
+  const [page, setPage] = useState(1);
+  const reload = useServerData(
+    fetchUsers,
+    useMemo(() => ({ q, page }), [q, page]),
+  );
+  const { data, error } = useAppSelector(selectUsers);
+  const items = data?.items ?? null;
   const action = useAdminAction(reload);
   const { t } = useTranslation('admin');
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQ(draft.trim());
+    setPage(1);
   };
 
   return (
@@ -72,6 +79,7 @@ export function UsersTab() {
           </tr>
         )}
       />
+      <Pager page={page} pages={data?.pages ?? 1} label={t('users.pages')} onPage={setPage} />
     </Section>
   );
 }

@@ -13,12 +13,23 @@ export interface AuditPage {
   pages: number;
 }
 
+/** One page of a console account list (50 a page, as the server pages them). */
+export interface AccountsPage {
+  items: AdminUser[];
+  pages: number;
+}
+const noAccounts: AccountsPage = { items: [], pages: 1 };
+const accountsPage = (items: unknown, pages: unknown): AccountsPage => ({
+  items: arrayOf<AdminUser>(items),
+  pages: typeof pages === 'number' && pages >= 1 ? pages : 1,
+});
+
 interface AdminState {
   stats: Loadable<Stats>;
   audit: Loadable<AuditPage>;
-  professionals: Loadable<AdminUser[]>;
+  professionals: Loadable<AccountsPage>;
   profileChanges: Loadable<ProfileChange[]>;
-  users: Loadable<AdminUser[]>;
+  users: Loadable<AccountsPage>;
   content: Record<ContentKind, Loadable<ContentItem[]>>;
 }
 
@@ -38,10 +49,10 @@ export const fetchAudit = createServerThunk(
   async (page: number, { extra, signal }) => (await extra.http.get<AuditPage>(`admin/audit?page=${page}`, { signal })).data,
 );
 
-/** Applications of doctors and pharmacists with one status (pending, rejected, approved). */
-export const fetchProfessionals = createServerThunk('admin/professionals', async (status: string, { extra, signal }) => {
-  const { data } = await extra.http.get<{ professionals?: unknown }>(`admin/professionals?status=${status}`, { signal });
-  return arrayOf<AdminUser>(data.professionals);
+/** One page of the applications of doctors and pharmacists with one status (pending, rejected, approved). */
+export const fetchProfessionals = createServerThunk('admin/professionals', async ({ status, page }: { status: string; page: number }, { extra, signal }) => {
+  const { data } = await extra.http.get<{ professionals?: unknown; pages?: unknown }>(`admin/professionals?status=${status}&page=${page}`, { signal });
+  return accountsPage(data.professionals, data.pages);
 });
 
 /** Approved professionals' changes of name, department or licence number waiting for review. */
@@ -50,10 +61,10 @@ export const fetchProfileChanges = createServerThunk('admin/profileChanges', asy
   return arrayOf<ProfileChange>(data.changes);
 });
 
-/** Every account whose name or email matches `q` ('' for all). */
-export const fetchUsers = createServerThunk('admin/users', async (q: string, { extra, signal }) => {
-  const { data } = await extra.http.get<{ users?: unknown }>(`admin/users?q=${encodeURIComponent(q)}`, { signal });
-  return arrayOf<AdminUser>(data.users);
+/** One page of the accounts whose name or email matches `q` ('' for all). */
+export const fetchUsers = createServerThunk('admin/users', async ({ q, page }: { q: string; page: number }, { extra, signal }) => {
+  const { data } = await extra.http.get<{ users?: unknown; pages?: unknown }>(`admin/users?q=${encodeURIComponent(q)}&page=${page}`, { signal });
+  return accountsPage(data.users, data.pages);
 });
 
 export const fetchContent = createServerThunk('admin/content', async (kind: ContentKind, { extra, signal }) => {
@@ -97,9 +108,12 @@ export const adminSlice = createSlice({
   extraReducers: (builder) => {
     addLoadableCases(builder, fetchStats, (state) => state.stats, { failedText: 'The figures could not be loaded' });
     addLoadableCases(builder, fetchAudit, (state) => state.audit, { failedText: 'The audit log could not be loaded' });
-    addLoadableCases(builder, fetchProfessionals, (state) => state.professionals, { onFailure: [], failedText: 'The applications could not be loaded' });
+    addLoadableCases(builder, fetchProfessionals, (state) => state.professionals, {
+      onFailure: noAccounts,
+      failedText: 'The applications could not be loaded',
+    });
+    addLoadableCases(builder, fetchUsers, (state) => state.users, { onFailure: noAccounts, failedText: 'The accounts could not be loaded' });
     addLoadableCases(builder, fetchProfileChanges, (state) => state.profileChanges, { onFailure: [], failedText: 'The profile changes could not be loaded' });
-    addLoadableCases(builder, fetchUsers, (state) => state.users, { onFailure: [], failedText: 'The accounts could not be loaded' });
     addLoadableCases(builder, fetchContent, (state, kind) => state.content[kind], { onFailure: [], failedText: 'The content could not be loaded' });
     // What an administrator saw is not left for the next person at this browser.
     builder.addCase(logout.fulfilled, () => initialState);

@@ -74,6 +74,12 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
                     ) : (
                       <span className="badge text-bg-danger">{t('log.refused')}</span>
                     )}
+                    {(entry.count ?? 1) > 1 && (
+                      <div className="small">
+                        {t('log.tries', { count: entry.count, number: formatNumber(entry.count ?? 1) })}{' '}
+                        <time dateTime={entry.last_at}>{formatDateTime(entry.last_at ?? entry.created_at)}</time>
+                      </div>
+                    )}
                   </td>
                   <td className="small" data-label={t('log.why')}>
                     {entry.reason || (entry.outcome === 'denied' ? t('log.noAppointment') : '')}

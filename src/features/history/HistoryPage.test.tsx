@@ -168,8 +168,10 @@ describe('HistoryPage for the owning patient', () => {
           _id: `e${page}`,
           reason: page === '1' ? 'Holds an upcoming appointment with her on 2026-12-01' : 'Saw her on 2026-11-01; access lasts 30 days after the appointment',
         };
+        // A signed-in account's refusals in one hour: one entry with how often it was tried.
+        const refused = { ...entry, _id: `r${page}`, outcome: 'denied', reason: '', count: 40, last_at: '2026-11-21T11:00:00.000Z' };
         return HttpResponse.json({
-          entries: [entry],
+          entries: [entry, refused],
           page: Number(page),
           pages: 2,
           total: 51,
@@ -181,6 +183,7 @@ describe('HistoryPage for the owning patient', () => {
     const logPanel = await screen.findByRole('region', { name: 'Who viewed my record' });
     expect(await within(logPanel).findByText('Holds an upcoming appointment with her on 2026-12-01')).toBeInTheDocument();
     expect(within(logPanel).getByText(/40 attempts from the address 203\.0\.113\.9/)).toBeInTheDocument();
+    expect(within(logPanel).getByText(/tried 40 times, last on/)).toBeInTheDocument();
     await userEvent.click(within(logPanel).getByRole('button', { name: 'Older entries' }));
     expect(await within(logPanel).findByText('Saw her on 2026-11-01; access lasts 30 days after the appointment')).toBeInTheDocument();
     expect(within(logPanel).getByText('Page 2 of 2')).toBeInTheDocument();

@@ -58,6 +58,9 @@ export interface AccessEntry {
   /** Why an allowed read was allowed (her own record, or the appointment that opened it). */
   reason?: string;
   created_at: string;
+  /** How often it was tried: a signed-in account's refusals are one entry per hour with a count. */
+  count?: number;
+  last_at?: string;
 }
 
 /** Refused reads by people not signed in, one counter per address. */
