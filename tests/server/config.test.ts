@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, settingNames } from '../../server/config.js';
+import { linkBase, loadConfig, settingNames } from '../../server/config.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,5 +40,18 @@ describe('configuration', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url })).toThrow(/DATABASE_URL.*postgres:\/\/ or postgresql:\/\//);
     }
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://portal:secret@db.internal:5432/portal' }).databaseUrl).toMatch(/^postgresql:/);
+  });
+
+  it('takes PUBLIC_URL as https://, http:// or protocol-relative //host:port, and links in mails are absolute', () => {
+    const withUrl = (url: string) => loadConfig({ DATA_DIR: dataDir, PORT: '8088', PUBLIC_URL: url });
+    expect(withUrl('//127.0.0.1:8088').publicUrl).toBe('//127.0.0.1:8088');
+    expect(linkBase(withUrl('//127.0.0.1:8088/'))).toBe('http://127.0.0.1:8088');
+    expect(linkBase(withUrl('https://portal.clinic.example/'))).toBe('https://portal.clinic.example');
+    expect(linkBase(withUrl('http://clinic.test:8088'))).toBe('http://clinic.test:8088');
+    expect(linkBase(loadConfig({ DATA_DIR: dataDir, PORT: '8088' }))).toBe('http://localhost:8088');
+    expect(withUrl('//127.0.0.1:8088').mailFrom).toContain('@127.0.0.1>');
+    for (const url of ['portal.clinic.example', 'ftp://portal.clinic.example', '//', 'https://']) {
+      expect(() => withUrl(url)).toThrow(/PUBLIC_URL/);
+    }
   });
 });
