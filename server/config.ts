@@ -92,6 +92,7 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
   UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().positive().default(50),
+  UPLOADS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().default(4),
   CLINIC_TIME_ZONE: z.string().default('Africa/Cairo').refine(isTimeZone, 'CLINIC_TIME_ZONE must be an IANA time zone such as Africa/Cairo'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -154,6 +155,8 @@ export type Config = {
   uploadMaxFiles: number;
   /** The most bytes of uploads one account may keep stored. */
   uploadQuotaBytes: number;
+  /** How many forms one address may be sending at once (each streamed form holds a place while it is read). */
+  uploadsInFlightPerAddress: number;
   clinicTimeZone: string;
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey?: string;
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
     uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB_PER_ACCOUNT * 1024 * 1024),
+    uploadsInFlightPerAddress: e.UPLOADS_IN_FLIGHT_PER_ADDRESS,
     clinicTimeZone: e.CLINIC_TIME_ZONE,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
