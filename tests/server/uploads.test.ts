@@ -34,15 +34,18 @@ const portOf = async (target: TestServer) => {
 /**
  * Starts a multipart upload of one file part over a real socket, leaving the body open: the test
  * writes the file's bytes and ends or drops it. `filesSeen` counts the temporary files that
- * appeared in DATA_DIR/incoming meanwhile.
+ * appeared in DATA_DIR/incoming meanwhile (besides those already there).
  */
 async function streamUpload(url: string, headers: Record<string, string>, method = 'PATCH', field = 'image', target = server) {
   const port = await portOf(target);
   const boundary = '----portalupload';
   const dir = path.join(target.config.dataDir, 'incoming');
+  const files = () => (existsSync(dir) ? readdirSync(dir) : []);
+  // Files of other uploads already under way are not this one's.
+  const before = new Set(files());
   const seen = new Set<string>();
   const watch = setInterval(() => {
-    if (existsSync(dir)) for (const f of readdirSync(dir)) seen.add(f);
+    for (const f of files()) if (!before.has(f)) seen.add(f);
   }, 5);
   const req = httpRequest({
     host: '127.0.0.1',
@@ -281,7 +284,8 @@ describe('uploads in flight from one address', () => {
       open.push(upload);
     }
     // Both are being received (their files are on disk) when the third one comes.
-    await until(() => open.every((u) => u.filesSeen() > 0), 'the two uploads on disk');
+    const incomingOf = path.join(capped.config.dataDir, 'incoming');
+    await until(() => existsSync(incomingOf) && readdirSync(incomingOf).length === 2, 'the two uploads on disk');
     const third = await streamUpload('/api/auth/user', { authorization: patient.token }, 'PATCH', 'image', capped);
     const refused = await Promise.race([third.answer, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
     third.req.destroy();
@@ -292,10 +296,7 @@ describe('uploads in flight from one address', () => {
     open[0].req.destroy();
     open[1].req.end('\r\n------portalupload--\r\n');
     expect((await open[1].answer).status).toBe(200);
-    await until(
-      () => !existsSync(path.join(capped.config.dataDir, 'incoming')) || readdirSync(path.join(capped.config.dataDir, 'incoming')).length === 0,
-      'the dropped upload to go',
-    );
+    await until(() => readdirSync(incomingOf).length === 0, 'the dropped upload to go');
     const next = await capped.app.inject({ method: 'PATCH', url: '/api/auth/user', ...withToken(patient.token, { image: png('me.png') }) });
     expect(next.statusCode, next.body).toBe(200);
   });
