@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkBase, loadConfig, settingNames } from '../../server/config.js';
+import { originChecker } from '../../server/realtime/origin.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -53,5 +54,13 @@ describe('configuration', () => {
     for (const url of ['portal.clinic.example', 'ftp://portal.clinic.example', '//', 'https://']) {
       expect(() => withUrl(url)).toThrow(/PUBLIC_URL/);
     }
+  });
+
+  it('admits chat sockets from the host of a protocol-relative PUBLIC_URL under either scheme', () => {
+    const allowed = originChecker('//clinic.test:8088', undefined);
+    const from = (origin: string) => allowed({ headers: { origin, host: 'elsewhere:3000' } } as never);
+    expect(from('http://clinic.test:8088')).toBe(true);
+    expect(from('https://clinic.test:8088')).toBe(true);
+    expect(from('https://evil.example')).toBe(false);
   });
 });
