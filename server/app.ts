@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import { cleanUpTempUploads, formLimits, readForms } from './plugins/forms.js';
+import { cleanUpTempUploads, closeUnreadBodies, formLimits, readForms, textBudget } from './plugins/forms.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -52,7 +52,8 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
         }
       : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    bodyLimit: 2 * 1024 * 1024,
+    // One budget for a body's text, however it is sent (plugins/forms.ts counts multipart forms against it too).
+    bodyLimit: textBudget,
     // X-Forwarded-For counts only from the proxies named in TRUST_PROXY (none by default).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // A client that trickles a request or holds an idle socket cannot keep it open forever.
@@ -81,7 +82,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.decorate('sanitizer', createSanitizer());
 
   // Urlencoded forms are accepted as well as multipart and JSON.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: textBudget }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   });
   // Files arrive as temporary files on disk; those no store kept are deleted with the response.
   cleanUpTempUploads(app);
+  closeUnreadBodies(app);
   // Form bodies are read into text fields before validation, so each route's zod body checks them.
   readForms(app);
   await app.register(multipart, {

@@ -22,6 +22,20 @@ function isPostgresUrl(value: string): boolean {
     return false;
   }
 }
+/** PUBLIC_URL as an absolute address: a protocol-relative `//host:port` is taken as http. */
+const absoluteUrl = (value: string) => (value.startsWith('//') ? `http:${value}` : value);
+
+/** http://host, https://host or protocol-relative //host, each with an optional port and path. */
+function isPublicUrl(value: string): boolean {
+  if (!/^(https?:)?\/\//i.test(value)) return false;
+  try {
+    const url = new URL(absoluteUrl(value));
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Roles two-factor sign-in can be required of (`admin` once that role exists). */
 const mfaRoles = ['patient', 'doctor', 'pharmacist', 'admin'];
 /**
@@ -69,7 +83,7 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 7),
-  PUBLIC_URL: z.string().optional(),
+  PUBLIC_URL: z.string().refine(isPublicUrl, 'PUBLIC_URL must be an address such as https://portal.clinic.example, http://host:port or //host:port').optional(),
   SOCKET_ALLOWED_ORIGINS: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -78,6 +92,7 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
   UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().positive().default(50),
+  UPLOADS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().default(4),
   CLINIC_TIME_ZONE: z.string().default('Africa/Cairo').refine(isTimeZone, 'CLINIC_TIME_ZONE must be an IANA time zone such as Africa/Cairo'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -139,6 +154,10 @@ export type Config = {
   /** Encrypts two-factor secrets at rest (AES-256-GCM); 32 bytes. */
   dataEncryptionKey: Buffer;
   tokenTtlSeconds: number;
+  /**
+   * PUBLIC_URL without its trailing slash: https://…, http://… or protocol-relative //…. Links in
+   * mails start with linkBase(config); image and file addresses in answers with publicAddress (storage/images.ts).
+   */
   publicUrl?: string;
   /** Extra browser origins allowed to open chat sockets (comma separated). */
   socketAllowedOrigins?: string;
@@ -146,6 +165,8 @@ export type Config = {
   uploadMaxFiles: number;
   /** The most bytes of uploads one account may keep stored. */
   uploadQuotaBytes: number;
+  /** How many forms one address may be sending at once (each streamed form holds a place while it is read). */
+  uploadsInFlightPerAddress: number;
   clinicTimeZone: string;
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey?: string;
@@ -179,10 +200,18 @@ export type Config = {
   jobsPollSeconds: number;
 };
 
+/**
+ * The absolute address links in mails, notifications and calendar events start with: PUBLIC_URL
+ * (a protocol-relative one taken as http, since a mail has no page to take its scheme from), or
+ * http://localhost:PORT without one. Never the request's Host header, which an attacker chooses.
+ */
+export const linkBase = (config: Pick<Config, 'publicUrl' | 'port'>): string =>
+  config.publicUrl ? absoluteUrl(config.publicUrl) : `http://localhost:${config.port}`;
+
 /** The host of PUBLIC_URL for the default sender address; `localhost` without one. */
 function hostnameOf(url: string | undefined): string {
   try {
-    return url ? new URL(url).hostname || 'localhost' : 'localhost';
+    return url ? new URL(absoluteUrl(url)).hostname || 'localhost' : 'localhost';
   } catch {
     return 'localhost';
   }
@@ -250,11 +279,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     dataEncryptionKey: (e.DATA_ENCRYPTION_KEY ? parseKey(e.DATA_ENCRYPTION_KEY) : undefined) ?? persistentKey(dataDir),
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     socketAllowedOrigins: e.SOCKET_ALLOWED_ORIGINS || undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
     uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB_PER_ACCOUNT * 1024 * 1024),
+    uploadsInFlightPerAddress: e.UPLOADS_IN_FLIGHT_PER_ADDRESS,
     clinicTimeZone: e.CLINIC_TIME_ZONE,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { linkBase, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { withStartupLock } from './db/startup-lock.js';
@@ -64,7 +64,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const shown = config.publicUrl ?? `http://localhost:${config.port}`;
+  const shown = linkBase(config);
   app.log.info(`Clinic & Pharmacy Portal is ready at ${shown} (database: ${database.description}${config.redisUrl ? '; Redis adapter on' : ''})`);
 }
 

@@ -8,8 +8,13 @@ import type { IncomingMessage } from 'node:http';
 export function originChecker(publicUrl: string | undefined, extra: string | undefined) {
   const allowed = new Set<string>();
   for (const value of [publicUrl, ...(extra ?? '').split(',')]) {
-    const origin = originOf(value?.trim());
-    if (origin) allowed.add(origin);
+    const given = value?.trim();
+    // A protocol-relative address (//host:port) names the portal's host under either scheme.
+    const forms = given?.startsWith('//') ? [`http:${given}`, `https:${given}`] : [given];
+    for (const form of forms) {
+      const origin = originOf(form);
+      if (origin) allowed.add(origin);
+    }
   }
   return (req: IncomingMessage): boolean => {
     const header = req.headers.origin;

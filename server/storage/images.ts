@@ -33,8 +33,23 @@ const extension: Record<ImageType, string> = { png: 'png', gif: 'gif', jpeg: 'jp
 export interface ImageStore {
   /** Stores an uploaded image under a server-made name, counted against `owner`'s quota, and returns its public path (/uploads/...). */
   save(file: UploadedFile, label: string, owner: string): Promise<string>;
-  /** Turns a stored path into the address clients use (absolute when PUBLIC_URL is set). */
+  /** Turns a stored path into the address clients use (see publicAddress). */
   url(stored: string): string;
+}
+
+/**
+ * The address an answer gives for a stored picture or file: one the existing client can load even
+ * though it rewrites every `http://` image address to `https://` (api-contract, image URLs). A
+ * stored /uploads path stays relative without PUBLIC_URL (the portal's own pages load it); with an
+ * https PUBLIC_URL it becomes https://host/uploads/...; with an http or protocol-relative one it
+ * becomes protocol-relative, //host:port/uploads/..., which a page loads with its own scheme. A
+ * stored http:// address elsewhere is given protocol-relative for the same reason.
+ */
+export function publicAddress(stored: string, publicUrl?: string): string {
+  if (!stored) return '';
+  const http = /^http:(?=\/\/)/i;
+  if (stored.startsWith('/') && !stored.startsWith('//')) return publicUrl ? publicUrl.replace(http, '') + stored : stored;
+  return stored.replace(http, '');
 }
 
 export function createImageStore(uploadDir: string, quota: UploadQuota, publicUrl?: string): ImageStore {
@@ -56,10 +71,6 @@ export function createImageStore(uploadDir: string, quota: UploadQuota, publicUr
       }
       return stored;
     },
-    url(stored) {
-      if (!stored) return '';
-      if (publicUrl && stored.startsWith('/')) return publicUrl + stored;
-      return stored;
-    },
+    url: (stored) => publicAddress(stored, publicUrl),
   };
 }

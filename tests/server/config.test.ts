@@ -4,11 +4,12 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { loadConfig, settingNames } from '../../server/config.js';
+import { linkBase, loadConfig, settingNames } from '../../server/config.js';
 import { migrateToLatest, openDatabase } from '../../server/db/index.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
 import { signUpAndLogin } from './helpers.js';
 import { listProduct } from './shop-helpers.js';
+import { originChecker } from '../../server/realtime/origin.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -45,6 +46,27 @@ describe('configuration', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url })).toThrow(/DATABASE_URL.*postgres:\/\/ or postgresql:\/\//);
     }
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://portal:secret@db.internal:5432/portal' }).databaseUrl).toMatch(/^postgresql:/);
+  });
+
+  it('takes PUBLIC_URL as https://, http:// or protocol-relative //host:port, and links in mails are absolute', () => {
+    const withUrl = (url: string) => loadConfig({ DATA_DIR: dataDir, PORT: '8088', PUBLIC_URL: url });
+    expect(withUrl('//127.0.0.1:8088').publicUrl).toBe('//127.0.0.1:8088');
+    expect(linkBase(withUrl('//127.0.0.1:8088/'))).toBe('http://127.0.0.1:8088');
+    expect(linkBase(withUrl('https://portal.clinic.example/'))).toBe('https://portal.clinic.example');
+    expect(linkBase(withUrl('http://clinic.test:8088'))).toBe('http://clinic.test:8088');
+    expect(linkBase(loadConfig({ DATA_DIR: dataDir, PORT: '8088' }))).toBe('http://localhost:8088');
+    expect(withUrl('//127.0.0.1:8088').mailFrom).toContain('@127.0.0.1>');
+    for (const url of ['portal.clinic.example', 'ftp://portal.clinic.example', '//', 'https://']) {
+      expect(() => withUrl(url)).toThrow(/PUBLIC_URL/);
+    }
+  });
+
+  it('admits chat sockets from the host of a protocol-relative PUBLIC_URL under either scheme', () => {
+    const allowed = originChecker('//clinic.test:8088', undefined);
+    const from = (origin: string) => allowed({ headers: { origin, host: 'elsewhere:3000' } } as never);
+    expect(from('http://clinic.test:8088')).toBe(true);
+    expect(from('https://clinic.test:8088')).toBe(true);
+    expect(from('https://evil.example')).toBe(false);
   });
 });
 

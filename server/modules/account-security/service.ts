@@ -13,6 +13,7 @@ import { disconnectSessions } from '../../realtime/rooms.js';
 import type { App } from '../../types.js';
 import { accountsRepository } from '../accounts/repository.js';
 import { accountSecurityRepository } from './repository.js';
+import { linkBase } from '../../config.js';
 
 const MINUTE = 60_000;
 /** How long each kind of link works. */
@@ -33,7 +34,7 @@ export function accountSecurityService(app: App) {
   const { config } = app;
 
   // Links point at PUBLIC_URL, never at the Host header of the request (which an attacker chooses).
-  const base = () => config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = () => linkBase(config);
   const linkTo = (page: string, secret?: string) => `${base()}${page}${secret ? `#token=${secret}` : ''}`;
 
   /** Sends after the database work is done; a failure becomes a 503 the person sees. */

@@ -5,7 +5,7 @@ import { emptyForm } from '../../lib/form-schema.js';
 import { errorResponses, messageSchema } from '../../lib/schemas.js';
 import { languageOf } from '../../i18n/language.js';
 import { tokenFromHeader } from '../../lib/tokens.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { formBody, uploadsOf } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
@@ -32,7 +32,7 @@ export default async function accountsRoutes(app: App) {
         schema: {
           tags,
           summary: `Register a ${role}`,
-          ...formBody(signupBodyFor(role), { files: signupFiles }),
+          ...formBody(signupBodyFor(role), { files: signupFiles, fromGuests: true }),
           response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
         },
       },
@@ -48,7 +48,8 @@ export default async function accountsRoutes(app: App) {
         tags,
         summary:
           'Log in with email and password. With two-factor sign-in on, answers `twoFactorRequired` and a `challenge` for POST auth/login/two-factor instead of a session.',
-        ...formBody(loginBody),
+        // The existing client sends the whole shared sign-up form, its image and certificate included: only email and password are read.
+        ...formBody(loginBody, { onlyOwnFields: { roomForFiles: 2 } }),
         response: {
           200: z.union([signedInSchema, z.object({ message: z.string(), twoFactorRequired: z.literal(true), challenge: z.string() })]),
           ...errorResponses,
@@ -134,10 +135,8 @@ export default async function accountsRoutes(app: App) {
         ...formBody(profileBody, { files: profileFiles }),
         response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
       },
-      // A person who is not signed in hears so before the form's fields are checked.
-      preValidation: async (request) => {
-        requireViewer(request);
-      },
+      // A person who is not signed in hears so before any of the form is read.
+      onRequest: allowOnly(),
     },
     async (request) => {
       const viewer = requireViewer(request);

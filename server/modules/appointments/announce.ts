@@ -4,6 +4,7 @@ import type { NotificationsTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { App } from '../../types.js';
 import { deliverNotifications } from '../notifications/service.js';
+import { linkBase } from '../../config.js';
 
 /**
  * What a change has to tell people once it is committed: stored notifications to push, mails that
@@ -39,7 +40,7 @@ export async function announce(app: App, announcements: Announcements): Promise<
 }
 
 /** The address links in mails and notifications point at: PUBLIC_URL, never the request's Host. */
-export const portalUrl = (app: App, pathname: string) => `${app.config.publicUrl ?? `http://localhost:${app.config.port}`}${pathname}`;
+export const portalUrl = (app: App, pathname: string) => `${linkBase(app.config)}${pathname}`;
 
 export const doctorPagePath = (doctorName: string) => `/doctor/${encodeURIComponent(doctorName)}`;
 

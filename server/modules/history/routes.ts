@@ -95,7 +95,9 @@ export default async function historyRoutes(app: App) {
           ...formBody(kinds[kind].body, { files: ['result'] }),
           response: added,
         },
-        // Who may add what to whose history is answered before the entry's fields are checked.
+        // Who may add to whose history is answered before the form (and its file) is read, what she
+        // may say in it before the entry's fields are checked.
+        onRequest: async (request) => void (await service.mayAddTo(request.viewer, kind, queryValue(request, 'patient'))),
         preValidation: async (request) => {
           await service.mayAdd(request.viewer, kind, queryValue(request, 'patient'), request.body as Record<string, unknown>);
         },
@@ -116,6 +118,7 @@ export default async function historyRoutes(app: App) {
         ...formBody(emptyForm, { files: ['result'] }),
         response: added,
       },
+      onRequest: async (request) => void (await service.mayAddTo(request.viewer, (request.params as { kind: string }).kind, queryValue(request, 'patient'))),
     },
     async (request) => service.add(request.viewer, request.params.kind, { fields: {}, files: uploadsOf(request) }, request.query.patient),
   );

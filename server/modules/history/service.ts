@@ -189,18 +189,25 @@ export function historyService(app: App) {
    * Whether the viewer may add this kind of entry to this history (401, 404, 403), and a
    * self-reported entry's own rules; answered before the entry's fields are checked.
    */
-  async function mayAdd(viewer: Viewer | null, kindRaw: string, patientRaw: string | undefined, fields: Record<string, unknown>) {
+  /** Whether the viewer may add an entry of this kind to this history: answered before the form is read. */
+  async function mayAddTo(viewer: Viewer | null, kindRaw: string, patientRaw: string | undefined) {
     if (!viewer) throw unauthorized();
     const kind = kindOf(kindRaw);
     const { patient, reason } = await authorize(viewer, cleanField(patientRaw) || viewer.id, 'add', kind);
-    const selfReported = viewer.id === patient.id;
-    if (selfReported) kinds[kind].readSelfReported?.(fields);
-    return { viewer, kind, patient, reason, selfReported };
+    return { viewer, kind, patient, reason, selfReported: viewer.id === patient.id };
+  }
+
+  /** mayAddTo, and what a patient may say of herself in the entry's fields. */
+  async function mayAdd(viewer: Viewer | null, kindRaw: string, patientRaw: string | undefined, fields: Record<string, unknown>) {
+    const access = await mayAddTo(viewer, kindRaw, patientRaw);
+    if (access.selfReported) kinds[access.kind].readSelfReported?.(fields);
+    return access;
   }
 
   const changeMessages: Record<EntryChange, string> = { restore: 'Restored', hide: 'Hidden from your view', unhide: 'Shown again' };
 
   return {
+    mayAddTo,
     mayAdd,
 
     async read(viewer: Viewer | null, patientRaw: string | undefined, address = '') {

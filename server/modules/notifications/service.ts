@@ -11,6 +11,7 @@ import { toNotificationDto } from './dto.js';
 import { eventSettings, isNotificationEvent, type NotificationEvent } from './events.js';
 import { wordNotification, type NotificationMessage } from './messages.js';
 import { notificationsRepository } from './repository.js';
+import { linkBase } from '../../config.js';
 
 export interface NotificationInput {
   userId: string;
@@ -108,7 +109,7 @@ async function emailNotifications(
   { byId, choice }: Recipients,
   ownMails: ReadonlyMap<string, MailMessage>,
 ): Promise<void> {
-  const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  const base = linkBase(app.config);
   for (const row of rows) {
     const person = byId.get(row.user_id);
     // An unverified address may be someone else's (a typo at sign-up): it gets no notifications.

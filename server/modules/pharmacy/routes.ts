@@ -62,11 +62,13 @@ export default async function pharmacyRoutes(app: App) {
         ...formBody(productChangesBody, { files: productFiles }),
         response: { 200: productAnswer, ...errorResponses },
       },
-      onRequest: allowOnly('pharmacist'),
-      // Whose product it is (404, 403) is answered before the form's fields are checked.
-      preValidation: async (request) => {
-        await service.ownProduct(requireViewer(request), queryValue(request, 'product'));
-      },
+      // Who may change the product (401, 403, 404) is answered before the form is read.
+      onRequest: [
+        allowOnly('pharmacist'),
+        async (request) => {
+          await service.ownProduct(requireViewer(request), queryValue(request, 'product'));
+        },
+      ],
     },
     async (request) => {
       const viewer = requireViewer(request);
