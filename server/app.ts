@@ -24,6 +24,8 @@ import { databaseState, redisState, storageState } from './health.js';
 import realtime from './realtime/index.js';
 import { chatNamespaces } from './realtime/rooms.js';
 import { createMailer } from './mail/mailer.js';
+import { queuedMailer } from './mail/queue.js';
+import { secretBox } from './lib/secret-box.js';
 import { holdAnswersUntilDurable, mailerAfterDurable } from './plugins/durable-answers.js';
 import { createScheduler } from './jobs/scheduler.js';
 import { createImageStore } from './storage/images.js';
@@ -78,7 +80,16 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   app.decorate('durability', database.durability);
   app.addHook('onClose', async () => database.durability.close());
   holdAnswersUntilDurable(app as unknown as App, database.durability);
-  app.decorate('mailer', mailerAfterDurable(createMailer(config, app.log), database.durability));
+  app.decorate(
+    'mailer',
+    queuedMailer({
+      db: database.db,
+      box: secretBox(config.dataEncryptionKey),
+      transport: mailerAfterDurable(createMailer(config, app.log), database.durability),
+      log: app.log,
+      deferFirstTry: Boolean(config.smtpUrl),
+    }),
+  );
   app.decorate('sanitizer', createSanitizer());
 
   // Urlencoded forms are accepted as well as multipart and JSON.
@@ -201,6 +212,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   await app.register(realtime);
   // Every instance polls; the conditional claim makes each job run on one of them only.
   app.decorate('scheduler', createScheduler(app as unknown as App));
+  app.scheduler.addSweep('mail', () => app.mailer.retryDue());
   app.addHook('onReady', async () => app.scheduler.start(config.jobsPollSeconds * 1000));
   app.addHook('preClose', async () => app.scheduler.stop());
   // WebSockets and long-polls would hold the closing server open: end this process's own first

@@ -7,7 +7,7 @@ import type { Durability } from './db/durability.js';
 import type { Sanitizer } from './lib/sanitizer.js';
 import type { Tokens } from './lib/tokens.js';
 import type { Scheduler } from './jobs/scheduler.js';
-import type { Mailer } from './mail/mailer.js';
+import type { QueuedMailer } from './mail/queue.js';
 import type { ImageStore } from './storage/images.js';
 import type { PrivateFiles } from './storage/private-files.js';
 
@@ -28,8 +28,8 @@ declare module 'fastify' {
     tokens: Tokens;
     images: ImageStore;
     privateFiles: PrivateFiles;
-    /** Email: SMTP_URL, or .eml files under DATA_DIR/outbox. */
-    mailer: Mailer;
+    /** Email, queued and retried: SMTP_URL, or .eml files under DATA_DIR/outbox. */
+    mailer: QueuedMailer;
     sanitizer: Sanitizer;
     /** Reminders and other jobs at a set time, claimed from the database (see server/jobs). */
     scheduler: Scheduler;

@@ -35,6 +35,7 @@ import * as cleanStoredHtml from './migrations/2026-12-07-100-clean-stored-html.
 import * as pendingProfileChanges from './migrations/2026-12-07-130-pending-profile-changes.js';
 import * as sandboxLedger from './migrations/2026-12-07-170-sandbox-ledger.js';
 import * as refusalCountsAndRequestFingerprints from './migrations/2026-12-07-160-refusal-counts-and-request-fingerprints.js';
+import * as mailQueue from './migrations/2026-12-07-180-mail-queue.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-130-pending-profile-changes': pendingProfileChanges,
   '2026-12-07-170-sandbox-ledger': sandboxLedger,
   '2026-12-07-160-refusal-counts-and-request-fingerprints': refusalCountsAndRequestFingerprints,
+  '2026-12-07-180-mail-queue': mailQueue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -342,6 +342,21 @@ export interface RefundsTable {
   updated_at: string;
 }
 
+/** A mail not yet handed to the mail server (see server/mail/queue.ts). */
+export interface MailQueueTable {
+  id: string;
+  /** What the message is about (`verify_email:<user id>`), so a newer one can replace it; '' for most. */
+  about: string;
+  /** The message as JSON, sealed with DATA_ENCRYPTION_KEY (it may hold a one-time link). */
+  message: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** Set while one instance hands it over, so no other sends it at the same time. */
+  claimed_until: string | null;
+  last_error: string;
+  created_at: string;
+}
+
 /** The card sandbox's record of what it did, by idempotency key (a provider's side, not the app's). */
 export interface SandboxLedgerTable {
   idempotency_key: string;
@@ -677,6 +692,7 @@ export interface Database {
   order_events: OrderEventsTable;
   refunds: RefundsTable;
   sandbox_ledger: SandboxLedgerTable;
+  mail_queue: MailQueueTable;
   blog_categories: BlogCategoriesTable;
   blogs: BlogsTable;
   slides: SlidesTable;

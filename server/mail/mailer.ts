@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** The link the message is about; in embedded mode the log names its page, never its token (that stays in the file). */
   link?: string;
+  /** What the message is about (`verify_email:<user id>`), so a newer one can replace it while it waits in the queue. */
+  about?: string;
   /** Files sent with the message, such as an appointment's calendar file. */
   attachments?: { filename: string; content: string; contentType: string }[];
 }
@@ -19,17 +21,12 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends (or writes) one message; rejects when it could not be handed over. */
   send(message: MailMessage): Promise<void>;
-  /**
-   * Checks that mail could be sent now, without sending any. Used where an answer must not
-   * depend on whether a message was sent (an unknown email), so a broken mail server fails both alike.
-   */
-  check(): Promise<void>;
 }
 
 /** A link without its query and fragment, where tokens ride: what a log may show of it. */
 const withoutSecret = (link: string) => link.split(/[?#]/, 1)[0] ?? '';
 
-/** Raised when mail could not be handed over; answered 503 where the person is waiting for the message. */
+/** Raised when mail could not be handed over; the queue (mail/queue.ts) keeps the message and tries again. */
 export class MailUnavailableError extends Error {}
 
 /**
@@ -63,14 +60,6 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
           throw new MailUnavailableError('mail could not be sent');
         }
       },
-      async check() {
-        try {
-          await transport.verify();
-        } catch (error) {
-          log.error({ err: error }, 'the mail server cannot be reached');
-          throw new MailUnavailableError('mail server unreachable');
-        }
-      },
     };
   }
 
@@ -101,9 +90,6 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         log.error({ err: error, to: message.to }, 'mail could not be written to the outbox');
         throw new MailUnavailableError('mail could not be written');
       }
-    },
-    async check() {
-      /* Writing a file needs no connection. */
     },
   };
 }

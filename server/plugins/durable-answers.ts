@@ -29,7 +29,6 @@ export const mailerAfterDurable = (mailer: Mailer, durability: Durability): Mail
     await durability.settled();
     await mailer.send(message);
   },
-  check: () => mailer.check(),
 });
 
 /** Waits until the commits so far are on disk; a disk that refuses is a 503 the person can retry. */

@@ -405,20 +405,6 @@ describe('settings that tighten the rules', () => {
       await strict.close();
     }
   });
-
-  it('with the mail server down, "forgot password" fails alike for known and unknown emails (never a silent success)', async () => {
-    const broken = await startTestServer({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
-    try {
-      const account = await signUpAndLogin(broken.app, 'patient');
-      const known = await broken.app.inject({ method: 'POST', url: '/api/auth/password/forgot', ...multipart({ email: account.email }) });
-      const unknown = await broken.app.inject({ method: 'POST', url: '/api/auth/password/forgot', ...multipart({ email: 'ghost.x@example.test' }) });
-      expect(known.statusCode).toBe(503);
-      expect(unknown.statusCode).toBe(503);
-      expect(known.json()).toEqual(unknown.json());
-    } finally {
-      await broken.close();
-    }
-  });
 });
 
 describe('wrong passwords and codes on a signed-in session', () => {

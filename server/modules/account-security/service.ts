@@ -1,12 +1,12 @@
 import type { UsersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError, badRequest, conflict, notFound, tooMany } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, tooMany } from '../../lib/errors.js';
 import { hashSecret, newSecret } from '../../lib/one-time-tokens.js';
 import { clinicWhen } from '../../i18n/dates.js';
 import { asLanguage } from '../../i18n/language.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
-import { MailUnavailableError, type MailMessage } from '../../mail/mailer.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { mails } from '../../mail/templates.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../realtime/rooms.js';
@@ -23,7 +23,6 @@ const RESEND_PAUSE_MS = MINUTE;
 /** The owner of an address someone tries to sign up with again is told at most this often. */
 const ADDRESS_TAKEN_MAIL_PAUSE_MS = 24 * 60 * MINUTE;
 
-export const mailUnavailable = () => new HttpError(503, 'The email could not be sent right now; please try again in a few minutes.');
 export const badLink = () => badRequest('This link is invalid, was already used or has expired. Please ask for a new one.');
 export const forgotAnswer = 'If an account uses this email, we have sent it a link to choose a new password. The link works once, for 30 minutes.';
 
@@ -37,15 +36,11 @@ export function accountSecurityService(app: App) {
   const base = () => linkBase(config);
   const linkTo = (page: string, secret?: string) => `${base()}${page}${secret ? `#token=${secret}` : ''}`;
 
-  /** Sends after the database work is done; a failure becomes a 503 the person sees. */
-  async function deliver(message: MailMessage) {
-    try {
-      await app.mailer.send(message);
-    } catch (error) {
-      if (error instanceof MailUnavailableError) throw mailUnavailable();
-      throw error;
-    }
-  }
+  /**
+   * Queues a mail after the database work is done. What the person is told never depends on the mail
+   * server (mail/queue.ts): a message it does not take now is tried again.
+   */
+  const deliver = (message: MailMessage) => app.mailer.send(message);
 
   /** Mails a one-time link to a person: `page` of the portal with the secret after `#token=`, in her language. */
   async function mailLink(
@@ -53,9 +48,14 @@ export function accountSecurityService(app: App) {
     person: { language: string; name: string; to: string },
     page: string,
     secret: string,
+    about?: string,
   ) {
-    await deliver(template(asLanguage(person.language), { clinic: config.clinicName, to: person.to, name: person.name, url: linkTo(page, secret) }));
+    const message = template(asLanguage(person.language), { clinic: config.clinicName, to: person.to, name: person.name, url: linkTo(page, secret) });
+    await deliver({ ...message, about });
   }
+
+  /** The verification mail of an account, while it waits in the queue (a newer one replaces it). */
+  const verificationAbout = (userId: string) => `verify_email:${userId}`;
 
   async function newLink(userId: string, purpose: keyof typeof LINK_LIFETIME, newEmail: string | null = null) {
     const secret = newSecret();
@@ -104,7 +104,7 @@ export function accountSecurityService(app: App) {
     /** Sends the verification link of a new account. */
     async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
       const secret = await newLink(user.id, 'verify_email');
-      await mailLink(mails.verifyEmail, { ...user, to: user.email }, '/account/verify-email', secret);
+      await mailLink(mails.verifyEmail, { ...user, to: user.email }, '/account/verify-email', secret, verificationAbout(user.id));
     },
 
     /**
@@ -193,9 +193,13 @@ export function accountSecurityService(app: App) {
       if (!user) throw notFound('This account no longer exists');
       if ((await repo.find(user.id))?.email_verified !== 0) return { message: 'Your email address is already verified' };
       const last = await repo.latestToken(user.id, 'verify_email');
-      if (last && Date.now() - Date.parse(last.created_at) < RESEND_PAUSE_MS) {
+      // The pause counts from a link that reached the mail server: one still waiting in the queue
+      // (the server refused it or never answered) is replaced at once.
+      const waiting = await app.mailer.isWaiting(verificationAbout(user.id));
+      if (last && !waiting && Date.now() - Date.parse(last.created_at) < RESEND_PAUSE_MS) {
         throw tooMany('A link was sent less than a minute ago; please check your inbox (and spam folder) or try again in a minute.');
       }
+      if (waiting) await app.mailer.drop(verificationAbout(user.id));
       await repo.voidTokens(user.id, 'verify_email', nowIso());
       await service.sendVerification(user);
       return { message: `We sent a new link to ${user.email}` };
@@ -205,15 +209,8 @@ export function accountSecurityService(app: App) {
     /** `email` was checked by the route's schema (lib/form-schema.ts emailRule). */
     async forgotPassword(email: string) {
       const user = await accounts.findByEmail(email);
-      if (!user) {
-        // Nothing is sent, but a mail server that is down must fail this answer as it would fail a real one.
-        try {
-          await app.mailer.check();
-        } catch {
-          throw mailUnavailable();
-        }
-        return { message: forgotAnswer };
-      }
+      // Nothing is sent; the answer is the one a registered address gets (mail is queued, never awaited).
+      if (!user) return { message: forgotAnswer };
       // Repeated asks within a minute send nothing more (no flooding someone's inbox); the answer stays the same.
       const last = await repo.latestToken(user.id, 'reset_password');
       if (last && !last.used_at && Date.now() - Date.parse(last.created_at) < RESEND_PAUSE_MS) return { message: forgotAnswer };

@@ -1,7 +1,7 @@
 import type { Language, Role, UsersTable } from '../../db/schema.js';
 import { emptyProfile } from '../../db/empty-profile.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkNameAgainst } from '../../lib/names.js';
@@ -137,19 +137,12 @@ export function accountsService(app: App) {
     };
   }
 
-  /** Sends a sign-up's email; a mail failure does not undo the account but is said in the answer. */
+  /** Queues a sign-up's email (a new account's link, or the owner's notice): the answer is the same either way. */
   async function signupMail(send: () => Promise<void>, role: Role) {
     // Doctors and pharmacists are also told that the clinic checks their licence first.
     const review = isProfessional(role) ? ' The clinic checks your licence before your account is listed.' : '';
-    try {
-      await send();
-      return `Account created successfully. We sent you an email to verify your address.${review}`;
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 503) {
-        return `Account created successfully, but the verification email could not be sent right now: log in and send it again from the banner.${review}`;
-      }
-      throw error;
-    }
+    await send();
+    return `Account created successfully. We sent you an email to verify your address.${review}`;
   }
 
   /**
