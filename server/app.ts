@@ -11,7 +11,6 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { OpenedDatabase } from './db/index.js';
-import { badRequest } from './lib/errors.js';
 import { createSanitizer } from './lib/sanitizer.js';
 import { createTokens } from './lib/tokens.js';
 import authPlugin from './plugins/auth.js';
@@ -25,6 +24,7 @@ import realtime from './realtime/index.js';
 import { chatNamespaces } from './realtime/rooms.js';
 import { createMailer } from './mail/mailer.js';
 import { queuedMailer } from './mail/queue.js';
+import { nulInAddress } from './lib/query-value.js';
 import { secretBox } from './lib/secret-box.js';
 import { holdAnswersUntilDurable, mailerAfterDurable } from './plugins/durable-answers.js';
 import { createScheduler } from './jobs/scheduler.js';
@@ -102,8 +102,7 @@ export async function buildApp({ config, database, spaDir, logger = true }: Buil
   // PostgreSQL text cannot hold a NUL character: refuse it in query strings and paths at the door.
   app.addHook('preValidation', async (request) => {
     for (const source of [request.query, request.params]) {
-      if (source && typeof source === 'object' && Object.values(source).some(containsNul))
-        throw badRequest('The address contains a character that is not allowed');
+      if (source && typeof source === 'object' && Object.values(source).some(containsNul)) throw nulInAddress();
     }
   });
   applySecurityHeaders(app, {
