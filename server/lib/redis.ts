@@ -31,3 +31,19 @@ export function connectRedis(app: App, url: string, role: string, options: Redis
   });
   return client;
 }
+
+/**
+ * A client whose PUBLISH never rejects: socket.io's Redis adapter publishes every broadcast without
+ * waiting for or catching the answer, so while Redis is away each one would be an unhandled
+ * rejection. The broadcast is lost for other instances (messages are stored; they see them on their
+ * next load) and `onError` hears of it.
+ */
+export function publishingQuietly(client: Redis, onError: (error: unknown) => void): Redis {
+  const publish = client.publish.bind(client) as (channel: string, message: string | Buffer) => Promise<number>;
+  const quiet = (channel: string, message: string | Buffer) =>
+    publish(channel, message).catch((error: unknown) => {
+      onError(error);
+      return 0;
+    });
+  return Object.assign(client, { publish: quiet as unknown as Redis['publish'] });
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { connectRedis } from '../lib/redis.js';
+import { connectRedis, publishingQuietly } from '../lib/redis.js';
 import { Server } from 'socket.io';
 import type { App } from '../types.js';
 import { registerChatHandlers } from './handlers.js';
@@ -53,7 +53,7 @@ export default fp(async (app: App) => {
   let sub: Redis | null = null;
   if (app.config.redisUrl) {
     redis = connectRedis(app, app.config.redisUrl, 'commands');
-    pub = connectRedis(app, app.config.redisUrl, 'publish');
+    pub = publishingQuietly(connectRedis(app, app.config.redisUrl, 'publish'), (error) => onFallback(error));
     // The subscriber keeps its subscriptions queued while Redis is away and renews them when it is back.
     sub = connectRedis(app, app.config.redisUrl, 'subscribe', { enableOfflineQueue: true, maxRetriesPerRequest: null });
     io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}:socket.io` }));
@@ -66,7 +66,10 @@ export default fp(async (app: App) => {
     warnedAt = Date.now();
     app.log.warn({ err: error }, "Redis unreachable: chat presence and rate limits are this instance's own until it is back");
   };
-  const presence = shared ? presenceWithFallback(shared, memoryPresence(), onFallback) : memoryPresence();
+  // Every change is kept here too: the fallback while Redis is out of reach, and what Redis is
+  // rebuilt from when it is back (sockets that closed meanwhile leave, and all of them after a restart).
+  const local = memoryPresence();
+  const presence = shared ? presenceWithFallback(shared, local, onFallback) : local;
   const messageRate = redis
     ? rateWithFallback(redisRateLimiter(redis, MESSAGE_RATE, `${app.config.redisPrefix}:rate`), memoryRateLimiter(MESSAGE_RATE), onFallback)
     : memoryRateLimiter(MESSAGE_RATE);
@@ -92,7 +95,10 @@ export default fp(async (app: App) => {
     namespace.on('connection', (socket) => guardPackets(socket, MAX_PACKET_BYTES));
   }
   const chat = registerChatHandlers(app, namespaces, presence, messageRate);
-  shared?.start(() => void chat.refreshOnlineLists().catch(() => undefined));
+  shared?.start(
+    () => void chat.refreshOnlineLists().catch(() => undefined),
+    () => local.entries(),
+  );
 
   app.decorate('io', io);
   app.decorate('redis', redis);

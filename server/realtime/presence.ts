@@ -17,10 +17,18 @@ export interface Presence {
   list(): Promise<Record<string, boolean>>;
 }
 
+export interface MemoryPresence extends Presence {
+  /** Every socket that went online here, as `[userId, socketId]`. */
+  entries(): [string, string][];
+}
+
 /** One process: the sockets of each user in memory. */
-export function memoryPresence(): Presence {
+export function memoryPresence(): MemoryPresence {
   const sockets = new Map<string, Set<string>>();
   return {
+    entries() {
+      return [...sockets].flatMap(([userId, set]) => [...set].map((socketId): [string, string] => [userId, socketId]));
+    },
     async add(userId, socketId) {
       const set = sockets.get(userId);
       if (set) {
@@ -63,8 +71,12 @@ return redis.call('SREM', KEYS[2], ARGV[1])`;
 const REMOVE_USER = `redis.call('DEL', KEYS[1]); return redis.call('SREM', KEYS[2], ARGV[1])`;
 
 export interface RedisPresence extends Presence {
-  /** Keeps this process marked alive and clears the sockets of processes that died without closing. */
-  start(onChange: () => void): void;
+  /**
+   * Keeps this process marked alive, clears the sockets of processes that died without closing, and
+   * makes Redis hold exactly this process's live sockets (`live`): after Redis restarted empty, or
+   * missed a socket that closed while it was out of reach.
+   */
+  start(onChange: () => void, live: () => [string, string][]): void;
   /** Stops the heartbeat and forgets this process. */
   stop(): Promise<void>;
 }
@@ -85,12 +97,33 @@ export function redisPresence(redis: Redis, instanceId: string, prefix: string):
   const aliveKey = (id: string) => `${prefix}:instance:${id}:alive`;
   const mine = socketsOfInstance(instanceId);
   let timer: NodeJS.Timeout | undefined;
+  let onReady: (() => void) | undefined;
 
   const remove = async (userId: string, socketId: string, instanceSockets = mine) =>
     Number(await redis.eval(REMOVE, 3, socketsOf(userId), online, instanceSockets, userId, socketId)) === 1;
 
   async function beat() {
     await redis.multi().set(aliveKey(instanceId), '1', 'PX', ALIVE_TTL_MS).sadd(instances, instanceId).exec();
+  }
+
+  /**
+   * Writes what Redis lost or missed of this process's sockets; true when someone's state changed.
+   * Redis is read before the live sockets, so a socket that goes online meanwhile is never taken away.
+   */
+  async function reconcile(live: () => [string, string][]): Promise<boolean> {
+    const stored = new Set(await redis.smembers(mine));
+    const wanted = new Map(live().map(([userId, socketId]) => [`${userId}|${socketId}`, [userId, socketId] as const]));
+    let changed = false;
+    for (const entry of stored) {
+      if (wanted.has(entry)) continue;
+      const [userId, socketId] = entry.split('|');
+      if (userId && socketId && (await remove(userId, socketId))) changed = true;
+    }
+    for (const [entry, [userId, socketId]] of wanted) {
+      if (stored.has(entry)) continue;
+      if (Number(await redis.eval(ADD, 3, socketsOf(userId), online, mine, userId, socketId)) === 1) changed = true;
+    }
+    return changed;
   }
 
   /** Removes the sockets of processes whose alive key expired; true when someone went offline. */
@@ -123,18 +156,25 @@ export function redisPresence(redis: Redis, instanceId: string, prefix: string):
       const ids = await redis.smembers(online);
       return Object.fromEntries(ids.map((id) => [id, true]));
     },
-    start(onChange) {
-      const tick = () =>
-        beat()
-          .then(sweep)
+    start(onChange, live) {
+      let running: Promise<unknown> | null = null;
+      const tick = () => {
+        running ??= beat()
+          .then(async () => (await reconcile(live)) || (await sweep()))
           .then((changed) => changed && onChange())
-          .catch(() => undefined);
-      void tick();
+          .catch(() => undefined)
+          .finally(() => (running = null));
+      };
+      tick();
       timer = setInterval(tick, HEARTBEAT_MS);
       timer.unref();
+      // Back after an outage or a restart: what Redis holds is rebuilt at once, not at the next beat.
+      onReady = tick;
+      redis.on('ready', onReady);
     },
     async stop() {
       clearInterval(timer);
+      if (onReady) redis.off('ready', onReady);
       await redis.multi().del(aliveKey(instanceId)).del(mine).srem(instances, instanceId).exec();
     },
   };

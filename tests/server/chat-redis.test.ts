@@ -226,7 +226,7 @@ describe.skipIf(!redisUrl)('chat across two instances with Redis (runs when REDI
       // Registered once, then never refreshed: its alive key is gone, as after a crash.
       await redis.sadd(`${keys}:instances`, ghostId);
       expect((await first.app.presence.list())[user.id]).toBe(true);
-      const swept = new Promise<void>((resolve) => survivor.start(resolve));
+      const swept = new Promise<void>((resolve) => survivor.start(resolve, () => []));
       await swept;
       expect((await first.app.presence.list())[user.id]).toBeUndefined();
     } finally {

@@ -2,12 +2,15 @@ import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 
 /**
  * A TCP relay to a real service that can stop answering while its connections stay open, as a
- * process stopped with SIGSTOP does: bytes sent during a stall wait in the relay and flow on resume.
+ * process stopped with SIGSTOP does (bytes sent during a stall wait in the relay and flow on
+ * resume), drop them all, as a restart does, or refuse them for a while, as a service that went away.
  */
 export async function stallableProxy(target: URL) {
   const pairs: [Socket, Socket][] = [];
   let stalled = false;
+  let down = false;
   const server = createServer((client) => {
+    if (down) return void client.destroy();
     const upstream = connect(Number(target.port || 6379), target.hostname);
     pairs.push([client, upstream]);
     client.pipe(upstream);
@@ -33,6 +36,18 @@ export async function stallableProxy(target: URL) {
     resume() {
       stalled = false;
       for (const pair of pairs) for (const s of pair) s.resume();
+    },
+    /** Drops every connection at once, as a restart of the service does; new ones are relayed again. */
+    cut() {
+      for (const pair of pairs.splice(0)) for (const s of pair) s.destroy();
+    },
+    /** Drops every connection and refuses new ones until `up()`, as a service that went away. */
+    down() {
+      down = true;
+      for (const pair of pairs.splice(0)) for (const s of pair) s.destroy();
+    },
+    up() {
+      down = false;
     },
     async close() {
       for (const pair of pairs) for (const s of pair) s.destroy();
