@@ -28,6 +28,7 @@ import * as prescriptions from './migrations/2026-11-25-230-prescriptions.js';
 import * as notificationPreferencesAndJobs from './migrations/2026-11-25-240-notification-preferences-and-jobs.js';
 import * as userLanguage from './migrations/2026-11-25-260-user-language.js';
 import * as shopSearchTerms from './migrations/2026-11-27-100-shop-search-terms.js';
+import * as untitledNames from './migrations/2026-12-07-150-untitled-names-and-told-by.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-240-notification-preferences-and-jobs': notificationPreferencesAndJobs,
   '2026-11-25-260-user-language': userLanguage,
   '2026-11-27-100-shop-search-terms': shopSearchTerms,
+  '2026-12-07-150-untitled-names-and-told-by': untitledNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import { allowRoles, type Viewer } from '../../plugins/auth.js';
 import { userRoom } from '../../realtime/handlers.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
+import { missingForApproval } from '../accounts/fields.js';
 import { toAdminUser, toAuditEntry } from './dto.js';
 import { adminRepository } from './repository.js';
 
@@ -99,6 +100,9 @@ export function adminService(app: App) {
 
     async approve(admin: Viewer, id: string) {
       allowRoles(admin, 'admin');
+      // A licence the clinic has not seen cannot be approved (the sign-up may come without one).
+      const missing = missingForApproval(await userOr404(id));
+      if (missing) throw conflict(missing);
       const user = await transition(admin, id, {
         from: ['pending', 'rejected'],
         to: 'approved',

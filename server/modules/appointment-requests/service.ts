@@ -14,6 +14,7 @@ import { appointmentsPath, bookingRules } from '../appointments/booking.js';
 import { slotDateFields } from '../appointments/slot-time.js';
 import { chooseDepartment, reasonOf, toRequestDto, type RequestFields, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
+import { doctorTitled } from '../../lib/names.js';
 
 /** Administrators answer every request (the role is granted in the database, never at sign-up). */
 const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
@@ -168,7 +169,7 @@ export function appointmentRequestsService(app: App) {
       const nowDate = new Date();
       const now = nowDate.toISOString();
       const local = utcToClinicTime(new Date(slot.starts_at), zone);
-      const line = `Your appointment request was accepted: ${slot.doctor_name} will see you on ${local.date} at ${local.time}.`;
+      const line = `Your appointment request was accepted: ${doctorTitled(slot.doctor_name)} will see you on ${local.date} at ${local.time}.`;
       const done = await app.db.transaction().execute(async (trx) => {
         const answered = await repo.answer(trx, request.id, {
           status: 'accepted',

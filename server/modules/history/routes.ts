@@ -41,12 +41,15 @@ export default async function historyRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'A lab result file: for the patient and the doctors who may read her history; logged, never cached',
+        summary:
+          'A lab result file: for the patient and the doctors who may read her history; logged, never cached. The address a history answer gives ' +
+          'carries v, exp and sig (signed for that reader, a few minutes), so an <img> opens it without an Authorization header',
         params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ v: queryText, exp: queryText, sig: queryText }),
       },
     },
     async (request, reply) => {
-      return sendPrivateFile(reply, await service.labResult(request.viewer, request.params.id, request.ip));
+      return sendPrivateFile(reply, await service.labResult(request.viewer, request.params.id, request.ip, request.query));
     },
   );
 
@@ -97,7 +100,7 @@ export default async function historyRoutes(app: App) {
         },
         // Who may add what to whose history is answered before the entry's fields are checked.
         preValidation: async (request) => {
-          await service.mayAdd(request.viewer, kind, queryValue(request, 'patient'), request.body as Record<string, unknown>);
+          await service.mayAdd(request.viewer, kind, queryValue(request, 'patient'));
         },
       },
       async (request) => service.add(request.viewer, kind, { fields: request.body, files: uploadsOf(request) }, request.query.patient),
