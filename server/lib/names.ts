@@ -46,7 +46,7 @@ export function nameKey(name: string): string {
  */
 export function withoutTitle(name: string): string {
   let out = name.trim();
-  for (let before = ''; before !== out; ) {
+  for (let before = ''; before !== out;) {
     before = out;
     out = out.replace(/^(?:dr\.|dr(?=\s)|د\.)\s*/iu, '');
   }

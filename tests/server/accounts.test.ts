@@ -84,7 +84,11 @@ describe('accounts', () => {
       ['pharmacist', { ...licence, pharmacyName: '' }, 'Please enter the pharmacy name'],
       ['pharmacist', { ...licence, pharmacyName: '', workingDate: 'w'.repeat(101) }, 'Working date must be at most 100 characters'],
       ['pharmacist', { ...licence, pharmacyName: 'p'.repeat(151) }, 'Pharmacy name must be at most 150 characters'],
-      ['pharmacist', { pharmacyName: 'Nile Pharmacy', licenseNumber: 'AB-1', pharmacyLicenseNumber: '#' }, 'The pharmacy licence number must be 2 to 50 letters, digits, spaces, "/" or "-"'],
+      [
+        'pharmacist',
+        { pharmacyName: 'Nile Pharmacy', licenseNumber: 'AB-1', pharmacyLicenseNumber: '#' },
+        'The pharmacy licence number must be 2 to 50 letters, digits, spaces, "/" or "-"',
+      ],
     ];
     for (const [role, fields, message] of cases) {
       const res = await server.app.inject({

@@ -34,7 +34,8 @@ function sharedAuthForm(overrides: Record<string, string | { filename: string; c
     ...overrides,
   };
 }
-const signup = (role: string, fields: Parameters<typeof multipart>[0]) => server.app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, ...multipart(fields) });
+const signup = (role: string, fields: Parameters<typeof multipart>[0]) =>
+  server.app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, ...multipart(fields) });
 const login = async (email: string) => {
   const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', ...multipart({ email, password: 'correct-horse-battery' }) });
   expect(res.statusCode, res.body).toBe(200);
@@ -54,7 +55,13 @@ describe('sign-up from the existing client, and approval once the licence is the
     const email = `old.doc.${newId().slice(-6)}@example.test`;
     const res = await signup(
       'doctor',
-      sharedAuthForm({ name: 'Dr. Samy Wahba', email, specialization: 'Cardiology', officeNumber: '12', certificate: { filename: 'c.png', content: tinyPng, type: 'image/png' } }),
+      sharedAuthForm({
+        name: 'Dr. Samy Wahba',
+        email,
+        specialization: 'Cardiology',
+        officeNumber: '12',
+        certificate: { filename: 'c.png', content: tinyPng, type: 'image/png' },
+      }),
     );
     expect(res.statusCode, res.body).toBe(200);
     const user = json(res).user;
@@ -111,10 +118,22 @@ describe('history from the existing client', () => {
       signUpAndLogin(server.app, 'doctor', {}, { pending: true }),
     ]);
   });
-  const historyOf = async (account: Account) => json(await server.app.inject({ method: 'GET', url: `/api/history/?patient=${account.id}`, headers: { authorization: account.token } })).history;
+  const historyOf = async (account: Account) =>
+    json(await server.app.inject({ method: 'GET', url: `/api/history/?patient=${account.id}`, headers: { authorization: account.token } })).history;
 
   it('keeps a diagnosis naming a doctor self-reported, recording him as who told her', async () => {
-    const form = { diagnosis: 'Migraine', notes: 'Since May', doctor: doctor.id, lab: '', result: 'null', medicine: '', date: '', cured: 'false', injured: '', disease: '' };
+    const form = {
+      diagnosis: 'Migraine',
+      notes: 'Since May',
+      doctor: doctor.id,
+      lab: '',
+      result: 'null',
+      medicine: '',
+      date: '',
+      cured: 'false',
+      injured: '',
+      disease: '',
+    };
     const res = await server.app.inject({ method: 'POST', url: '/api/history/diagnosis', ...withToken(patient.token, form) });
     expect(res.statusCode, res.body).toBe(200);
     const entry = (await historyOf(patient)).diagnosis.find((d: { diagnosis: string }) => d.diagnosis === 'Migraine');
@@ -141,15 +160,23 @@ describe('history from the existing client', () => {
     expect(add.statusCode, add.body).toBe(200);
     const address: string = (await historyOf(patient)).laboratory_tests[0].result;
     expect(address).toMatch(/^\/api\/history\/lab\/[0-9a-f]{24}\/result\?v=[0-9a-f]{24}&exp=\d+&sig=[\w-]+$/);
-    const logBefore = json(await server.app.inject({ method: 'GET', url: `/api/history/access-log/?patient=${patient.id}`, headers: { authorization: patient.token } })).total;
+    const logBefore = json(
+      await server.app.inject({ method: 'GET', url: `/api/history/access-log/?patient=${patient.id}`, headers: { authorization: patient.token } }),
+    ).total;
 
     const image = await server.app.inject({ method: 'GET', url: address, headers: { accept: 'image/avif,image/webp,*/*' } });
     expect(image.statusCode, image.body).toBe(200);
     expect(image.headers['cache-control']).toBe('private, no-store');
     expect(image.rawPayload.equals(tinyPng)).toBe(true);
-    const log = json(await server.app.inject({ method: 'GET', url: `/api/history/access-log/?patient=${patient.id}`, headers: { authorization: patient.token } }));
+    const log = json(
+      await server.app.inject({ method: 'GET', url: `/api/history/access-log/?patient=${patient.id}`, headers: { authorization: patient.token } }),
+    );
     expect(log.total).toBeGreaterThan(logBefore);
-    expect(log.entries.some((e: { target: string; outcome: string; actor: { _id: string } }) => e.target === 'lab-result' && e.outcome === 'allowed' && e.actor._id === patient.id)).toBe(true);
+    expect(
+      log.entries.some(
+        (e: { target: string; outcome: string; actor: { _id: string } }) => e.target === 'lab-result' && e.outcome === 'allowed' && e.actor._id === patient.id,
+      ),
+    ).toBe(true);
 
     // Another signed-in person presenting her address is refused; so is a changed reader or signature.
     const other = await signUpAndLogin(server.app, 'patient');
@@ -168,7 +195,12 @@ describe('history from the existing client', () => {
     expect(json(notHers).message).toBe('Only the patient and the doctors they have booked can open this medical history');
 
     // After its time the address no longer opens the result.
-    const old = createAddressSigner(server.config.jwtSecret, 'lab-result').sign(labId!, patient.id, labAddressSeconds, Date.now() - (labAddressSeconds + 1) * 1000);
+    const old = createAddressSigner(server.config.jwtSecret, 'lab-result').sign(
+      labId!,
+      patient.id,
+      labAddressSeconds,
+      Date.now() - (labAddressSeconds + 1) * 1000,
+    );
     const expired = await server.app.inject({ method: 'GET', url: `/api/history/lab/${labId}/result?${old}` });
     expect(expired.statusCode).toBe(401);
     expect(json(expired).message).toBe('This address of a test result has expired; please open the medical history again');
@@ -193,7 +225,9 @@ describe('every 401 carries JSON { message }', () => {
           const res = await server.app.inject({
             method: method.toUpperCase() as 'GET',
             url,
-            ...(method === 'get' || method === 'delete' ? { headers: authorization ? { authorization } : {} } : { payload: form.payload, headers: { ...form.headers, ...(authorization ? { authorization } : {}) } }),
+            ...(method === 'get' || method === 'delete'
+              ? { headers: authorization ? { authorization } : {} }
+              : { payload: form.payload, headers: { ...form.headers, ...(authorization ? { authorization } : {}) } }),
           });
           if (res.statusCode !== 401) continue;
           checked.push(`${method} ${route}`);

@@ -10,11 +10,7 @@ import { withoutTitle } from '../../lib/names.js';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('history_diagnoses').addColumn('told_by_doctor_id', 'varchar(24)').execute();
-  const people = await db
-    .selectFrom('users')
-    .select(['id', 'role', 'name'])
-    .where('role', 'in', ['doctor', 'pharmacist'])
-    .execute();
+  const people = await db.selectFrom('users').select(['id', 'role', 'name']).where('role', 'in', ['doctor', 'pharmacist']).execute();
   const taken = new Set(people.filter((p) => p.role === 'doctor').map((p) => String(p.name).toLowerCase()));
   for (const person of people) {
     const name = withoutTitle(String(person.name));

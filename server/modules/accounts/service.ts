@@ -129,7 +129,11 @@ export function accountsService(app: App) {
   /** Sends a sign-up's email; a mail failure does not undo the account but is said in the answer. */
   async function signupMail(send: () => Promise<void>, row: UsersTable) {
     // Doctors and pharmacists are also told that the clinic checks their licence first, and what it still lacks.
-    const review = !isProfessional(row.role) ? '' : missingForApproval(row) ? ` ${licenceRequest}` : ' The clinic checks your licence before your account is listed.';
+    const review = !isProfessional(row.role)
+      ? ''
+      : missingForApproval(row)
+        ? ` ${licenceRequest}`
+        : ' The clinic checks your licence before your account is listed.';
     try {
       await send();
       return `Account created successfully. We sent you an email to verify your address.${review}`;

@@ -14,7 +14,7 @@ import { appointmentsPath, bookingRules } from '../appointments/booking.js';
 import { slotDateFields } from '../appointments/slot-time.js';
 import { chooseDepartment, reasonOf, toRequestDto, type RequestFields, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
-import { doctorTitled } from '../../lib/names.js';
+import { doctorTitled, withoutTitle } from '../../lib/names.js';
 
 /** Administrators answer every request (the role is granted in the database, never at sign-up). */
 const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
@@ -92,7 +92,8 @@ export function appointmentRequestsService(app: App) {
       const { name, email, phone } = form;
       let doctor: { id: string; name: string; specialization: string } | undefined;
       if (form.doctor) {
-        doctor = await repo.findDoctorByName(form.doctor);
+        // The form may name him as his page's address did before titles left stored names ("Dr. …").
+        doctor = (await repo.findDoctorByName(form.doctor)) ?? (await repo.findDoctorByName(withoutTitle(form.doctor) || form.doctor));
         if (!doctor) throw badRequest(`There is no doctor called ${form.doctor.slice(0, 100)}`);
       }
       const department = form.department ? toDepartment(form.department) : (toDepartment(doctor?.specialization ?? '') ?? doctor?.specialization);

@@ -4,7 +4,7 @@ import { type Language } from '../../i18n/language.js';
 import { clinicWhen } from '../../i18n/dates.js';
 import type { CalendarEntry } from './calendar-repository.js';
 import { appointmentMinutes } from './repository.js';
-import { doctorTitled } from '../../lib/names.js';
+import { doctorTitled, withoutTitle } from '../../lib/names.js';
 
 /**
  * The calendar file (iCalendar, RFC 5545) of one reservation, built with the `ics` package.
@@ -43,9 +43,9 @@ type Entry = Pick<
 function eventWords(entry: Entry, context: CalendarContext, cancelled: boolean, language: Language) {
   if (language === 'ar') {
     return {
-      title: `${cancelled ? 'أُلغي: ' : ''}موعد مع ${doctorTitled(entry.doctor_name, 'ar')}`,
+      title: `${cancelled ? 'أُلغي: ' : ''}موعد مع د. ${withoutTitle(entry.doctor_name)}`,
       description: [
-        `موعد مع ${doctorTitled(entry.doctor_name, 'ar')} (${entry.doctor_specialization}) في ${context.clinicName}.`,
+        `موعد مع د. ${withoutTitle(entry.doctor_name)} (${entry.doctor_specialization}) في ${context.clinicName}.`,
         `بتوقيت العيادة (${context.timeZone}): ${clinicWhen('ar', context.timeZone, entry.starts_at)}.`,
         ...(cancelled ? [`أُلغي الموعد${entry.cancel_reason ? `: ${entry.cancel_reason}` : '.'}`] : []),
       ].join('\n'),

@@ -124,7 +124,12 @@ export function toHistoryDto(
     genetic_disease: entries.genetic.map((r) => ({ ...authorship(r), disease: r.disease, injured: r.injured, cured: fromFlag(r.cured) })),
     surgeries: entries.surgeries.map((r) => ({ ...authorship(r), name: r.name, date: r.date })),
     continuous_medications: entries.continuous.map((r) => ({ ...authorship(r), medicine: r.medicine, dose: r.dose })),
-    laboratory_tests: entries.labs.map((r) => ({ ...authorship(r), lab: r.lab, name: r.name, result: images.url(labResultPath(r.id, r.result, isPrivateFile(r.result) ? signLab(r.id) : '')) })),
+    laboratory_tests: entries.labs.map((r) => ({
+      ...authorship(r),
+      lab: r.lab,
+      name: r.name,
+      result: images.url(labResultPath(r.id, r.result, isPrivateFile(r.result) ? signLab(r.id) : '')),
+    })),
     allergies: entries.allergies.map((r) => ({ ...authorship(r), substance: r.substance, reaction: r.reaction, severity: r.severity })),
     updated_at: history.updated_at,
   };

@@ -9,6 +9,7 @@ import { popupError, popupSuccess } from '../../ui/popup';
 import { selectIsLoggedIn, selectUser } from '../session';
 import { fetchDepartmentDoctors, selectDepartmentDoctors } from './appointmentsSlice';
 import { sendAppointmentRequest } from './requestsSlice';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** The specification's pause before the confirmation popup; it now also covers the server's answer. */
 const confirmationDelayMs = 1000;
@@ -23,6 +24,7 @@ export default function AppointmentRequestPage() {
   const { doctorName, specialization } = useParams();
   const dispatch = useAppDispatch();
   const { t } = useTranslation('appointments');
+  const titled = useDoctorTitle();
   const user = useAppSelector(selectUser);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const doctors = useAppSelector(selectDepartmentDoctors);
@@ -134,7 +136,7 @@ export default function AppointmentRequestPage() {
                     <option value="">{department ? t('request.pickDoctor') : t('request.departmentFirst')}</option>
                     {doctorOptions.map((d) => (
                       <option key={d} value={d}>
-                        {d}
+                        {titled(d)}
                       </option>
                     ))}
                   </Form.Select>

@@ -13,6 +13,10 @@ export interface User extends AccountDetails {
   roles: string[];
   status?: AccountStatus;
   statusReason?: string;
+  /** A professional's licence: given at sign-up or later from the settings; approval waits for it. */
+  licenseNumber?: string;
+  pharmacyLicenseNumber?: string;
+  hasLicenseDocument?: boolean;
   tokens: Array<{ token: string }>;
   [field: string]: unknown;
 }
