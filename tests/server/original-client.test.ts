@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/lib/ids.js';
 import { labAddressSeconds } from '../../server/modules/history/service.js';
+import { lastMailTo } from './outbox.js';
 import { multipart, signUpAndLogin, startTestServer, tinyPng, withToken, type Account, type TestServer } from './helpers.js';
 
 /**
@@ -68,6 +69,8 @@ describe('sign-up from the existing client, and approval once the licence is the
     expect(user).toMatchObject({ status: 'pending', licenseNumber: '', hasLicenseDocument: false, name: 'Samy Wahba' });
     expect(json(res).message).toContain('Account created successfully');
     expect(json(res).message).toContain('please give your licence number and upload your licence document');
+    // Her welcome mail asks for them too.
+    expect(lastMailTo(server.config.dataDir, email)?.text).toContain('please give your licence number and upload your licence document in Settings → Profile');
 
     const refused = await approve(user._id);
     expect(refused.statusCode).toBe(409);

@@ -46,11 +46,12 @@ export function accountSecurityService(app: App) {
   /** Mails a one-time link to a person: `page` of the portal with the secret after `#token=`, in her language. */
   async function mailLink(
     template: (typeof mails)['verifyEmail' | 'confirmNewEmail' | 'resetPassword'],
-    person: { language: string; name: string; to: string },
+    person: { language: string; name: string; to: string; licenceNeeded?: boolean },
     page: string,
     secret: string,
   ) {
-    await deliver(template(asLanguage(person.language), { clinic: config.clinicName, to: person.to, name: person.name, url: linkTo(page, secret) }));
+    const facts = { clinic: config.clinicName, to: person.to, name: person.name, url: linkTo(page, secret), licenceNeeded: person.licenceNeeded };
+    await deliver(template(asLanguage(person.language), facts));
   }
 
   async function newLink(userId: string, purpose: keyof typeof LINK_LIFETIME, newEmail: string | null = null) {
@@ -98,7 +99,8 @@ export function accountSecurityService(app: App) {
     deliver,
 
     /** Sends the verification link of a new account. */
-    async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
+    /** `licenceNeeded`: a professional who signed up without her licence is asked for it in the same mail. */
+    async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string; licenceNeeded?: boolean }) {
       const secret = await newLink(user.id, 'verify_email');
       await mailLink(mails.verifyEmail, { ...user, to: user.email }, '/account/verify-email', secret);
     },

@@ -205,7 +205,10 @@ export function accountsService(app: App) {
       }
       await repo.recordFailure(signupKey(ip), now, hourAgo());
       await security.markUnverified(row.id);
-      return { message: await signupMail(() => security.sendVerification({ ...row, language }), row), user: toUserDto(row, null, app.images) };
+      return {
+        message: await signupMail(() => security.sendVerification({ ...row, language, licenceNeeded: Boolean(missingForApproval(row)) }), row),
+        user: toUserDto(row, null, app.images),
+      };
     },
 
     async login(emailRaw: string, password: string, client: Client) {
