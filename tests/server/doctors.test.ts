@@ -122,7 +122,7 @@ describe('rating a doctor', () => {
     const stranger = await signUpAndLogin(server.app, 'patient');
     const refused = await rate(demoDoctorId, '1', stranger.token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You can rate Ahmed Hassan after a visit: once the time of an appointment you reserved has passed');
+    expect(refused.json().message).toBe('You can rate Dr. Ahmed Hassan after a visit: once the time of an appointment you reserved has passed');
 
     // The stranger reserves a slot and its time passes, which makes the rating a verified one.
     const slot = (await get('/api/doctors/?name=Dr. Ahmed Hassan')).json().doctor.availableDates.find((s: { reserved: boolean }) => !s.reserved);

@@ -62,7 +62,7 @@ export function doctorsService(app: App) {
       if (comment.length > maxComment) throw badRequest(`Your comment can be at most ${maxComment} characters long`);
       const now = nowIso();
       if (!(await repo.hadVisit(doctor.id, viewer.id, now))) {
-        throw forbidden(`You can rate ${doctor.name} after a visit: once the time of an appointment you reserved has passed`);
+        throw forbidden(`You can rate Dr. ${withoutTitle(doctor.name)} after a visit: once the time of an appointment you reserved has passed`);
       }
       await repo.saveRating(doctor.id, viewer.id, rate, comment, now);
       const summary = await repo.rateOf(doctor.id);
