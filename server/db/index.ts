@@ -36,6 +36,7 @@ import * as pendingProfileChanges from './migrations/2026-12-07-130-pending-prof
 import * as sandboxLedger from './migrations/2026-12-07-170-sandbox-ledger.js';
 import * as refusalCountsAndRequestFingerprints from './migrations/2026-12-07-160-refusal-counts-and-request-fingerprints.js';
 import * as mailQueue from './migrations/2026-12-07-180-mail-queue.js';
+import * as untitledNames from './migrations/2026-12-07-150-untitled-names-and-told-by.js';
 
 export type DB = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-170-sandbox-ledger': sandboxLedger,
   '2026-12-07-160-refusal-counts-and-request-fingerprints': refusalCountsAndRequestFingerprints,
   '2026-12-07-180-mail-queue': mailQueue,
+  '2026-12-07-150-untitled-names-and-told-by': untitledNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

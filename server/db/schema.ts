@@ -512,6 +512,8 @@ export interface HistoryDiagnosesTable extends HistoryEntry {
   doctor_id: string | null;
   /** Self-reported: who told her ("Dr Hassan at the city clinic"), free text that makes no doctor its author. */
   told_by: ColumnType<string, string | undefined, string>;
+  /** Self-reported: the approved doctor she named as having told her (never the entry's author); migration 150. */
+  told_by_doctor_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface HistoryChronicDiseasesTable extends HistoryEntry {
   diagnosis: string;

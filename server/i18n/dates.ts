@@ -1,6 +1,7 @@
 import { rtlSentence } from '../../shared/bidi-isolate.js';
 import { type Language } from './language.js';
 import { utcToClinicTime } from '../lib/clinic-time.js';
+import { doctorTitled, withoutTitle } from '../lib/names.js';
 
 /**
  * Dates and times in the texts the server writes to people (e-mails, notifications, calendar
@@ -32,7 +33,8 @@ function zoneName(language: Language, zone: string): string {
 
 /** "with Dr. X on 2027-01-15 at 10:30 (Cairo time)": a slot as people read it, in the clinic's zone. */
 export function describeSlotIn(language: Language, zone: string, doctorName: string, startsAt: string): string {
-  if (language === 'ar') return rtlSentence`مع ${doctorName} يوم ${clinicWhen('ar', zone, startsAt)} (بتوقيت ${zoneName('ar', zone)})`;
+  // The stored name has no title: the reader's language adds it once.
+  if (language === 'ar') return rtlSentence`مع د. ${withoutTitle(doctorName)} يوم ${clinicWhen('ar', zone, startsAt)} (بتوقيت ${zoneName('ar', zone)})`;
   const local = utcToClinicTime(new Date(startsAt), zone);
-  return `with ${doctorName} on ${local.date} at ${local.time} (${zoneName('en', zone)} time)`;
+  return `with ${doctorTitled(doctorName)} on ${local.date} at ${local.time} (${zoneName('en', zone)} time)`;
 }

@@ -4,6 +4,7 @@ import { newId } from '../lib/ids.js';
 import { utcToClinicTime } from '../lib/clinic-time.js';
 import type { NotificationInput } from '../modules/notifications/service.js';
 import { jobsRepository } from './repository.js';
+import { doctorTitled } from '../lib/names.js';
 
 const HOUR = 3_600_000;
 
@@ -93,7 +94,7 @@ export async function appointmentJobMessage(
         userId: job.patient_id,
         event: 'visit_rating_prompt',
         title: 'How was your visit?',
-        body: `Tell other patients how your visit with ${slot.doctor_name} ${when} went: rate it on the doctor's page.`,
+        body: `Tell other patients how your visit with ${doctorTitled(slot.doctor_name)} ${when} went: rate it on the doctor's page.`,
         link: `/doctor/${encodeURIComponent(slot.doctor_name)}`,
         message: { key: 'visit_rating_prompt', doctor: slot.doctor_name, startsAt: slot.starts_at },
       },
@@ -106,8 +107,8 @@ export async function appointmentJobMessage(
     notification: {
       userId: job.patient_id,
       event: 'appointment_reminder',
-      title: `Reminder: your appointment with ${slot.doctor_name} is ${ahead}`,
-      body: `Your appointment with ${slot.doctor_name} is ${when} (clinic time).`,
+      title: `Reminder: your appointment with ${doctorTitled(slot.doctor_name)} is ${ahead}`,
+      body: `Your appointment with ${doctorTitled(slot.doctor_name)} is ${when} (clinic time).`,
       link: '/settings/appointments',
       message: { key: 'appointment_reminder', doctor: slot.doctor_name, startsAt: slot.starts_at, ahead: job.kind === 'reminder_24h' ? '24h' : '2h' },
     },

@@ -151,3 +151,21 @@ export function checkNameAgainst(name: string, role: Role, professionals: readon
     );
   }
 }
+
+/**
+ * A professional's name as stored: without a leading title ("Dr.", "Dr", "د."), which every screen
+ * and mail adds itself in the reader's language, so no name ever reads "Dr. Dr. …".
+ */
+export function withoutTitle(name: string): string {
+  let out = name.trim();
+  for (let before = ''; before !== out;) {
+    before = out;
+    out = out.replace(/^(?:dr\.|dr(?=\s)|د\.)\s*/iu, '');
+  }
+  return out;
+}
+
+/** A doctor's name as a mail or notification says it: the title once, in the reader's language ("Dr. Ahmed Hassan", "د. Ahmed Hassan"). */
+export function doctorTitled(name: string, language: 'en' | 'ar' = 'en'): string {
+  return `${language === 'ar' ? 'د.' : 'Dr.'} ${withoutTitle(name)}`;
+}

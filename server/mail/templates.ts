@@ -64,18 +64,31 @@ interface Person {
 }
 
 export const mails = {
-  verifyEmail: mail<Person & { url: string }>({
-    en: ({ to, name, url }) => ({
+  /** `licenceNeeded`: a doctor or pharmacist who signed up without the licence the clinic checks is asked for it. */
+  verifyEmail: mail<Person & { url: string; licenceNeeded?: boolean }>({
+    en: ({ to, name, url, licenceNeeded }) => ({
       subject: 'Verify your email address',
       greeting: hello.en(name),
-      lines: [`Please confirm that ${to} is your email address. The link works once, for 24 hours.`],
+      lines: [
+        `Please confirm that ${to} is your email address. The link works once, for 24 hours.`,
+        ...(licenceNeeded
+          ? [
+              'Your account is awaiting approval: please give your licence number and upload your licence document in Settings → Profile, so the clinic can check them.',
+            ]
+          : []),
+      ],
       action: { label: 'Verify my email', url },
       after: ['If you did not create an account, you can ignore this message.'],
     }),
-    ar: ({ to, name, url }) => ({
+    ar: ({ to, name, url, licenceNeeded }) => ({
       subject: 'تأكيد بريدك الإلكتروني',
       greeting: hello.ar(name),
-      lines: [rtlSentence`يُرجى تأكيد أن ${to} هو بريدك الإلكتروني. يعمل الرابط مرة واحدة فقط خلال 24 ساعة.`],
+      lines: [
+        rtlSentence`يُرجى تأكيد أن ${to} هو بريدك الإلكتروني. يعمل الرابط مرة واحدة فقط خلال 24 ساعة.`,
+        ...(licenceNeeded
+          ? ['حسابك بانتظار الموافقة: يُرجى إدخال رقم ترخيصك ورفع وثيقة الترخيص من الإعدادات ← الملف الشخصي، حتى تتمكن العيادة من التحقق منهما.']
+          : []),
+      ],
       action: { label: 'تأكيد بريدي الإلكتروني', url },
       after: ['إن لم تُنشئ حسابًا لدينا، يمكنك تجاهل هذه الرسالة.'],
     }),

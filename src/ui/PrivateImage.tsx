@@ -3,12 +3,13 @@ import { useAppDispatch } from '../app/hooks';
 import { fetchPrivateFileUrl } from './privateFile';
 
 /**
- * An image that may be private. Lab results are served by an authorized API route that needs the
- * session token, which an <img src> cannot send: those are fetched through the axios client and
- * shown from a blob address, released again when the image goes away. Public images load as usual.
+ * An image that may be private. A lab result's address from a history answer is signed for its
+ * reader and loads in a plain <img>; an unsigned API address needs the session token, which an
+ * <img src> cannot send: it is fetched through the axios client and shown from a blob address,
+ * released again when the image goes away. Public images load as usual.
  */
 export function PrivateImage({ src, alt, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
-  const isPrivate = src.startsWith('/api/');
+  const isPrivate = src.startsWith('/api/') && !/[?&]sig=/.test(src);
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
   const dispatch = useAppDispatch();
 

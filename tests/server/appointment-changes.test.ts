@@ -181,7 +181,7 @@ describe('a doctor cancelling a booked slot', () => {
     expect(told).toHaveLength(1);
     expect(told[0].body).toContain('I am at a conference that day');
     expect(told[0].body).toContain(nextText);
-    expect(told[0].link).toBe(`/doctor/${encodeURIComponent('Dr. Busy Cancel')}`);
+    expect(told[0].link).toBe(`/doctor/${encodeURIComponent('Busy Cancel')}`);
 
     const mail = lastMailTo(server.config.dataDir, patient.email, 'cancelled by the doctor');
     expect(mail?.text).toContain('I am at a conference that day');
@@ -222,7 +222,7 @@ describe('overlapping bookings', () => {
       const res = await reserve(patient, slot, second.id);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toContain(`Dr. First Overlap on ${date} at 10:00`);
-      expect(res.json().conflict).toMatchObject({ doctor: 'Dr. First Overlap', time: '10:00' });
+      expect(res.json().conflict).toMatchObject({ doctor: 'First Overlap', time: '10:00' });
     }
     expect((await reserve(patient, after, second.id)).statusCode).toBe(200);
   });
@@ -353,7 +353,7 @@ describe('waiting lists', () => {
     expect(added.statusCode).toBe(200);
     const slot = added.json().appointment._id;
     const offer = (await notificationsOf(first.id)).find((n) => n.event === 'waitlist_offer');
-    expect(offer?.link).toBe(`/doctor/${encodeURIComponent('Dr. Waitlist Busy')}?offer=${slot}`);
+    expect(offer?.link).toBe(`/doctor/${encodeURIComponent('Waitlist Busy')}?offer=${slot}`);
     expect((await notificationsOf(second.id)).some((n) => n.event === 'waitlist_offer')).toBe(false);
     const mail = lastMailTo(server.config.dataDir, first.email, 'A time has freed up');
     expect(mail?.text).toContain(`?offer=${slot}`);

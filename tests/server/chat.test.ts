@@ -72,7 +72,7 @@ describe('GET chat', () => {
     expect(body.chats).toHaveLength(1);
     const chat = body.chats[0];
     expect(chat.sender).toMatchObject({ _id: patient.id, name: 'Sara Ali' });
-    expect(chat.receiver).toMatchObject({ _id: doctor.id, name: 'Dr. Ahmed Hassan' });
+    expect(chat.receiver).toMatchObject({ _id: doctor.id, name: 'Ahmed Hassan' });
     expect(chat.receiver.image).toBeTruthy();
     expect(chat.lastMessage).toBe('Yes, take it as usual. See you then.');
     expect(Date.parse(chat.created_at)).toBeLessThan(Date.parse(chat.updated_at));

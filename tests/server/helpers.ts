@@ -134,7 +134,8 @@ export async function signUpAndLogin(
     ...(role === 'patient' ? { blood_type: '+A', height: '170', weight: '65' } : {}),
     ...overrides,
   };
-  const form = multipart(fields);
+  // A professional's licence document, so an administrator may approve her through the API.
+  const form = multipart(role === 'patient' ? fields : { licenseDocument: { filename: 'licence.png', content: tinyPng, type: 'image/png' }, ...fields });
   const headers = options.acceptLanguage ? { ...form.headers, 'accept-language': options.acceptLanguage } : form.headers;
   const signup = await app.inject({ method: 'POST', url: `/api/${role}/auth/signup`, payload: form.payload, headers });
   if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);

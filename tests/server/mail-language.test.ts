@@ -144,12 +144,12 @@ describe('emails in her language', () => {
       .filter((m) => m.to === arabic.email)
       .at(-1);
     expect(ar?.subject).toBe(`تم حجز موعدك — ${server.config.clinicName}`);
-    expect(ar?.text).toContain(`تم حجز موعدك مع ${isolate('Dr. Lang Test')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة).`);
+    expect(ar?.text).toContain(`تم حجز موعدك مع د. ${isolate('Lang Test')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة).`);
     expect(ar?.text).toContain('ملف التقويم المرفق');
     expect(ar?.html).toContain('<html lang="ar" dir="rtl">');
     // Her calendar file names the appointment in Arabic too.
     const calendar = attachedCalendar(rawMailsTo(outbox(), arabic.email, 'تم حجز موعدك').at(-1) ?? '');
-    expect(calendar).toMatch(/^SUMMARY:موعد مع Dr\. Lang Test/m);
+    expect(calendar).toMatch(/^SUMMARY:موعد مع د\. Lang Test/m);
 
     expect((await reserve(english, await slotOf(doctor, '2030-03-14T09:30:00.000Z'), doctor.id)).statusCode).toBe(200);
     const en = lastMailTo(outbox(), english.email, 'Your appointment is reserved');
@@ -217,15 +217,15 @@ describe('the Arabic words of every notification', () => {
     { key: 'reservation_made', patient: 'Pat', startsAt: at },
     { key: 'reservation_cancelled', patient: 'Pat', startsAt: at },
     { key: 'reservation_moved', patient: 'Pat', from: at, to: '2030-03-15T08:30:00.000Z' },
-    { key: 'slot_released', doctor: 'Dr. Q', startsAt: at, reason: 'Sick', next: ['2030-03-16T08:30:00.000Z'] },
-    { key: 'slot_released', doctor: 'Dr. Q', startsAt: at, reason: 'Sick', next: [] },
-    { key: 'request_accepted', doctor: 'Dr. Q', startsAt: at },
+    { key: 'slot_released', doctor: 'Q', startsAt: at, reason: 'Sick', next: ['2030-03-16T08:30:00.000Z'] },
+    { key: 'slot_released', doctor: 'Q', startsAt: at, reason: 'Sick', next: [] },
+    { key: 'request_accepted', doctor: 'Q', startsAt: at },
     { key: 'request_declined', reason: 'Full' },
-    { key: 'appointment_reminder', doctor: 'Dr. Q', startsAt: at, ahead: '24h' },
-    { key: 'appointment_reminder', doctor: 'Dr. Q', startsAt: at, ahead: '2h' },
-    { key: 'visit_rating_prompt', doctor: 'Dr. Q', startsAt: at },
-    { key: 'waitlist_offer', doctor: 'Dr. Q', startsAt: at, until: '2030-03-13T10:15:00.000Z' },
-    { key: 'prescription_issued', doctor: 'Dr. Q', medicines: ['Panadol', 'Augmentin'] },
+    { key: 'appointment_reminder', doctor: 'Q', startsAt: at, ahead: '24h' },
+    { key: 'appointment_reminder', doctor: 'Q', startsAt: at, ahead: '2h' },
+    { key: 'visit_rating_prompt', doctor: 'Q', startsAt: at },
+    { key: 'waitlist_offer', doctor: 'Q', startsAt: at, until: '2030-03-13T10:15:00.000Z' },
+    { key: 'prescription_issued', doctor: 'Q', medicines: ['Panadol', 'Augmentin'] },
     { key: 'order_paid', orderNumber: 'PO-1', lines: ['2 × Panadol'] },
     { key: 'order_status', orderNumber: 'PO-1', product: 'Panadol', status: 'cancelled', reason: 'Out of stock' },
     { key: 'account_approved' },
@@ -241,8 +241,8 @@ describe('the Arabic words of every notification', () => {
       expect(`${words.title} ${words.body}`, message.key).not.toMatch(/undefined|NaN|English/);
     }
     expect(wordNotification(stored(messages[7]), 'ar', 'Africa/Cairo')).toEqual({
-      title: `تذكير: موعدك مع ${isolate('Dr. Q')} غدًا`,
-      body: `موعدك مع ${isolate('Dr. Q')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت العيادة).`,
+      title: `تذكير: موعدك مع د. ${isolate('Q')} غدًا`,
+      body: `موعدك مع د. ${isolate('Q')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت العيادة).`,
     });
   });
 
@@ -251,7 +251,7 @@ describe('the Arabic words of every notification', () => {
     expect(wordNotification(stored({ key: 'request_declined', reason: 'Doctor away.' }), 'ar', 'Africa/Cairo').body).toBe(`السبب: ${isolate('Doctor away.')}`);
     expect(wordNotification(stored({ key: 'request_declined', reason: 'الطبيب مسافر.' }), 'ar', 'Africa/Cairo').body).toBe('السبب: الطبيب مسافر.');
     const released = wordNotification(stored(messages[3]!), 'ar', 'Africa/Cairo');
-    expect(released.title).toBe(`ألغى الطبيب موعدك مع ${isolate('Dr. Q')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة)`);
+    expect(released.title).toBe(`ألغى الطبيب موعدك مع د. ${isolate('Q')} يوم الخميس، ١٤ مارس ٢٠٣٠ الساعة ١٠:٣٠ ص (بتوقيت القاهرة)`);
     expect(released.body).toContain(`السبب: ${isolate('Sick')}.`);
     expect(wordNotification(stored(messages[14]!), 'ar', 'Africa/Cairo').body).toBe('حسابك ظاهر الآن في البوابة، ويمكنك استخدام كل ما يتيحه لك دورك.');
     // Each item of a list stands in its place, the first rightmost.

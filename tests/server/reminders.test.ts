@@ -114,7 +114,7 @@ describe('appointment reminders', () => {
     expect(await bothPoll()).toBe(0);
     const prompt = await notices(patient, 'visit_rating_prompt');
     expect(prompt).toHaveLength(1);
-    expect(prompt[0]).toMatchObject({ title: 'How was your visit?', link: '/doctor/Dr.%20Laila%20Fathy' });
+    expect(prompt[0]).toMatchObject({ title: 'How was your visit?', link: '/doctor/Laila%20Fathy' });
     expect(reminderMails()).toHaveLength(3);
     // Nobody else heard of it.
     expect(await notices(bystander, 'appointment_reminder')).toHaveLength(0);

@@ -19,44 +19,44 @@ export const demoAccounts = {
 
 const doctorsByDepartment: Record<(typeof departments)[number], [string, string][]> = {
   Dental: [
-    ['Dr. Mona Adel', 'female'],
-    ['Dr. Karim Samir', 'male'],
-    ['Dr. Salma Fathy', 'female'],
+    ['Mona Adel', 'female'],
+    ['Karim Samir', 'male'],
+    ['Salma Fathy', 'female'],
   ],
   Gynaecology: [
-    ['Dr. Heba Mostafa', 'female'],
-    ['Dr. Nadia Farouk', 'female'],
-    ['Dr. Amr Lotfy', 'male'],
+    ['Heba Mostafa', 'female'],
+    ['Nadia Farouk', 'female'],
+    ['Amr Lotfy', 'male'],
   ],
   Eye: [
-    ['Dr. Youssef Nabil', 'male'],
-    ['Dr. Rania Helmy', 'female'],
-    ['Dr. Tarek Ibrahim', 'male'],
+    ['Youssef Nabil', 'male'],
+    ['Rania Helmy', 'female'],
+    ['Tarek Ibrahim', 'male'],
   ],
   Cardiology: [
-    ['Dr. Ahmed Hassan', 'male'],
-    ['Dr. Laila Mansour', 'female'],
-    ['Dr. Hany Saleh', 'male'],
+    ['Ahmed Hassan', 'male'],
+    ['Laila Mansour', 'female'],
+    ['Hany Saleh', 'male'],
   ],
   Orthopaedics: [
-    ['Dr. Omar Khaled', 'male'],
-    ['Dr. Dina Radwan', 'female'],
-    ['Dr. Sherif Gamal', 'male'],
+    ['Omar Khaled', 'male'],
+    ['Dina Radwan', 'female'],
+    ['Sherif Gamal', 'male'],
   ],
   Gastroenterology: [
-    ['Dr. Mahmoud Rashad', 'male'],
-    ['Dr. Yasmin Fouad', 'female'],
-    ['Dr. Walid Zaki', 'male'],
+    ['Mahmoud Rashad', 'male'],
+    ['Yasmin Fouad', 'female'],
+    ['Walid Zaki', 'male'],
   ],
   Neurology: [
-    ['Dr. Nour El-Din Aziz', 'male'],
-    ['Dr. Hala Sabry', 'female'],
-    ['Dr. Sameh Anwar', 'male'],
+    ['Nour El-Din Aziz', 'male'],
+    ['Hala Sabry', 'female'],
+    ['Sameh Anwar', 'male'],
   ],
   Medicine: [
-    ['Dr. Fatma Yassin', 'female'],
-    ['Dr. Mostafa Kamel', 'male'],
-    ['Dr. Ingy Shawky', 'female'],
+    ['Fatma Yassin', 'female'],
+    ['Mostafa Kamel', 'male'],
+    ['Ingy Shawky', 'female'],
   ],
 };
 
@@ -197,7 +197,7 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
   for (const department of departments) {
     for (const [index, [name, gender]] of doctorsByDepartment[department].entries()) {
       const id = newId();
-      const isDemo = name === 'Dr. Ahmed Hassan';
+      const isDemo = name === 'Ahmed Hassan';
       if (isDemo) demoDoctorId = id;
       doctorIds.push(id);
       await db
@@ -216,7 +216,7 @@ export async function seedPeople(db: Kysely<Database>, config: Config): Promise<
           license_number: `EMS-${20000 + office * 37}`,
           office_number: String(office++),
           location: `Floor ${1 + (office % 4)}, Nile Clinic Building, 14 Corniche St, Garden City`,
-          about: `${name.replace('Dr. ', 'Dr. ')} ${aboutByDepartment[department]}`,
+          about: `Dr. ${name} ${aboutByDepartment[department]}`,
           image: writeArt(config.uploadDir, `doctor-${slug(name)}`, avatarSvg(name)),
           fee_cents: consultationFee(department, index),
           created_at: now,

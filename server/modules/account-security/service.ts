@@ -45,13 +45,13 @@ export function accountSecurityService(app: App) {
   /** Mails a one-time link to a person: `page` of the portal with the secret after `#token=`, in her language. */
   async function mailLink(
     template: (typeof mails)['verifyEmail' | 'confirmNewEmail' | 'resetPassword'],
-    person: { language: string; name: string; to: string },
+    person: { language: string; name: string; to: string; licenceNeeded?: boolean },
     page: string,
     secret: string,
     about?: string,
   ) {
-    const message = template(asLanguage(person.language), { clinic: config.clinicName, to: person.to, name: person.name, url: linkTo(page, secret) });
-    await deliver({ ...message, about });
+    const facts = { clinic: config.clinicName, to: person.to, name: person.name, url: linkTo(page, secret), licenceNeeded: person.licenceNeeded };
+    await deliver({ ...template(asLanguage(person.language), facts), about });
   }
 
   /** The verification mail of an account, while it waits in the queue (a newer one replaces it). */
@@ -102,7 +102,8 @@ export function accountSecurityService(app: App) {
     deliver,
 
     /** Sends the verification link of a new account. */
-    async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string }) {
+    /** `licenceNeeded`: a professional who signed up without her licence is asked for it in the same mail. */
+    async sendVerification(user: Pick<UsersTable, 'id' | 'email' | 'name'> & { language: string; licenceNeeded?: boolean }) {
       const secret = await newLink(user.id, 'verify_email');
       await mailLink(mails.verifyEmail, { ...user, to: user.email }, '/account/verify-email', secret, verificationAbout(user.id));
     },

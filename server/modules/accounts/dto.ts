@@ -185,6 +185,11 @@ export const profileBody = z.object({
   pharmacyLicenseNumber: sentText().describe('Pharmacists: a new pharmacy licence number waits for an administrator'),
   currentPassword: sentText().describe('Needed for a new email or password'),
 });
+/** The licence a professional gives after signing up (checked by the service, for her role). */
+export const licenceBody = z.object({
+  licenseNumber: sentText().describe('Doctors and pharmacists'),
+  pharmacyLicenseNumber: sentText().describe('Pharmacists'),
+});
 /** The fields of either form, as checked (a profile edit's may be left out). */
 export type AccountFields = Partial<z.output<typeof signupBody> & z.output<typeof profileBody>>;
 export const loginBody = z.object({ email: sentText(), password: sentText() }).superRefine((form, ctx) => {

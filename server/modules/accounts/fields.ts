@@ -91,13 +91,40 @@ export function roleColumns(role: Role, fields: Partial<Record<string, string>>,
   if (present('pharmacyLocation')) out.pharmacy_location = text('pharmacyLocation', 'Pharmacy location', 300);
   if (present('workingDate')) out.working_date = text('workingDate', 'Working date', 100);
   if (role === 'pharmacist' && !partial && !out.pharmacy_name) refuse(ctx, 'Please enter the pharmacy name');
-  // The licence is required at sign-up; a profile edit may change it, and an administrator reviews the change (accounts/service.ts).
-  const licence = (key: string) => !partial || !notSent(fields[key]);
-  if (isProfessional(role) && licence('licenseNumber')) out.license_number = licenseRule('Licence number')(value('licenseNumber'), ctx);
-  if (role === 'pharmacist' && licence('pharmacyLicenseNumber')) {
+  // The licence may come with the sign-up or later (the existing client's form has no field for it:
+  // licenceColumns, from the settings); an administrator approves only once it is there. A profile
+  // edit may change a licence number it sends; an approved professional's change waits for an
+  // administrator's review (accounts/service.ts).
+  if (isProfessional(role) && !partial) Object.assign(out, licenceColumns(role, fields, ctx, { required: false }));
+  const sent = (key: string) => partial && !notSent(fields[key]);
+  if (isProfessional(role) && sent('licenseNumber')) out.license_number = licenseRule('Licence number')(value('licenseNumber'), ctx);
+  if (role === 'pharmacist' && sent('pharmacyLicenseNumber')) {
     out.pharmacy_license_number = licenseRule('Pharmacy licence number')(value('pharmacyLicenseNumber'), ctx);
   }
   return out;
+}
+
+/**
+ * The licence numbers of a professional: a doctor's licence, and a pharmacist's own and her
+ * pharmacy's. `required` false (a sign-up): a number left empty stays empty, to be given later.
+ */
+export function licenceColumns(role: Role, fields: Partial<Record<string, string>>, ctx: z.RefinementCtx, options: { required: boolean }): Partial<UsersTable> {
+  const out: Partial<UsersTable> = {};
+  const given = (key: string) => options.required || Boolean(cleanField(fields[key]));
+  if (isProfessional(role)) out.license_number = given('licenseNumber') ? licenseRule('Licence number')(cleanField(fields.licenseNumber), ctx) : '';
+  if (role === 'pharmacist')
+    out.pharmacy_license_number = given('pharmacyLicenseNumber') ? licenseRule('Pharmacy licence number')(cleanField(fields.pharmacyLicenseNumber), ctx) : '';
+  return out;
+}
+
+/** What an administrator needs before approving a professional, as the first thing missing; undefined when nothing is. */
+export function missingForApproval(user: Pick<UsersTable, 'role' | 'license_number' | 'pharmacy_license_number' | 'license_document'>): string | undefined {
+  if (!isProfessional(user.role)) return undefined;
+  if (!user.license_number) return 'This account has no licence number yet: it cannot be approved until the applicant gives it from the settings';
+  if (user.role === 'pharmacist' && !user.pharmacy_license_number)
+    return 'This account has no pharmacy licence number yet: it cannot be approved until the applicant gives it from the settings';
+  if (!user.license_document) return 'This account has no licence document yet: it cannot be approved until the applicant uploads it from the settings';
+  return undefined;
 }
 
 /** roleColumns outside a schema (a profile edit): the columns, or a 400 with the first refusal. */

@@ -9,7 +9,7 @@ import { allowOnly, requireViewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { formBody, uploadsOf } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
-import { codeLoginBody, languageBody, loginBody, profileBody, securitySchema, signupBodyFor, userSchema } from './dto.js';
+import { codeLoginBody, languageBody, licenceBody, loginBody, profileBody, securitySchema, signupBodyFor, userSchema } from './dto.js';
 import { accountsService } from './service.js';
 
 const signedInSchema = z.object({ message: z.string(), user: userSchema, role: z.string(), token: z.string(), security: securitySchema });
@@ -121,6 +121,27 @@ export default async function accountsRoutes(app: App) {
     async (request) => {
       const viewer = requireViewer(request);
       return service.saveLanguage(viewer, request.body.language);
+    },
+  );
+
+  app.post(
+    '/auth/user/licence',
+    {
+      schema: {
+        tags,
+        summary:
+          'A doctor or pharmacist awaiting approval gives her licence number (pharmacists also pharmacyLicenseNumber) and licenceDocument file, which the sign-up may not have carried',
+        security: [{ token: [] }],
+        ...formBody(licenceBody, { files: ['licenseDocument'] }),
+        response: { 200: z.object({ message: z.string(), user: userSchema }), ...errorResponses },
+      },
+      preValidation: async (request) => {
+        requireViewer(request);
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      return service.submitLicence(viewer, { fields: request.body, files: uploadsOf(request) });
     },
   );
 

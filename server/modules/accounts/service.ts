@@ -1,10 +1,10 @@
 import type { Language, Role, UsersTable } from '../../db/schema.js';
 import { emptyProfile } from '../../db/empty-profile.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { checkNameAgainst } from '../../lib/names.js';
+import { checkNameAgainst, withoutTitle } from '../../lib/names.js';
 import { nowIso } from '../../lib/time.js';
 import { isProfessional, type Viewer } from '../../plugins/auth.js';
 import { disconnectSessions } from '../../realtime/rooms.js';
@@ -16,7 +16,8 @@ import type { AccountFields } from './dto.js';
 import { removeUnreferenced } from '../../storage/cleanup.js';
 import type { App } from '../../types.js';
 import { toUserDto } from './dto.js';
-import { checkRoleColumns } from './fields.js';
+import { checkRoleColumns, licenceColumns, missingForApproval } from './fields.js';
+import { applyRule } from '../../lib/form-schema.js';
 import { accountsRepository } from './repository.js';
 import { loginThrottle } from './throttle.js';
 
@@ -25,9 +26,10 @@ import { loginThrottle } from './throttle.js';
  * (dto.ts; left out of a profile edit, they are undefined); `ownColumns` are the role's own fields,
  * already checked (fields.ts).
  */
-async function columnsFrom(fields: AccountFields, ownColumns: Partial<UsersTable>): Promise<Partial<UsersTable>> {
+async function columnsFrom(role: Role, fields: AccountFields, ownColumns: Partial<UsersTable>): Promise<Partial<UsersTable>> {
   const out: Partial<UsersTable> = { ...ownColumns };
-  if (fields.name !== undefined) out.name = fields.name;
+  // A professional's title is not part of his name: every screen adds it in its own language.
+  if (fields.name !== undefined) out.name = isProfessional(role) ? withoutTitle(fields.name) || fields.name : fields.name;
   if (fields.username !== undefined) out.username = fields.username;
   if (fields.email !== undefined) out.email = fields.email;
   if (fields.password !== undefined) out.password_hash = await hashPassword(fields.password);
@@ -37,6 +39,10 @@ async function columnsFrom(fields: AccountFields, ownColumns: Partial<UsersTable
   if (fields.gender !== undefined) out.gender = fields.gender;
   return out;
 }
+
+/** What an applicant without a licence on file is asked for (sign-up answer, the settings' notice). */
+export const licenceRequest =
+  'Your account is awaiting approval: please give your licence number and upload your licence document in Settings → Profile, so the clinic can check them.';
 
 /** A sign-up or profile form: its text fields (checked by fields.ts, per role) and its files. */
 export interface AccountForm {
@@ -138,9 +144,13 @@ export function accountsService(app: App) {
   }
 
   /** Queues a sign-up's email (a new account's link, or the owner's notice): the answer is the same either way. */
-  async function signupMail(send: () => Promise<void>, role: Role) {
-    // Doctors and pharmacists are also told that the clinic checks their licence first.
-    const review = isProfessional(role) ? ' The clinic checks your licence before your account is listed.' : '';
+  async function signupMail(send: () => Promise<void>, row: UsersTable) {
+    // Doctors and pharmacists are also told that the clinic checks their licence first, and what it still lacks.
+    const review = !isProfessional(row.role)
+      ? ''
+      : missingForApproval(row)
+        ? ` ${licenceRequest}`
+        : ' The clinic checks your licence before your account is listed.';
     await send();
     return `Account created successfully. We sent you an email to verify your address.${review}`;
   }
@@ -172,7 +182,7 @@ export function accountsService(app: App) {
       const ownColumns = checkRoleColumns(role, form.fields, false);
       // Counted before the password is hashed, so sign-ups over the limit cost the server nothing.
       await countSignup(ip);
-      const changes = await columnsFrom(form.fields, ownColumns);
+      const changes = await columnsFrom(role, form.fields, ownColumns);
       try {
         await ensureUnique(changes, role);
       } catch (error) {
@@ -197,7 +207,7 @@ export function accountsService(app: App) {
       };
       // An email that already has an account gets the same answer as a new one; its owner is told by email instead.
       const answerAsCreated = async (owner: UsersTable & { language: Language }) => ({
-        message: await signupMail(() => security.notifyAddressTaken(owner), role),
+        message: await signupMail(() => security.notifyAddressTaken(owner), row),
         user: toUserDto(row, null, app.images),
       });
       const owner = await repo.findByEmail(row.email);
@@ -214,7 +224,10 @@ export function accountsService(app: App) {
         throw conflict('This username or name is already registered');
       }
       await security.markUnverified(row.id);
-      return { message: await signupMail(() => security.sendVerification({ ...row, language }), role), user: toUserDto(row, null, app.images) };
+      return {
+        message: await signupMail(() => security.sendVerification({ ...row, language, licenceNeeded: Boolean(missingForApproval(row)) }), row),
+        user: toUserDto(row, null, app.images),
+      };
     },
 
     async login(emailRaw: string, password: string, client: Client) {
@@ -244,6 +257,34 @@ export function accountsService(app: App) {
       return signedIn(user, client);
     },
 
+    /**
+     * A professional gives the licence numbers and document the sign-up did not carry (or corrects
+     * them) while her application waits; once an administrator approved it, the licence is fixed.
+     */
+    async submitLicence(viewer: Viewer, form: AccountForm) {
+      const user = await repo.findById(viewer.id);
+      if (!user) throw notFound('This account no longer exists');
+      if (!isProfessional(user.role)) throw forbidden('Only doctors and pharmacists give a licence');
+      if (user.status === 'approved') throw conflict('Your licence was already checked and approved; please contact the clinic to change it');
+      const fields = form.fields as Partial<Record<string, string>>;
+      const numbers = applyRule((_text, ctx) => licenceColumns(user.role, fields, ctx, { required: false }), '');
+      const changes: Partial<UsersTable> = Object.fromEntries(Object.entries(numbers).filter(([, v]) => v));
+      await storeLicenseDocument(form, changes, user.role, user.id);
+      if (Object.keys(changes).length === 0) throw badRequest('Please give your licence number or choose your licence document');
+      try {
+        await repo.update(user.id, { ...changes, updated_at: nowIso() });
+      } catch (error) {
+        if (changes.license_document) await app.privateFiles.remove(changes.license_document);
+        throw error;
+      }
+      if (changes.license_document && user.license_document) await app.privateFiles.remove(user.license_document);
+      const updated = (await repo.findById(user.id)) as UsersTable;
+      const message = missingForApproval(updated)
+        ? `Saved. ${licenceRequest}`
+        : 'Saved. The clinic now has your licence number and document and checks them before your account is listed.';
+      return { message, user: toUserDto(updated, viewer.token, app.images) };
+    },
+
     async logout(token: string | null) {
       const claims = token ? await app.tokens.verifyIgnoringExpiry(token) : null;
       if (!claims) throw unauthorized();
@@ -271,7 +312,7 @@ export function accountsService(app: App) {
     async update(viewer: Viewer, form: AccountForm) {
       const user = await repo.findById(viewer.id);
       if (!user) throw notFound('This account no longer exists');
-      const changes = await columnsFrom(form.fields, checkRoleColumns(user.role, form.fields, true));
+      const changes = await columnsFrom(user.role, form.fields, checkRoleColumns(user.role, form.fields, true));
       const newEmail = changes.email && changes.email !== user.email ? changes.email : undefined;
       delete changes.email;
       const newPassword = changes.password_hash !== undefined;

@@ -8,6 +8,7 @@ import { disconnectAccount } from '../../realtime/rooms.js';
 import type { App } from '../../types.js';
 import { deliverNotifications, recordNotifications, type NotificationInput } from '../notifications/service.js';
 import { accountsService } from '../accounts/service.js';
+import { missingForApproval } from '../accounts/fields.js';
 import { toAdminUser, toAuditEntry, toProfileChange } from './dto.js';
 import { adminRepository } from './repository.js';
 
@@ -128,6 +129,9 @@ export function adminService(app: App) {
 
     async approve(admin: Viewer, id: string) {
       allowRoles(admin, 'admin');
+      // A licence the clinic has not seen cannot be approved (the sign-up may come without one).
+      const missing = missingForApproval(await userOr404(id));
+      if (missing) throw conflict(missing);
       const user = await transition(admin, id, {
         from: ['pending', 'rejected'],
         to: 'approved',

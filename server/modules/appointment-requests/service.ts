@@ -15,6 +15,7 @@ import { slotDateFields } from '../appointments/slot-time.js';
 import { chooseDepartment, reasonOf, toRequestDto, type RequestFields, type RequestRow } from './dto.js';
 import { appointmentRequestsRepository } from './repository.js';
 import { accountsRepository } from '../accounts/repository.js';
+import { doctorTitled, withoutTitle } from '../../lib/names.js';
 
 /** Administrators answer every request (the role is granted in the database, never at sign-up). */
 const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
@@ -107,7 +108,8 @@ export function appointmentRequestsService(app: App) {
       const { name, email, phone } = form;
       let doctor: { id: string; name: string; specialization: string } | undefined;
       if (form.doctor) {
-        doctor = await repo.findDoctorByName(form.doctor);
+        // The form may name him as his page's address did before titles left stored names ("Dr. …").
+        doctor = (await repo.findDoctorByName(form.doctor)) ?? (await repo.findDoctorByName(withoutTitle(form.doctor) || form.doctor));
         if (!doctor) throw badRequest(`There is no doctor called ${form.doctor.slice(0, 100)}`);
       }
       const department = form.department ? toDepartment(form.department) : (toDepartment(doctor?.specialization ?? '') ?? doctor?.specialization);
@@ -184,7 +186,7 @@ export function appointmentRequestsService(app: App) {
       const nowDate = new Date();
       const now = nowDate.toISOString();
       const local = utcToClinicTime(new Date(slot.starts_at), zone);
-      const line = `Your appointment request was accepted: ${slot.doctor_name} will see you on ${local.date} at ${local.time}.`;
+      const line = `Your appointment request was accepted: ${doctorTitled(slot.doctor_name)} will see you on ${local.date} at ${local.time}.`;
       const done = await app.db.transaction().execute(async (trx) => {
         const answered = await repo.answer(trx, request.id, {
           status: 'accepted',

@@ -4,6 +4,7 @@ import { type Language } from '../../i18n/language.js';
 import { clinicWhen } from '../../i18n/dates.js';
 import type { CalendarEntry } from './calendar-repository.js';
 import { appointmentMinutes } from './repository.js';
+import { doctorTitled, withoutTitle } from '../../lib/names.js';
 
 /**
  * The calendar file (iCalendar, RFC 5545) of one reservation, built with the `ics` package.
@@ -42,9 +43,9 @@ type Entry = Pick<
 function eventWords(entry: Entry, context: CalendarContext, cancelled: boolean, language: Language) {
   if (language === 'ar') {
     return {
-      title: `${cancelled ? 'أُلغي: ' : ''}موعد مع ${entry.doctor_name}`,
+      title: `${cancelled ? 'أُلغي: ' : ''}موعد مع د. ${withoutTitle(entry.doctor_name)}`,
       description: [
-        `موعد مع ${entry.doctor_name} (${entry.doctor_specialization}) في ${context.clinicName}.`,
+        `موعد مع د. ${withoutTitle(entry.doctor_name)} (${entry.doctor_specialization}) في ${context.clinicName}.`,
         `بتوقيت العيادة (${context.timeZone}): ${clinicWhen('ar', context.timeZone, entry.starts_at)}.`,
         ...(cancelled ? [`أُلغي الموعد${entry.cancel_reason ? `: ${entry.cancel_reason}` : '.'}`] : []),
       ].join('\n'),
@@ -52,9 +53,9 @@ function eventWords(entry: Entry, context: CalendarContext, cancelled: boolean, 
   }
   const local = utcToClinicTime(new Date(entry.starts_at), context.timeZone);
   return {
-    title: `${cancelled ? 'Cancelled: ' : ''}Appointment with ${entry.doctor_name}`,
+    title: `${cancelled ? 'Cancelled: ' : ''}Appointment with ${doctorTitled(entry.doctor_name)}`,
     description: [
-      `Appointment with ${entry.doctor_name} (${entry.doctor_specialization}) at ${context.clinicName}.`,
+      `Appointment with ${doctorTitled(entry.doctor_name)} (${entry.doctor_specialization}) at ${context.clinicName}.`,
       `Clinic time (${context.timeZone}): ${local.date} at ${local.time}.`,
       ...(cancelled ? [`Cancelled${entry.cancel_reason ? `: ${entry.cancel_reason}` : '.'}`] : []),
     ].join('\n'),

@@ -1,4 +1,5 @@
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { withoutTitle } from '../../lib/names.js';
 import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
@@ -32,7 +33,9 @@ export function doctorsService(app: App) {
 
     /** The doctor's page; the viewer's own reserved slot carries their chat with the doctor. */
     async byName(name: string, viewer: Viewer | null) {
-      const doctor = await repo.findByName(name);
+      // Addresses made before titles left the stored names ("/doctor/Dr. Ahmed Hassan") still find him.
+      const untitled = withoutTitle(name);
+      const doctor = (await repo.findByName(name)) ?? (untitled && untitled !== name ? await repo.findByName(untitled) : undefined);
       if (!doctor) throw notFound(`There is no doctor called ${name.slice(0, 100)}`);
       const [education, slots, reviews] = await Promise.all([
         repo.education(doctor.id),
@@ -59,7 +62,7 @@ export function doctorsService(app: App) {
       if (comment.length > maxComment) throw badRequest(`Your comment can be at most ${maxComment} characters long`);
       const now = nowIso();
       if (!(await repo.hadVisit(doctor.id, viewer.id, now))) {
-        throw forbidden(`You can rate ${doctor.name} after a visit: once the time of an appointment you reserved has passed`);
+        throw forbidden(`You can rate Dr. ${withoutTitle(doctor.name)} after a visit: once the time of an appointment you reserved has passed`);
       }
       await repo.saveRating(doctor.id, viewer.id, rate, comment, now);
       const summary = await repo.rateOf(doctor.id);

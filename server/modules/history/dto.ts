@@ -30,7 +30,16 @@ export const historySchema = z.object({
   height: z.string(),
   weight: z.string(),
   medicines: z.array(entry({ medicine: z.string(), date: z.string() })),
-  diagnosis: z.array(entry({ diagnosis: z.string(), notes: z.string(), doctor: z.object({ _id: id, name: z.string() }).nullable(), told_by: z.string() })),
+  diagnosis: z.array(
+    entry({
+      diagnosis: z.string(),
+      notes: z.string(),
+      doctor: z.object({ _id: id, name: z.string() }).nullable(),
+      told_by: z.string(),
+      /** Self-reported: the clinic's doctor she named as having told her (never the author; `doctor` stays null). */
+      told_by_doctor: z.object({ _id: id, name: z.string() }).nullable(),
+    }),
+  ),
   chronic_diseases: z.array(entry({ diagnosis: z.string(), date: z.string(), cured: z.boolean() })),
   genetic_disease: z.array(entry({ disease: z.string(), injured: z.string(), cured: z.boolean() })),
   surgeries: z.array(entry({ name: z.string(), date: z.string() })),
@@ -59,8 +68,12 @@ export const accessEntrySchema = z.object({
 /** Refused reads by people who were not signed in, one counter per address. */
 export const guestRefusalSchema = z.object({ address: z.string(), count: z.number(), first_at: z.string(), last_at: z.string() });
 
-/** A lab result lives in private storage and is read through its authorized route, never /uploads. */
-export const labResultPath = (entryId: string, stored: string) => (isPrivateFile(stored) ? `/api/history/lab/${entryId}/result` : stored);
+/**
+ * A lab result lives in private storage and is read through its authorized route, never /uploads.
+ * `signed` is the query that lets the reader open it without an Authorization header (an `<img>`).
+ */
+export const labResultPath = (entryId: string, stored: string, signed = '') =>
+  isPrivateFile(stored) ? `/api/history/lab/${entryId}/result${signed ? `?${signed}` : ''}` : stored;
 
 interface AuthoredRow {
   id: string;
@@ -87,7 +100,14 @@ type Entries = Awaited<ReturnType<HistoryRepository['entries']>>;
  * The history as the page reads it. Blood type, height and weight follow the account once it has
  * them (the profile is where they are kept up to date); the history's own copy fills the gaps.
  */
-export function toHistoryDto(patient: Person, history: HistoriesTable, entries: Entries, images: ImageStore): HistoryDto {
+export function toHistoryDto(
+  patient: Person,
+  history: HistoriesTable,
+  entries: Entries,
+  images: ImageStore,
+  /** The signed query of a lab result's address for this reader. */
+  signLab: (entryId: string) => string,
+): HistoryDto {
   return {
     _id: history.id,
     patient: { _id: patient.id, name: patient.name, image: images.url(patient.image), phone: patient.phone, email: patient.email, gender: patient.gender },
@@ -101,13 +121,19 @@ export function toHistoryDto(patient: Person, history: HistoriesTable, entries: 
       const base = authorship(r);
       // Only a doctor who wrote the diagnosis himself is shown as its doctor.
       const doctor = !base.self_reported && base.author?.role === 'doctor' ? { _id: base.author._id, name: base.author.name } : null;
-      return { ...base, diagnosis: r.diagnosis, notes: r.notes, doctor, told_by: r.told_by };
+      const toldByDoctor = r.told_by_doctor_id && r.told_by_doctor_name !== null ? { _id: r.told_by_doctor_id, name: r.told_by_doctor_name } : null;
+      return { ...base, diagnosis: r.diagnosis, notes: r.notes, doctor, told_by: r.told_by, told_by_doctor: toldByDoctor };
     }),
     chronic_diseases: entries.chronic.map((r) => ({ ...authorship(r), diagnosis: r.diagnosis, date: r.date, cured: fromFlag(r.cured) })),
     genetic_disease: entries.genetic.map((r) => ({ ...authorship(r), disease: r.disease, injured: r.injured, cured: fromFlag(r.cured) })),
     surgeries: entries.surgeries.map((r) => ({ ...authorship(r), name: r.name, date: r.date })),
     continuous_medications: entries.continuous.map((r) => ({ ...authorship(r), medicine: r.medicine, dose: r.dose })),
-    laboratory_tests: entries.labs.map((r) => ({ ...authorship(r), lab: r.lab, name: r.name, result: images.url(labResultPath(r.id, r.result)) })),
+    laboratory_tests: entries.labs.map((r) => ({
+      ...authorship(r),
+      lab: r.lab,
+      name: r.name,
+      result: images.url(labResultPath(r.id, r.result, isPrivateFile(r.result) ? signLab(r.id) : '')),
+    })),
     allergies: entries.allergies.map((r) => ({ ...authorship(r), substance: r.substance, reaction: r.reaction, severity: r.severity })),
     updated_at: history.updated_at,
   };

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { Flag } from '../../db/schema.js';
 import { ALLERGY_SEVERITIES, type AllergySeverity } from '../../../shared/allergy-severity.js';
-import { badRequest } from '../../lib/errors.js';
 import { checked, refuse, sentText, type FieldRule } from '../../lib/form-schema.js';
-import { cleanField } from '../../lib/form-text.js';
 import type { Form } from '../../plugins/forms.js';
 import { dateRule } from './dates.js';
 
@@ -36,8 +34,6 @@ interface KindSpec {
    * dropped. Each one is a column of the kind's table, except `doctor`.
    */
   body: z.ZodObject;
-  /** Extra checks when the patient writes the entry herself. */
-  readSelfReported?(fields: Record<string, unknown>): void;
 }
 
 const textMax = 300;
@@ -68,16 +64,6 @@ export const curedRule: FieldRule<Flag> = (text, ctx) => {
 export const severityRule: FieldRule<AllergySeverity> = (text, ctx) =>
   ALLERGY_SEVERITIES.find((s) => s === text.toLowerCase()) ?? refuse(ctx, 'Please choose the severity: mild, moderate or severe');
 
-/**
- * A patient's own diagnosis cannot name a doctor as its author: an entry signed by a doctor is
- * one that doctor wrote himself. Who told her goes in the free text "told to me by".
- */
-export const selfReportedDoctorRefusal = 'A diagnosis you add yourself cannot name a doctor as its author; write who told you in “Told to me by” instead';
-
-function noDoctorNamed(fields: Record<string, unknown>): void {
-  if (cleanField(typeof fields.doctor === 'string' ? fields.doctor : undefined)) throw badRequest(selfReportedDoctorRefusal);
-}
-
 export const kinds: Record<Kind, KindSpec> = {
   diagnosis: {
     table: 'history_diagnoses',
@@ -86,9 +72,8 @@ export const kinds: Record<Kind, KindSpec> = {
       diagnosis: entryText('diagnosis', { required: true }),
       notes: entryText('notes', { max: 2000 }),
       told_by: entryText('“told to me by”', { max: 200 }).describe('Who told her (self-reported diagnoses)'),
-      doctor: sentText().describe('Refused on a self-reported entry (the doctor signs his own)'),
+      doctor: sentText().describe('Self-reported: an approved doctor’s id, recorded as who told her (never as the author)'),
     }),
-    readSelfReported: noDoctorNamed,
   },
   lab: {
     table: 'history_lab_tests',

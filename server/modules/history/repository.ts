@@ -129,6 +129,9 @@ export function historyRepository(db: DB | Transaction<Database>) {
         .where('history_lab_tests.deleted_at', 'is', null)
         .executeTakeFirst(),
 
+    /** Who a signed lab-result address names, as the access rule needs him. */
+    findAccount: (id: string) => db.selectFrom('users').select(['id', 'role', 'name', 'status']).where('id', '=', id).executeTakeFirst(),
+
     async isDoctor(id: string): Promise<boolean> {
       const row = await db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'doctor').executeTakeFirst();
       return Boolean(row);
@@ -172,8 +175,17 @@ export function historyRepository(db: DB | Transaction<Database>) {
         section<HistoryLabTestsTable>('history_lab_tests'),
         section<HistoryAllergiesTable>('history_allergies'),
       ]);
-      return { medicines, diagnoses, chronic, genetic, surgeries, continuous, labs, allergies };
+      // The doctor a patient named as having told her a diagnosis, by his current name.
+      const toldByIds = [...new Set(diagnoses.map((d) => d.told_by_doctor_id).filter((id): id is string => Boolean(id)))];
+      const toldBy = toldByIds.length ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', toldByIds).execute() : [];
+      const nameOf = new Map(toldBy.map((u) => [u.id, u.name]));
+      const diagnosesWithToldBy = diagnoses.map((d) => ({ ...d, told_by_doctor_name: d.told_by_doctor_id ? (nameOf.get(d.told_by_doctor_id) ?? null) : null }));
+      return { medicines, diagnoses: diagnosesWithToldBy, chronic, genetic, surgeries, continuous, labs, allergies };
     },
+
+    /** An approved doctor by id (the one a patient names as having told her a diagnosis). */
+    findApprovedDoctor: (id: string) =>
+      db.selectFrom('users').select(['id', 'name']).where('id', '=', id).where('role', '=', 'doctor').where('status', '=', 'approved').executeTakeFirst(),
 
     insertEntry: (table: EntryTable, row: Record<string, unknown>) =>
       db

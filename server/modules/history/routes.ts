@@ -41,12 +41,15 @@ export default async function historyRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'A lab result file: for the patient and the doctors who may read her history; logged, never cached',
+        summary:
+          'A lab result file: for the patient and the doctors who may read her history; logged, never cached. The address a history answer gives ' +
+          'carries v, exp and sig (signed for that reader, a few minutes), so an <img> opens it without an Authorization header',
         params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ v: queryText, exp: queryText, sig: queryText }),
       },
     },
     async (request, reply) => {
-      return sendPrivateFile(reply, await service.labResult(request.viewer, request.params.id, request.ip));
+      return sendPrivateFile(reply, await service.labResult(request.viewer, request.params.id, request.ip, request.query));
     },
   );
 
@@ -95,12 +98,8 @@ export default async function historyRoutes(app: App) {
           ...formBody(kinds[kind].body, { files: ['result'] }),
           response: added,
         },
-        // Who may add to whose history is answered before the form (and its file) is read, what she
-        // may say in it before the entry's fields are checked.
+        // Who may add to whose history is answered before the form (and its file) is read.
         onRequest: async (request) => void (await service.mayAddTo(request.viewer, kind, queryValue(request, 'patient'))),
-        preValidation: async (request) => {
-          await service.mayAdd(request.viewer, kind, queryValue(request, 'patient'), request.body as Record<string, unknown>);
-        },
       },
       async (request) => service.add(request.viewer, kind, { fields: request.body, files: uploadsOf(request) }, request.query.patient),
     );

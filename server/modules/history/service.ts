@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { cleanField } from '../../lib/form-text.js';
 import { isPrivateFile } from '../../storage/private-files.js';
+import { createAddressSigner } from '../../lib/signed-addresses.js';
 import { firstFile } from '../../plugins/forms.js';
 import type { App } from '../../types.js';
 import { careAccess } from './care-access.js';
@@ -38,6 +39,7 @@ const ownAddDenial = 'Only patients can add to their own medical history';
 export const undoWindowMs = 60_000;
 
 const notInHistory = 'This entry is not in your medical history';
+const unknownDoctor = 'The doctor you chose is not one of the clinic’s doctors; choose one from the list or leave it empty';
 
 /** A signed-in account's refusals of the same request are one log row per this long, with a count. */
 const refusalWindowMs = 60 * 60_000;
@@ -45,8 +47,12 @@ const refusalWindowMs = 60 * 60_000;
 /** How many access-log entries one page holds, newest first. */
 const logPageSize = 50;
 
+/** How long a lab result's signed address opens it: long enough to read the page, short enough that a copied address soon stops working. */
+export const labAddressSeconds = 10 * 60;
+
 export function historyService(app: App) {
   const repo = historyRepository(app.db);
+  const labAddresses = createAddressSigner(app.config.jwtSecret, 'lab-result');
 
   /**
    * Writes one access-log row. Changes pass their transaction's repository as `store`, so the
@@ -185,11 +191,7 @@ export function historyService(app: App) {
     });
   }
 
-  /**
-   * Whether the viewer may add this kind of entry to this history (401, 404, 403), and a
-   * self-reported entry's own rules; answered before the entry's fields are checked.
-   */
-  /** Whether the viewer may add an entry of this kind to this history: answered before the form is read. */
+  /** Whether the viewer may add an entry of this kind to this history (401, 404, 403): answered before the form is read. */
   async function mayAddTo(viewer: Viewer | null, kindRaw: string, patientRaw: string | undefined) {
     if (!viewer) throw unauthorized();
     const kind = kindOf(kindRaw);
@@ -197,25 +199,27 @@ export function historyService(app: App) {
     return { viewer, kind, patient, reason, selfReported: viewer.id === patient.id };
   }
 
-  /** mayAddTo, and what a patient may say of herself in the entry's fields. */
-  async function mayAdd(viewer: Viewer | null, kindRaw: string, patientRaw: string | undefined, fields: Record<string, unknown>) {
-    const access = await mayAddTo(viewer, kindRaw, patientRaw);
-    if (access.selfReported) kinds[access.kind].readSelfReported?.(fields);
-    return access;
+  /** The approved doctor a self-reported diagnosis names (the form's `doctor` id), or 400; nothing when none is named. */
+  async function namedDoctor(raw: unknown) {
+    const id = cleanField(typeof raw === 'string' ? raw : undefined);
+    if (!id) return undefined;
+    const doctor = isId(id) ? await repo.findApprovedDoctor(id) : undefined;
+    if (!doctor) throw badRequest(unknownDoctor);
+    return doctor;
   }
 
   const changeMessages: Record<EntryChange, string> = { restore: 'Restored', hide: 'Hidden from your view', unhide: 'Shown again' };
 
   return {
     mayAddTo,
-    mayAdd,
 
     async read(viewer: Viewer | null, patientRaw: string | undefined, address = '') {
       const { patient } = await authorize(viewer, cleanField(patientRaw), 'read', 'history', address);
       const history = await historyOf(patient);
       await purgeRemoved(history.id);
       const entries = await repo.entries(history.id);
-      return { history: toHistoryDto(patient, history, entries, app.images) };
+      const reader = viewer as Viewer;
+      return { history: toHistoryDto(patient, history, entries, app.images, (entryId) => labAddresses.sign(entryId, reader.id, labAddressSeconds)) };
     },
 
     /**
@@ -224,7 +228,7 @@ export function historyService(app: App) {
      * checked by the kind's body schema (kinds.ts).
      */
     async add(viewerOrGuest: Viewer | null, kindRaw: string, form: HistoryForm, patientRaw?: string) {
-      const { viewer, kind, patient, reason, selfReported } = await mayAdd(viewerOrGuest, kindRaw, patientRaw, form.fields);
+      const { viewer, kind, patient, reason, selfReported } = await mayAddTo(viewerOrGuest, kindRaw, patientRaw);
       const spec = kinds[kind];
       // The kind's own fields are its columns (a text field named like the file, `result`, is not one);
       // the doctor's name is never stored from the form: a doctor signs the entries he writes.
@@ -235,6 +239,14 @@ export function historyService(app: App) {
       );
       // "Told to me by" is the patient's own account of where a diagnosis came from; a doctor signs his.
       if (kind === 'diagnosis' && !selfReported) columns.told_by = '';
+      // The doctor her form names is who told her, never the author: the entry stays hers.
+      if (kind === 'diagnosis' && selfReported) {
+        const named = await namedDoctor(form.fields.doctor);
+        if (named) {
+          columns.told_by_doctor_id = named.id;
+          if (!columns.told_by) columns.told_by = named.name;
+        }
+      }
       const history = await historyOf(patient);
       // Test results are medical data: stored privately and read only through the authorized route.
       const resultFile = kind === 'lab' ? firstFile(form, 'result') : undefined;
@@ -313,11 +325,29 @@ export function historyService(app: App) {
       return { message: changeMessages[action] };
     },
 
-    /** A lab result file, under the same rule and log as the history itself. */
-    async labResult(viewer: Viewer | null, entryId: string, address: string) {
+    /**
+     * A lab result file, under the same rule and log as the history itself. The reader is the
+     * signed-in viewer, or the one a signed address names (an `<img>` sends no Authorization); a
+     * signed address is refused once expired or when someone else presents it.
+     */
+    async labResult(viewer: Viewer | null, entryId: string, address: string, signed: { v?: string; exp?: string; sig?: string } = {}) {
+      let reader = viewer;
+      if (signed.v || signed.exp || signed.sig) {
+        const check = labAddresses.verify(entryId, signed);
+        if (check === 'invalid') throw unauthorized('This address of a test result is not valid; please open the medical history again');
+        if (check === 'expired') throw unauthorized('This address of a test result has expired; please open the medical history again');
+        if (viewer && viewer.id !== check.viewerId) {
+          const lab = isId(entryId) ? await repo.findLab(entryId) : undefined;
+          if (lab) await record(viewer, lab.patient_id, 'read', 'lab-result', 'denied', 'An address made for someone else', address);
+          throw forbidden('This address of a test result was made for someone else');
+        }
+        const account = viewer ? undefined : await repo.findAccount(check.viewerId);
+        if (!viewer && (!account || account.status === 'suspended')) throw unauthorized();
+        if (account) reader = { ...account, jti: '', token: '' };
+      }
       const lab = isId(entryId) ? await repo.findLab(entryId) : undefined;
       if (!lab || !isPrivateFile(lab.result)) throw notFound('There is no such test result');
-      await authorize(viewer, lab.patient_id, 'read', 'lab-result', address);
+      await authorize(reader, lab.patient_id, 'read', 'lab-result', address);
       const found = app.privateFiles.locate(lab.result);
       if (!found) throw notFound('There is no such test result');
       return { stream: app.privateFiles.open(lab.result), contentType: found.contentType };

@@ -1,6 +1,7 @@
 import { rtlList, rtlSentence } from '../../../shared/bidi-isolate.js';
 import { type Language } from '../../i18n/language.js';
 import { clinicTimeOfDay, clinicWhen, describeSlotIn } from '../../i18n/dates.js';
+import { withoutTitle } from '../../lib/names.js';
 
 /**
  * What a notification says, as facts rather than words: stored with the notification (JSON) so the
@@ -51,21 +52,24 @@ const arabic: Messages = {
     title: rtlSentence`ألغى الطبيب موعدك ${describeSlotIn('ar', zone, m.doctor, m.startsAt)}`,
     body: rtlSentence`السبب: ${m.reason}. ${m.next.length ? rtlSentence`أقرب المواعيد المتاحة: ${m.next.map((s) => when(zone, s)).join('؛ ')}.` : 'لا توجد مواعيد متاحة حاليًا، ويمكنك الانضمام إلى قائمة الانتظار من صفحة الطبيب.'}`,
   }),
-  request_accepted: (m, zone) => ({ title: 'تم قبول طلب موعدك', body: rtlSentence`تم قبول طلب موعدك: سيستقبلك ${m.doctor} يوم ${when(zone, m.startsAt)}.` }),
+  request_accepted: (m, zone) => ({
+    title: 'تم قبول طلب موعدك',
+    body: rtlSentence`تم قبول طلب موعدك: سيستقبلك د. ${withoutTitle(m.doctor)} يوم ${when(zone, m.startsAt)}.`,
+  }),
   request_declined: (m) => ({ title: 'تم رفض طلب موعدك', body: rtlSentence`السبب: ${m.reason}` }),
   appointment_reminder: (m, zone) => ({
-    title: rtlSentence`تذكير: موعدك مع ${m.doctor} ${m.ahead === '24h' ? 'غدًا' : 'بعد ساعتين'}`,
-    body: rtlSentence`موعدك مع ${m.doctor} يوم ${when(zone, m.startsAt)} (بتوقيت العيادة).`,
+    title: rtlSentence`تذكير: موعدك مع د. ${withoutTitle(m.doctor)} ${m.ahead === '24h' ? 'غدًا' : 'بعد ساعتين'}`,
+    body: rtlSentence`موعدك مع د. ${withoutTitle(m.doctor)} يوم ${when(zone, m.startsAt)} (بتوقيت العيادة).`,
   }),
   visit_rating_prompt: (m, zone) => ({
     title: 'كيف كانت زيارتك؟',
-    body: rtlSentence`أخبر المرضى الآخرين عن زيارتك لـ${m.doctor} يوم ${when(zone, m.startsAt)}: قيّمها من صفحة الطبيب.`,
+    body: rtlSentence`أخبر المرضى الآخرين عن زيارتك إلى د. ${withoutTitle(m.doctor)} يوم ${when(zone, m.startsAt)}: قيّمها من صفحة الطبيب.`,
   }),
   waitlist_offer: (m, zone) => ({
     title: rtlSentence`أصبح هناك موعد متاح ${describeSlotIn('ar', zone, m.doctor, m.startsAt)}`,
     body: rtlSentence`نحجزه لك حتى ${clinicTimeOfDay('ar', zone, m.until)}؛ احجزه قبل ذلك وإلا يُعرض على الشخص التالي في قائمة الانتظار.`,
   }),
-  prescription_issued: (m) => ({ title: rtlSentence`كتب لك ${m.doctor} وصفة طبية`, body: rtlList(m.medicines) }),
+  prescription_issued: (m) => ({ title: rtlSentence`كتب لك د. ${withoutTitle(m.doctor)} وصفة طبية`, body: rtlList(m.medicines) }),
   order_paid: (m) => ({ title: rtlSentence`تم دفع الطلب ${m.orderNumber}`, body: rtlSentence`المطلوب إرساله: ${rtlList(m.lines)}.` }),
   order_status: (m) => ({
     title: rtlSentence`${m.product} من الطلب ${m.orderNumber} ${orderStatusAr[m.status]}`,

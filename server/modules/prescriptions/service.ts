@@ -16,6 +16,7 @@ import { toOffer, toPrescriptionDto, type Offer } from './dto.js';
 import { readPrescription, type PrescriptionBody, type PrescriptionLineDraft } from './form.js';
 import { prescriptionsRepository, type PrescriptionRow } from './repository.js';
 import { readIngredients } from './safety.js';
+import { doctorTitled } from '../../lib/names.js';
 
 const missing = 'This prescription does not exist';
 
@@ -179,7 +180,7 @@ export function prescriptionsService(app: App) {
               {
                 userId: patient.id,
                 event: 'prescription_issued',
-                title: `${viewer.name} wrote you a prescription`,
+                title: `${doctorTitled(viewer.name)} wrote you a prescription`,
                 body: lines.map((l) => l.medicine).join(', '),
                 link: `/prescriptions/${id}`,
                 message: { key: 'prescription_issued', doctor: viewer.name, medicines: lines.map((l) => l.medicine) },

@@ -24,11 +24,22 @@ describe('AdminPage', () => {
     );
     renderWithProviders(<AdminPage />, { route: '/admin/applications', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
     expect(await screen.findByText('EMS-77120')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: `Open the licence document of ${applicant.name}` })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: `Approve ${applicant.name}` }));
+    expect(screen.getByRole('button', { name: `Open the licence document of Dr. ${applicant.name}` })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `Approve Dr. ${applicant.name}` }));
     expect(await screen.findByText(`${applicant.name} is approved`)).toBeInTheDocument();
     expect(approved).toBe(true);
     expect(await screen.findByText('There are no pending applications.')).toBeInTheDocument();
+  });
+
+  it('shows a missing licence as missing and does not offer approval until it is there', async () => {
+    const noLicence = { ...applicant, licenseNumber: '', hasLicenseDocument: false };
+    server.use(http.get('/api/admin/professionals', () => HttpResponse.json({ professionals: [noLicence] })));
+    renderWithProviders(<AdminPage />, { route: '/admin/applications', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
+    const approve = await screen.findByRole('button', { name: `Approve Dr. ${applicant.name}` });
+    expect(approve).toBeDisabled();
+    expect(screen.getByText('Missing')).toBeInTheDocument();
+    expect(screen.getByText('No licence document uploaded')).toBeInTheDocument();
+    expect(approve).toHaveAccessibleDescription(/Approval waits for the licence number and the licence document/);
   });
 
   it('asks for a reason before rejecting, sends it, and shows a refusal’s message', async () => {
@@ -41,10 +52,10 @@ describe('AdminPage', () => {
       }),
     );
     renderWithProviders(<AdminPage />, { route: '/admin/applications', path: '/admin/*', preloadedState: signedIn(admin, 'admin') });
-    await userEvent.click(await screen.findByRole('button', { name: `Reject ${applicant.name}` }));
-    const confirm = screen.getByRole('button', { name: `Confirm: reject ${applicant.name}` });
+    await userEvent.click(await screen.findByRole('button', { name: `Reject Dr. ${applicant.name}` }));
+    const confirm = screen.getByRole('button', { name: `Confirm: reject Dr. ${applicant.name}` });
     expect(confirm).toBeDisabled();
-    await userEvent.type(screen.getByLabelText(`Reason to reject ${applicant.name}`), 'Licence expired');
+    await userEvent.type(screen.getByLabelText(`Reason to reject Dr. ${applicant.name}`), 'Licence expired');
     await userEvent.click(confirm);
     expect(await screen.findByText('Only pending applications can be rejected (this account is approved)')).toBeInTheDocument();
     expect(sent).toBe('Licence expired');

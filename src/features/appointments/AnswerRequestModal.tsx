@@ -10,11 +10,13 @@ import { toastShown } from '../../ui/toast/toastSlice';
 import { fetchAppointments } from './appointmentsSlice';
 import { acceptRequest, declineRequest, fetchRequestSlots } from './requestsSlice';
 import type { AppointmentRequest, RequestSlot } from './types';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** Accept a request into one of the free slots the server offers, or decline it with a reason. */
 export function AnswerRequestModal({ request, action, onClose }: { request: AppointmentRequest; action: 'accept' | 'decline'; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { t } = useTranslation('appointments');
+  const titled = useDoctorTitle();
   const [slots, setSlots] = useState<RequestSlot[] | null>(null);
   const [slot, setSlot] = useState('');
   const [reason, setReason] = useState('');
@@ -58,7 +60,7 @@ export function AnswerRequestModal({ request, action, onClose }: { request: Appo
               <option value="">{t(slots === null ? 'answer.loadingSlots' : slots.length ? 'answer.chooseSlot' : 'answer.noSlot')}</option>
               {(slots ?? []).map((s) => (
                 <option key={s._id} value={s._id}>
-                  {t('answer.slotOption', { day: slotDay(s.date), time: slotTime(s.time), doctor: s.doctor.name })}
+                  {t('answer.slotOption', { day: slotDay(s.date), time: slotTime(s.time), doctor: titled(s.doctor.name) })}
                 </option>
               ))}
             </Form.Select>

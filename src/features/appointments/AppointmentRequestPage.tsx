@@ -9,6 +9,7 @@ import { popupError, popupSuccess } from '../../ui/popup';
 import { selectIsLoggedIn, selectUser } from '../session';
 import { fetchDepartmentDoctors, selectDepartmentDoctors } from './appointmentsSlice';
 import { sendAppointmentRequest } from './requestsSlice';
+import { untitledName, useDoctorTitle } from '../../ui/DoctorName';
 
 /** The specification's pause before the confirmation popup; it now also covers the server's answer. */
 const confirmationDelayMs = 1000;
@@ -20,9 +21,12 @@ const pause = (ms: number) => new Promise<void>((resolve) => window.setTimeout(r
  * server; the success popup appears only once it has been, and a refusal shows the server's message.
  */
 export default function AppointmentRequestPage() {
-  const { doctorName, specialization } = useParams();
+  const { doctorName: routeName, specialization } = useParams();
+  // An address from before titles left stored names ("/appointment/request/Dr. Ahmed Hassan/…") names him as stored.
+  const doctorName = routeName === undefined ? undefined : untitledName(routeName);
   const dispatch = useAppDispatch();
   const { t } = useTranslation('appointments');
+  const titled = useDoctorTitle();
   const user = useAppSelector(selectUser);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const doctors = useAppSelector(selectDepartmentDoctors);
@@ -134,7 +138,7 @@ export default function AppointmentRequestPage() {
                     <option value="">{department ? t('request.pickDoctor') : t('request.departmentFirst')}</option>
                     {doctorOptions.map((d) => (
                       <option key={d} value={d}>
-                        {d}
+                        {titled(d)}
                       </option>
                     ))}
                   </Form.Select>

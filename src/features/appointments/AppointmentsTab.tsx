@@ -24,6 +24,7 @@ import { MyRequests } from './MyRequests';
 import { RequestsPanel } from './RequestsPanel';
 import type { Appointment } from './types';
 import { DataTable } from '../../ui/DataTable';
+import { DoctorName, useDoctorTitle } from '../../ui/DoctorName';
 
 // Only a doctor writing a prescription needs the form (and its product search): it loads when opened.
 const WritePrescriptionModal = lazy(() => import('../prescriptions/WritePrescriptionModal').then((m) => ({ default: m.WritePrescriptionModal })));
@@ -168,6 +169,7 @@ interface RowProps {
 function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescribe }: RowProps) {
   const dispatch = useAppDispatch();
   const { t } = useTranslation('appointments', { keyPrefix: 'tab' });
+  const titled = useDoctorTitle();
   const when = t('when', { day: slotDay(a.date), time: slotTime(a.time) });
   const closed = asPatient ? closedReason(a) : null;
   const reasonId = `closed-${a._id}`;
@@ -187,7 +189,7 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
           <td data-label={t('doctor')}>
             {a.doctor ? (
               <Link to={`/doctor/${encodeURIComponent(a.doctor.name)}`}>
-                <bdi>{a.doctor.name}</bdi>
+                <DoctorName name={a.doctor.name} />
               </Link>
             ) : (
               '-'
@@ -221,7 +223,7 @@ function AppointmentRow({ appointment: a, asPatient, onCancel, onMove, onPrescri
         {a.reserved ? (
           <Link
             to={a.chat ? `/chat?chat=${a.chat}` : '/chat'}
-            aria-label={t('chatWith', { name: asPatient ? (a.doctor?.name ?? t('theDoctor')) : (a.patient?.name ?? t('thePatient')) })}
+            aria-label={t('chatWith', { name: asPatient ? (a.doctor?.name ? titled(a.doctor.name) : t('theDoctor')) : (a.patient?.name ?? t('thePatient')) })}
           >
             {t('chat')}
           </Link>

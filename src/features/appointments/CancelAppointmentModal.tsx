@@ -8,11 +8,13 @@ import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { cancelAppointment, fetchAppointments } from './appointmentsSlice';
 import type { Appointment } from './types';
 import { Field } from '../../ui/Field';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** Confirms deleting (doctor) or cancelling (patient) a slot; closes 0.5 s after success and reloads. */
 export function CancelAppointmentModal({ appointment, asPatient, onClose }: { appointment: Appointment | null; asPatient: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { t } = useTranslation('appointments');
+  const titled = useDoctorTitle();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -66,7 +68,7 @@ export function CancelAppointmentModal({ appointment, asPatient, onClose }: { ap
       <Modal.Body>
         <p>
           {asPatient
-            ? t('cancelModal.askCancel', { doctor: appointment.doctor?.name ?? t('cancelModal.theDoctor'), when })
+            ? t('cancelModal.askCancel', { doctor: appointment.doctor?.name ? titled(appointment.doctor.name) : t('cancelModal.theDoctor'), when })
             : t('cancelModal.askDelete', { when })}
           {!asPatient && appointment.patient && t('cancelModal.reservedBy', { name: appointment.patient.name })}
         </p>

@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { preferredWhen, requestedWith, statusLabels } from './requestFormat';
 import { fetchRequests, selectRequests, selectRequestsError, selectRequestsStatus } from './requestsSlice';
 import { Section } from '../../ui/Section';
+import { DoctorName } from '../../ui/DoctorName';
 
 /** The patient's appointment requests and what became of them, under her appointments. */
 export function MyRequests() {
@@ -33,7 +34,7 @@ export function MyRequests() {
             <div className="small text-muted">{t('mine.asked', { when: preferredWhen(r) })}</div>
             {r.status === 'accepted' && r.appointment && (
               <div className="small">
-                {t('mine.reserved')} <bdi>{r.appointment.doctor}</bdi>{' '}
+                {t('mine.reserved')} <DoctorName name={r.appointment.doctor} />{' '}
                 {t('mine.reservedWhen', { day: slotDay(r.appointment.date), time: slotTime(r.appointment.time) })}
               </div>
             )}

@@ -3,6 +3,7 @@ import { i18n } from '../../i18n';
 import { slotDay, slotTime } from '../../ui/clinicTime';
 import { departmentName } from '../../ui/departments';
 import type { AppointmentRequest } from './types';
+import { DoctorName } from '../../ui/DoctorName';
 
 /** "Tue, 15 Jan 2027 at 11:00 AM": the day and time she asked for (clinic time). */
 export const preferredWhen = (r: AppointmentRequest) =>
@@ -12,7 +13,7 @@ export const preferredWhen = (r: AppointmentRequest) =>
 export const requestedWith = (r: AppointmentRequest): ReactNode =>
   r.doctor ? (
     <>
-      <bdi>{r.doctor.name}</bdi> ({departmentName(r.department)})
+      <DoctorName name={r.doctor.name} /> ({departmentName(r.department)})
     </>
   ) : (
     i18n.t('mine.anyDoctor', { ns: 'appointments', department: departmentName(r.department) })

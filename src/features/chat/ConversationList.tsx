@@ -6,10 +6,12 @@ import { Avatar } from './Avatar';
 import { chatDate } from './chatFormat';
 import { otherParty, selectChats, selectIsSender, selectOnline, selectSelectedChatId } from './chatSlice';
 import './texts';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** The left column: one row per conversation with the other party's picture, name, last message and date. */
 export function ConversationList({ onSelect }: { onSelect: (chatId: string) => void }) {
   const { t } = useTranslation('chat');
+  const titled = useDoctorTitle();
   const chats = useAppSelector(selectChats);
   const isSender = useAppSelector(selectIsSender);
   const userId = useAppSelector(selectUserId);
@@ -23,6 +25,8 @@ export function ConversationList({ onSelect }: { onSelect: (chatId: string) => v
     <ul className="list-unstyled mb-0 chat-list" aria-label={t('list.label')}>
       {chats.map((chat) => {
         const person = otherParty(chat, isSender, userId);
+        // Chats run from a patient to a doctor: the receiver is the doctor, named with his title.
+        const shownName = person._id === chat.receiver._id ? titled(person.name) : person.name;
         const selected = chat._id === selectedId;
         const unread = chat.unread ?? 0;
         return (
@@ -34,13 +38,13 @@ export function ConversationList({ onSelect }: { onSelect: (chatId: string) => v
               onClick={() => onSelect(chat._id)}
             >
               <span className="chat-list__avatar">
-                <Avatar name={person.name} image={person.image} />
+                <Avatar name={shownName} image={person.image} />
                 {online[person._id] && <span className="chat-online-dot" aria-hidden="true" />}
               </span>
               <span className="chat-list__text">
                 <span className="chat-list__top">
                   <span className="chat-list__name">
-                    <bdi>{person.name}</bdi>
+                    <bdi>{shownName}</bdi>
                   </span>
                   <span className="chat-list__date">{chatDate(chat.updated_at)}</span>
                 </span>

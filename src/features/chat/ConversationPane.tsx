@@ -20,6 +20,7 @@ import {
 import { MessageComposer } from './MessageComposer';
 import type { ChatItem } from './types';
 import './texts';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /**
  * The right pane: who the user talks to, whether they are online, the messages and the input.
@@ -27,6 +28,7 @@ import './texts';
  */
 export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem | null; onSend: (content: string) => void; onLoadOlder: () => void }) {
   const { t } = useTranslation('chat');
+  const titled = useDoctorTitle();
   const isSender = useAppSelector(selectIsSender);
   const userId = useAppSelector(selectUserId);
   const messages = useAppSelector(selectMessages);
@@ -75,15 +77,17 @@ export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem
     );
   }
   const person = otherParty(chat, isSender, userId);
+  // Chats run from a patient to a doctor: the receiver is the doctor, named with his title.
+  const shownName = person._id === chat.receiver._id ? titled(person.name) : person.name;
   const isOnline = online[person._id] === true;
 
   return (
-    <section className="chat-pane" aria-label={t('pane.label', { name: person.name })}>
+    <section className="chat-pane" aria-label={t('pane.label', { name: shownName })}>
       <header className="chat-pane__header">
-        <Avatar name={person.name} image={person.image} size={48} />
+        <Avatar name={shownName} image={person.image} size={48} />
         <div>
           <h2 className="h5 mb-0">
-            <bdi>{person.name}</bdi>
+            <bdi>{shownName}</bdi>
           </h2>
           <span className={`chat-status${isOnline ? ' chat-status--online' : ''}`}>{t(isOnline ? 'pane.online' : 'pane.offline')}</span>
         </div>
@@ -108,7 +112,7 @@ export function ConversationPane({ chat, onSend, onLoadOlder }: { chat: ChatItem
             const own = message.sender._id === userId;
             return (
               <li key={message._id ?? `${message.created_at}-${index}`} className={`chat-message${own ? ' chat-message--own' : ''}`}>
-                <span className="visually-hidden">{own ? t('pane.you') : t('pane.from', { name: person.name })}</span>
+                <span className="visually-hidden">{own ? t('pane.you') : t('pane.from', { name: shownName })}</span>
                 <p className="chat-message__text" dir="auto">
                   {message.content}
                 </p>

@@ -5,10 +5,12 @@ import type { DoctorSummary } from './types';
 import { useTranslation } from '../../i18n';
 import { formatNumber, slotMoment } from '../../ui/clinicTime';
 import { departmentName } from '../../ui/departments';
+import { DoctorName, useDoctorTitle } from '../../ui/DoctorName';
 
 /** A doctor on /doctors: photo, department, rating, next free slot, fee and the ways to book. */
 export function DoctorListCard({ doctor, timeZone }: { doctor: DoctorSummary; timeZone?: string }) {
   const { t, i18n } = useTranslation('doctors');
+  const titled = useDoctorTitle();
   const rate = typeof doctor.rate === 'number' ? doctor.rate : 0;
   const profile = `/doctor/${encodeURIComponent(doctor.name)}`;
   return (
@@ -20,7 +22,7 @@ export function DoctorListCard({ doctor, timeZone }: { doctor: DoctorSummary; ti
       <div className="card-body d-flex flex-column">
         <h2 className="h5 mb-1">
           <Link to={profile} className="text-decoration-none">
-            <bdi>{doctor.name}</bdi>
+            <DoctorName name={doctor.name} />
           </Link>
         </h2>
         <p className="doctor-list-card__dept mb-2">{departmentName(doctor.specialization)}</p>
@@ -53,13 +55,13 @@ export function DoctorListCard({ doctor, timeZone }: { doctor: DoctorSummary; ti
           </p>
         )}
         <div className="mt-auto d-flex gap-2 flex-wrap">
-          <Link className="btn btn-primary btn-sm" to={profile} aria-label={t('card.viewProfileOf', { name: doctor.name })}>
+          <Link className="btn btn-primary btn-sm" to={profile} aria-label={t('card.viewProfileOf', { name: titled(doctor.name) })}>
             {t('card.viewProfile')}
           </Link>
           <Link
             className="btn btn-outline-primary btn-sm"
             to={`/appointment/request/${encodeURIComponent(doctor.name)}/${encodeURIComponent(doctor.specialization)}`}
-            aria-label={t('card.requestWith', { name: doctor.name })}
+            aria-label={t('card.requestWith', { name: titled(doctor.name) })}
           >
             {t('card.request')}
           </Link>

@@ -47,6 +47,27 @@ describe('DoctorPage', { timeout: 20_000 }, () => {
     expect(within(row).getByRole('button', { name: /Reserve/ })).toBeEnabled();
   });
 
+  it('writes the title once before the stored name (which has none), on the page and in its banner, from the new and the old address', async () => {
+    for (const address of ['/doctor/Ahmed%20Hassan', '/doctor/Dr.%20Ahmed%20Hassan']) {
+      serveDoctor(() => doctorDetail({ name: 'Ahmed Hassan' }));
+      const { unmount } = renderWithProviders(<DoctorPage />, { route: address, path: '/doctor/:name' });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Dr. Ahmed Hassan' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Dr. Ahmed Hassan' })).toBeInTheDocument();
+      expect(document.body.textContent).not.toMatch(/Dr\.\s*Dr/);
+      expect(document.body.textContent?.match(/Dr\. Ahmed Hassan/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+      unmount();
+    }
+  });
+
+  it('writes the Arabic title once on Arabic pages', async () => {
+    await showArabic();
+    serveDoctor(() => doctorDetail({ name: 'Ahmed Hassan' }));
+    renderWithProviders(<DoctorPage />, { route: '/doctor/Ahmed%20Hassan', path: '/doctor/:name' });
+    expect(await screen.findByRole('heading', { level: 2, name: `د. ${isolate('Ahmed Hassan')}` })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/Dr\.|د\.\s*د\./);
+    showEnglish();
+  });
+
   it('says when the doctor is unknown', async () => {
     serveDoctor(() => null);
     renderWithProviders(<DoctorPage />, route);
@@ -228,7 +249,7 @@ describe('DoctorPage in Arabic', { timeout: 20_000 }, () => {
     renderWithProviders(<DoctorPage />, route);
     await userEvent.click(await screen.findByRole('button', { name: /^احجز / }));
     const dialog = await screen.findByRole('dialog', { name: 'سجّل الدخول للحجز' });
-    expect(dialog).toHaveTextContent(`يُرجى تسجيل الدخول بصفتك مريضًا لحجز موعد مع ${isolate('Dr. Ahmed Hassan')}.`);
+    expect(dialog).toHaveTextContent(`يُرجى تسجيل الدخول بصفتك مريضًا لحجز موعد مع د. ${isolate('Ahmed Hassan')}.`);
     expect(within(dialog).getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/account/login');
   });
 });

@@ -13,6 +13,7 @@ import { SlotsTable } from './SlotsTable';
 import { WaitlistPanel } from './WaitlistPanel';
 import { useTranslation } from '../../i18n';
 import { CardSection } from '../../ui/Section';
+import { untitledName, useDoctorTitle } from '../../ui/DoctorName';
 
 /** A doctor's profile with rating, background and the slots to reserve. */
 export default function DoctorPage() {
@@ -27,11 +28,13 @@ export default function DoctorPage() {
     if (name) void dispatch(fetchDoctor(name));
   }, [dispatch, name]);
 
-  const current = doctor && doctor.name.toLowerCase() === name.toLowerCase() ? doctor : null;
+  // An address from before titles left stored names (/doctor/Dr. Ahmed Hassan) shows the same doctor.
+  const current = doctor && untitledName(doctor.name).toLowerCase() === untitledName(name).toLowerCase() ? doctor : null;
+  const titled = useDoctorTitle();
 
   return (
     <>
-      <PageBanner title={current?.name ?? t('page.fallbackTitle')} />
+      <PageBanner title={current ? titled(current.name) : t('page.fallbackTitle')} />
       <div className="container py-5">
         {!current && (status === 'loading' || status === 'idle') ? (
           <Spinner label={t('page.loading')} />

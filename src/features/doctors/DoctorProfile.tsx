@@ -11,10 +11,12 @@ import { formatDate } from '../../ui/clinicTime';
 import { departmentName } from '../../ui/departments';
 import { Section } from '../../ui/Section';
 import { Field } from '../../ui/Field';
+import { DoctorName, useDoctorTitle } from '../../ui/DoctorName';
 
 /** Photo, contact details and the rating stars a patient clicks to rate. */
 export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
   const { t } = useTranslation('doctors');
+  const titled = useDoctorTitle();
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const rate = typeof doctor.rate === 'number' ? doctor.rate : 0;
@@ -44,7 +46,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
           {rate > 3 && <span className="doctor-badge">{t('card.topRated')}</span>}
         </div>
         <h2 className="h4 mb-1">
-          <bdi>{doctor.name}</bdi>
+          <DoctorName name={doctor.name} />
         </h2>
         {doctor.education[0] && (
           <p className="text-muted mb-1" dir="auto">
@@ -66,7 +68,7 @@ export function DoctorProfile({ doctor }: { doctor: DoctorDetail }) {
           </Field>
         )}
         <div className="mb-1 doctor-profile__rate">
-          <StarRating value={rate} onRate={(n) => void onRate(n)} label={t('profile.rate', { name: doctor.name })} />
+          <StarRating value={rate} onRate={(n) => void onRate(n)} label={t('profile.rate', { name: titled(doctor.name) })} />
         </div>
         <p className="small mb-4">
           {t('profile.total')} <strong>{rate.toFixed(1)}</strong> / 5{doctor.ratings ? t('profile.ratings', { count: doctor.ratings }) : ''}

@@ -10,6 +10,7 @@ import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { selectIsLoggedIn } from '../session';
 import { releaseSlot, reserveSlot } from './doctorsSlice';
 import type { AvailableDate, DoctorDetail } from './types';
+import { DoctorName, useDoctorTitle } from '../../ui/DoctorName';
 
 export type SlotAction = 'reserve' | 'cancel';
 
@@ -23,6 +24,7 @@ interface Props {
 /** Confirms a reservation (with the cancellation notice) or its cancellation; guests are asked to log in. */
 export function SlotModal({ doctor, slot, action, onClose }: Props) {
   const { t } = useTranslation('doctors');
+  const titled = useDoctorTitle();
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const [busy, setBusy] = useState(false);
@@ -67,11 +69,11 @@ export function SlotModal({ doctor, slot, action, onClose }: Props) {
     <Dialog titleId="slot-modal-title" title={title} closeLabel={t('modal.close')} onHide={onClose}>
       <Modal.Body>
         {!loggedIn ? (
-          <p className="mb-0">{t('modal.loginText', { name: doctor.name })}</p>
+          <p className="mb-0">{t('modal.loginText', { name: titled(doctor.name) })}</p>
         ) : (
           <>
             <p>
-              <bdi>{doctor.name}</bdi> ({departmentName(doctor.specialization)})
+              <DoctorName name={doctor.name} /> ({departmentName(doctor.specialization)})
               <br />
               <strong>{when}</strong> <span className="text-muted small">({zoneLabel(slot.timeZone)})</span>
             </p>

@@ -8,6 +8,7 @@ import { selectUserId } from '../session';
 import { SlotModal, type SlotAction } from './SlotModal';
 import type { AvailableDate, DoctorDetail } from './types';
 import { useTranslation } from '../../i18n';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** How many slots show at first, and how many more each press of "Show more" adds. */
 const pageSize = 10;
@@ -16,6 +17,7 @@ const pageSize = 10;
 export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
   const userId = useAppSelector(selectUserId);
   const { t } = useTranslation('doctors');
+  const titled = useDoctorTitle();
   const [open, setOpen] = useState<{ slot: AvailableDate; action: SlotAction } | null>(null);
   const [shown, setShown] = useState(pageSize);
   const close = useCallback(() => setOpen(null), []);
@@ -44,7 +46,7 @@ export function SlotsTable({ doctor }: { doctor: DoctorDetail }) {
                 {mine ? (
                   <div className="d-flex gap-2 flex-wrap align-items-center">
                     <Link className="btn btn-sm btn-success" to={slot.chat ? `/chat?chat=${slot.chat}` : '/chat'}>
-                      {t('slots.chatWith', { name: doctor.name })}
+                      {t('slots.chatWith', { name: titled(doctor.name) })}
                     </Link>
                     <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setOpen({ slot, action: 'cancel' })}>
                       {t('slots.cancel')}

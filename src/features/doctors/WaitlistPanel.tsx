@@ -9,6 +9,7 @@ import { selectIsLoggedIn, selectRole } from '../session';
 import { reserveSlot, waitlistAction } from './doctorsSlice';
 import type { AvailableDate, DoctorDetail, WaitlistStatus } from './types';
 import { CardSection } from '../../ui/Section';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** A patient may wait for a doctor with no free time within this many days (the server checks it too). */
 const horizonDays = 14;
@@ -22,6 +23,7 @@ const freeForAnyone = (s: AvailableDate, now: number) =>
  */
 export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
   const { t } = useTranslation('doctors');
+  const titled = useDoctorTitle();
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectRole);
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -46,7 +48,7 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
     return (
       <WaitlistCard>
         <div className="alert alert-info d-flex flex-wrap gap-2 align-items-center mb-0" role="status">
-          <span>{t('waitlist.heldForGuest', { name: doctor.name })}</span>
+          <span>{t('waitlist.heldForGuest', { name: titled(doctor.name) })}</span>
           <LoginLink className="btn btn-primary btn-sm">{t('waitlist.loginToReserve')}</LoginLink>
         </div>
       </WaitlistCard>
@@ -103,16 +105,18 @@ export function WaitlistPanel({ doctor }: { doctor: DoctorDetail }) {
       )}
       {status?.joined ? (
         <div className="d-flex flex-wrap gap-2 align-items-center">
-          <p className="mb-0">{t('waitlist.position', { position: status.position === null ? '' : formatNumber(status.position), name: doctor.name })}</p>
+          <p className="mb-0">
+            {t('waitlist.position', { position: status.position === null ? '' : formatNumber(status.position), name: titled(doctor.name) })}
+          </p>
           <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void run('leave')}>
             {t('waitlist.leave')}
           </button>
         </div>
       ) : hasFree ? (
-        <p className="text-muted mb-0">{t('waitlist.hasFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
+        <p className="text-muted mb-0">{t('waitlist.hasFree', { name: titled(doctor.name), days: formatNumber(horizonDays) })}</p>
       ) : (
         <div className="d-flex flex-wrap gap-2 align-items-center">
-          <p className="mb-0">{t('waitlist.noFree', { name: doctor.name, days: formatNumber(horizonDays) })}</p>
+          <p className="mb-0">{t('waitlist.noFree', { name: titled(doctor.name), days: formatNumber(horizonDays) })}</p>
           <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void run('join')}>
             {t('waitlist.join')}
           </button>

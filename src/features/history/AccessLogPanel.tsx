@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n';
 import { fetchAccessLog, selectHistory, selectHistoryState } from './historySlice';
 import type { AccessEntry } from './types';
 import { Switch } from '../../ui/Switch';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** "Added a diagnosis", from the change (history:log.changes) and the section (history:log.targets). */
 function whatHappened(entry: AccessEntry, t: TFunction<'history'>): string {
@@ -25,6 +26,7 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
   const history = useAppSelector(selectHistory);
   const [showOwn, setShowOwn] = useState(false);
   const { t } = useTranslation('history');
+  const titled = useDoctorTitle();
 
   // Every reload of the record (after an add or a remove too) is itself a new log entry.
   useEffect(() => {
@@ -65,7 +67,15 @@ export function AccessLogPanel({ patientId }: { patientId: string }) {
                   <td data-label={t('log.when')}>
                     <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                   </td>
-                  <td data-label={t('log.who')}>{entry.actor._id === patientId ? t('log.you') : entry.actor.name || t('log.anonymous')}</td>
+                  <td data-label={t('log.who')}>
+                    {entry.actor._id === patientId
+                      ? t('log.you')
+                      : entry.actor.name
+                        ? entry.actor.role === 'doctor'
+                          ? titled(entry.actor.name)
+                          : entry.actor.name
+                        : t('log.anonymous')}
+                  </td>
                   <td data-label={t('log.role')}>{t(`log.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })}</td>
                   <td data-label={t('log.what')}>{whatHappened(entry, t)}</td>
                   <td data-label={t('log.outcome')}>

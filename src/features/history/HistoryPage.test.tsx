@@ -190,6 +190,29 @@ describe('HistoryPage for the owning patient', () => {
     expect(asked).toContain('2');
   });
 
+  it('shows the clinic doctor a patient named as who told her a diagnosis with his title, once, and keeps the entry hers', async () => {
+    serve(
+      makeHistory({
+        diagnosis: [
+          {
+            _id: 'd8',
+            diagnosis: 'Asthma',
+            notes: '',
+            doctor: null,
+            told_by: 'Hany Said',
+            told_by_doctor: { _id: 'dd00000000000000000000e1', name: 'Hany Said' },
+            self_reported: true,
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<HistoryPage />, { ...where, preloadedState: signedIn(patient) });
+    const row = await screen.findByRole('row', { name: /Asthma/ });
+    expect(within(row).getByText('Told to me by Dr. Hany Said')).toBeInTheDocument();
+    expect(within(row).getByText('Self-reported')).toBeInTheDocument();
+    expect(row.textContent).not.toMatch(/Dr\.\s*Dr/);
+  });
+
   it('adds a diagnosis: sends the form, shows "Added successfully" in green, reloads and closes the modal', async () => {
     let current = makeHistory();
     let sent: FormData | null = null;

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { DataTable } from '../../ui/DataTable';
 import type { Row, SectionSpec } from './sections';
 import type { Authorship, EntryChange, History, HistoryKind } from './types';
+import { DoctorName } from '../../ui/DoctorName';
 
 /** A change the patient asked for, waiting for her confirmation (or an undo, without one). */
 export interface ChangeRequest {
@@ -37,7 +38,7 @@ function AddedBy({ meta, owner }: { meta: Authorship; owner: boolean }) {
       {isSelfReported(meta) ? (
         <span className="badge text-bg-light border history-self-reported">{t('table.selfReported')}</span>
       ) : (
-        <span>{meta.author?.name ?? t('table.aDoctor')}</span>
+        <span>{meta.author ? meta.author.role === 'doctor' ? <DoctorName name={meta.author.name} /> : meta.author.name : t('table.aDoctor')}</span>
       )}
       {meta.hidden && <span className="badge text-bg-secondary ms-1">{owner ? t('table.hidden') : t('table.hiddenByPatient')}</span>}
     </>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { PrivateImage } from '../../ui/PrivateImage';
 import { formatDay } from './format';
 import type { AllergySeverity, Authorship, History, HistoryKind } from './types';
+import { DoctorName, useDoctorTitle } from '../../ui/DoctorName';
 
 /** A tick for yes and a cross for no, readable by screen readers too. */
 export function YesNo({ value, yes, no }: { value: boolean; yes?: string; no?: string }) {
@@ -45,9 +46,11 @@ function Severity({ value }: { value: AllergySeverity }) {
 }
 
 /** Who told a patient about a diagnosis she reported herself. */
-function ToldBy({ name }: { name: string }) {
+/** Who told her: her own words, or the clinic's doctor she named (titled like every doctor). */
+function ToldBy({ name, doctor }: { name?: string; doctor?: string }) {
   const { t } = useTranslation('history');
-  return <>{t('toldBy', { name })}</>;
+  const titled = useDoctorTitle();
+  return <>{t('toldBy', { name: doctor ? titled(doctor) : name })}</>;
 }
 
 /** A lab result's thumbnail, opening the full image. */
@@ -97,7 +100,19 @@ export const sections: SectionSpec[] = [
         _id: d._id,
         label: d.diagnosis,
         meta: d,
-        cells: [d.diagnosis, d.notes || '-', d.doctor?.name ?? (d.told_by ? <ToldBy key="told" name={d.told_by} /> : '-')],
+        cells: [
+          d.diagnosis,
+          d.notes || '-',
+          d.doctor ? (
+            <DoctorName key="doctor" name={d.doctor.name} />
+          ) : d.told_by_doctor ? (
+            <ToldBy key="told" doctor={d.told_by_doctor.name} />
+          ) : d.told_by ? (
+            <ToldBy key="told" name={d.told_by} />
+          ) : (
+            '-'
+          ),
+        ],
       })),
   },
   {

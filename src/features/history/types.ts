@@ -33,7 +33,13 @@ export interface History {
   height: string;
   weight: string;
   medicines: Entry<{ medicine: string; date: string }>[];
-  diagnosis: Entry<{ diagnosis: string; notes: string; doctor: { _id?: string; name: string } | null; told_by?: string }>[];
+  diagnosis: Entry<{
+    diagnosis: string;
+    notes: string;
+    doctor: { _id?: string; name: string } | null;
+    told_by?: string;
+    told_by_doctor?: { _id: string; name: string } | null;
+  }>[];
   chronic_diseases: Entry<{ diagnosis: string; date: string; cured: boolean }>[];
   genetic_disease: Entry<{ disease: string; injured: string; cured: boolean }>[];
   surgeries: Entry<{ name: string; date: string }>[];

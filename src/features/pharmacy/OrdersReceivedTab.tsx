@@ -10,6 +10,7 @@ import { RefuseOrderModal } from './RefuseOrderModal';
 import './texts';
 import { fetchReceivedOrders, moveReceivedOrder, selectReceivedOrders } from './pharmacySlice';
 import type { ReceivedOrder } from './types';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 const statusStyle: Record<string, string> = {
   pending: 'text-bg-warning',
@@ -21,6 +22,7 @@ const statusStyle: Record<string, string> = {
 /** Settings → Orders received (pharmacists): orders for own products and their delivery status. */
 export default function OrdersReceivedTab() {
   const { t } = useTranslation('pharmacy');
+  const titled = useDoctorTitle();
   const actionLabel = (status: string) => t(`received.action.${status}`, { defaultValue: status });
   const dispatch = useAppDispatch();
   useServerData(fetchReceivedOrders);
@@ -79,7 +81,7 @@ export default function OrdersReceivedTab() {
                 <p className="small text-muted mb-0">
                   {t('received.prescription')} <bdi className="font-monospace">{o.prescription.code}</bdi>
                   {t('received.prescribedBy', {
-                    doctor: o.prescription.doctor.name,
+                    doctor: titled(o.prescription.doctor.name),
                     licence: o.prescription.doctor.licenseNumber ? t('received.licence', { number: o.prescription.doctor.licenseNumber }) : '',
                     date: formatDate(o.prescription.issuedAt),
                   })}

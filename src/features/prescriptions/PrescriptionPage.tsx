@@ -16,6 +16,7 @@ import './prescriptions.css';
 import './texts';
 import { LoginRequired } from '../../ui/LoginRequired';
 import { Field } from '../../ui/Field';
+import { DoctorName } from '../../ui/DoctorName';
 
 /** One line's facts, as a definition list (readable at 390 px and on paper). */
 function LineFacts({ line }: { line: PrescriptionLine }) {
@@ -110,7 +111,7 @@ export default function PrescriptionPage() {
             <div className="col-sm-6">
               <dt>{t('page.doctor')}</dt>
               <dd>
-                <bdi>{rx.doctor.name}</bdi>
+                <DoctorName name={rx.doctor.name} />
                 {rx.doctor.specialization ? ` (${departmentName(rx.doctor.specialization)})` : ''}
               </dd>
             </div>

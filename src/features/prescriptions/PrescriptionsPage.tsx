@@ -14,11 +14,13 @@ import { fetchPrescriptions } from './prescriptionsSlice';
 import './prescriptions.css';
 import './texts';
 import { LoginRequired } from '../../ui/LoginRequired';
+import { useDoctorTitle } from '../../ui/DoctorName';
 
 /** /prescriptions: the patient's prescriptions, newest first, with their status. */
 export default function PrescriptionsPage() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation('prescriptions');
+  const titled = useDoctorTitle();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const { list, listStatus, listError } = useAppSelector((state) => state.prescriptions);
 
@@ -52,7 +54,7 @@ export default function PrescriptionsPage() {
                   <span className={`badge ${statusBadge[rx.status]}`}>{t(`status.${rx.status}`)}</span>
                 </div>
                 <p className="mb-0 mt-2 text-muted">
-                  {t('list.summary', { doctor: rx.doctor.name, date: formatDate(rx.issuedAt), medicines: listOf(rx.lines.map((l) => l.medicine)) })}
+                  {t('list.summary', { doctor: titled(rx.doctor.name), date: formatDate(rx.issuedAt), medicines: listOf(rx.lines.map((l) => l.medicine)) })}
                 </p>
               </li>
             ))}

@@ -1,6 +1,14 @@
+import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useTranslation } from '../../i18n';
 import { selectUser } from './sessionSlice';
+import type { User } from './types';
+
+/** Whether the clinic still lacks part of a professional's licence (an administrator approves only once it has it all). */
+export function licenceMissing(user: User): boolean {
+  const role = user.roles?.[0];
+  return user.licenseNumber === '' || user.hasLicenseDocument === false || (role === 'pharmacist' && user.pharmacyLicenseNumber === '');
+}
 
 /**
  * What a doctor or pharmacist sees until an administrator approves the account: they can sign in
@@ -25,6 +33,11 @@ export function ApprovalNotice() {
         <div className="alert alert-warning mb-0" role="status">
           <h2 className="h6 mb-1">{t('approval.pending')}</h2>
           <p className="mb-0">{t(`approval.pendingText.${role}`)}</p>
+          {licenceMissing(user) && (
+            <p className="mb-0 mt-2 fw-semibold">
+              {t('approval.licenceNeeded')} <Link to="/settings/profile">{t('approval.licenceWhere')}</Link>, {t('approval.licenceWhy')}
+            </p>
+          )}
         </div>
       )}
     </div>

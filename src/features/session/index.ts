@@ -16,6 +16,7 @@ export {
   selectUser,
   selectUserId,
   sessionSlice,
+  submitLicence,
   twoFactorChanged,
   updateProfile,
 } from './sessionSlice';

@@ -146,6 +146,17 @@ export const updateProfile = createAppAsyncThunk('session/updateProfile', async 
   }
 });
 
+/** A doctor or pharmacist awaiting approval gives the licence number(s) and document the clinic checks. */
+export const submitLicence = createAppAsyncThunk('session/submitLicence', async (form: Record<string, string | Blob>, { extra, rejectWithValue }) => {
+  try {
+    const { data } = await extra.http.post<{ user: User; message: string }>('auth/user/licence', toFormData(form));
+    storage.saveUser(data.user);
+    return { user: data.user, message: data.message };
+  } catch (error) {
+    return rejectWithValue(messageOf(error));
+  }
+});
+
 /**
  * Tells the server the language she switched to, so her emails and notifications follow it. The page
  * has already switched; a failure only means the server keeps her previous choice for now.
@@ -212,6 +223,9 @@ export const sessionSlice = createSlice({
         }
       })
       .addCase(updateProfile.fulfilled, (state, { payload }) => {
+        state.user = payload.user;
+      })
+      .addCase(submitLicence.fulfilled, (state, { payload }) => {
         state.user = payload.user;
       })
       .addCase(saveLanguage.fulfilled, (state, { payload }) => {

@@ -15,6 +15,10 @@ export interface User extends AccountDetails {
   statusReason?: string;
   /** A change of name, department or licence number waiting for the clinic (professionals only). */
   pendingChange?: PendingProfileChange | null;
+  /** A professional's licence: given at sign-up or later from the settings; approval waits for it. */
+  licenseNumber?: string;
+  pharmacyLicenseNumber?: string;
+  hasLicenseDocument?: boolean;
   tokens: Array<{ token: string }>;
   [field: string]: unknown;
 }

@@ -35,6 +35,35 @@ describe('ProfileTab', () => {
     expect(JSON.parse(localStorage.getItem('user')!).phone).toBe('01112223334');
   });
 
+  it('lets a pending doctor send the licence number and document the sign-up lacked, and shows what the server says', async () => {
+    let sent: FormData | null = null;
+    const pending = testUser({ roles: ['doctor'], status: 'pending', licenseNumber: '', hasLicenseDocument: false, name: 'Ahmed Hassan' });
+    server.use(
+      http.post('/api/auth/user/licence', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({
+          message: 'Saved. The clinic now has your licence number and document and checks them before your account is listed.',
+          user: { ...pending, licenseNumber: 'EMS-40404', hasLicenseDocument: true },
+        });
+      }),
+    );
+    const { store } = renderWithProviders(<ProfileTab />, { preloadedState: signedIn(pending, 'doctor') });
+    expect(screen.getByRole('heading', { name: 'Dr. Ahmed Hassan' })).toBeInTheDocument();
+    expect(screen.getByText('No document yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Licence number'), 'EMS-40404');
+    await userEvent.upload(screen.getByLabelText('Licence document'), new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send my licence' }));
+    expect(await screen.findByText(/The clinic now has your licence number and document/)).toBeInTheDocument();
+    expect(sent!.get('licenseNumber')).toBe('EMS-40404');
+    expect((sent!.get('licenseDocument') as File).type).toBe('application/pdf');
+    expect(store.getState().session.user?.hasLicenseDocument).toBe(true);
+  });
+
+  it('offers no licence form to approved doctors or to patients', () => {
+    renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser({ roles: ['doctor'], status: 'approved' }), 'doctor') });
+    expect(screen.queryByRole('button', { name: 'Send my licence' })).not.toBeInTheDocument();
+  });
+
   it('shows pharmacy fields to pharmacists only', async () => {
     renderWithProviders(<ProfileTab />, { preloadedState: signedIn(testUser(), 'patient') });
     expect(screen.queryByLabelText('Pharmacy location')).not.toBeInTheDocument();

@@ -9,6 +9,8 @@ import { profileChanges, profileValuesOf, type ProfileTextField } from './profil
 import { FilePicker } from '../../ui/FilePicker';
 import { PendingChangeNotice } from './PendingChangeNotice';
 import { departmentName, departments } from '../../ui/departments';
+import { LicenceSection } from './LicenceSection';
+import { DoctorName } from '../../ui/DoctorName';
 
 /** The editable text inputs; each label is `settings:profile.field.<field>`. */
 const textInputs: Array<{ field: ProfileTextField; type: string; autoComplete?: string }> = [
@@ -65,11 +67,12 @@ export default function ProfileTab() {
       <div className="d-flex align-items-center gap-3 mb-4">
         {user?.image && <img src={user.image} alt={user.name || t('profile.photoAlt')} width={72} height={72} className="rounded-circle object-fit-cover" />}
         <div>
-          <h2 className="h4 mb-0">{user?.name ? <bdi>{user.name}</bdi> : t('profile.you')}</h2>
+          <h2 className="h4 mb-0">{user?.name ? role === 'doctor' ? <DoctorName name={user.name} /> : <bdi>{user.name}</bdi> : t('profile.you')}</h2>
           {role && <p className="text-muted mb-0 text-capitalize">{t(`register.kind.${role}`, { ns: 'auth', defaultValue: role })}</p>}
         </div>
       </div>
       <ErrorAlert message={error} />
+      <LicenceSection />
       <SuccessAlert message={success} />
       <PendingChangeNotice change={user?.pendingChange} />
       <Form onSubmit={onSubmit} noValidate>

@@ -6,7 +6,7 @@ export const admin = testUser({ _id: 'ad00000000000000000000a1', name: 'Clinic A
 /** A doctor's application waiting for review, with a licence document. */
 export const applicant: AdminUser = {
   _id: 'dd00000000000000000000a1',
-  name: 'Dr. Karim Fathalla',
+  name: 'Karim Fathalla',
   email: 'karim@example.test',
   role: 'doctor',
   status: 'pending',

@@ -7,7 +7,7 @@ export const otherDoctorId = '6078b0c1fb33703fe4a1414c';
 export const demoChat: ChatItem = {
   _id: '65a1b2c3d4e5f6a7b8c9d0e1',
   sender: { _id: patientId, name: 'Sara Ali', image: '' },
-  receiver: { _id: doctorId, name: 'Dr. Ahmed Hassan', image: '/uploads/ahmed.png' },
+  receiver: { _id: doctorId, name: 'Ahmed Hassan', image: '/uploads/ahmed.png' },
   lastMessage: 'Yes, take it as usual. See you then.',
   unread: 0,
   created_at: '2026-11-20T09:00:00.000Z',
@@ -17,7 +17,7 @@ export const demoChat: ChatItem = {
 export const secondChat: ChatItem = {
   _id: '65a1b2c3d4e5f6a7b8c9d0e2',
   sender: { _id: patientId, name: 'Sara Ali', image: '' },
-  receiver: { _id: otherDoctorId, name: 'Dr. Mona Adel', image: '' },
+  receiver: { _id: otherDoctorId, name: 'Mona Adel', image: '' },
   lastMessage: 'Please bring your lab results.',
   unread: 2,
   created_at: '2026-11-18T09:00:00.000Z',

@@ -2,7 +2,7 @@ import type { AvailableDate, DoctorDetail, DoctorSummary } from '../types';
 
 export const cardiologist: DoctorSummary = {
   _id: 'aa00000000000000000000a1',
-  name: 'Dr. Ahmed Hassan',
+  name: 'Ahmed Hassan',
   image: '/uploads/ahmed.svg',
   specialization: 'Cardiology',
   rate: 4.5,
@@ -12,7 +12,7 @@ export const cardiologist: DoctorSummary = {
 
 export const dentist: DoctorSummary = {
   _id: 'aa00000000000000000000b2',
-  name: 'Dr. Mona Adel',
+  name: 'Mona Adel',
   image: '/uploads/mona.svg',
   specialization: 'Dental',
   rate: 0,

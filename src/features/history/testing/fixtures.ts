@@ -27,7 +27,7 @@ export function makeHistory(overrides: Partial<History> = {}): History {
 /** Dr. Ahmed Hassan opened the record. */
 export const doctorRead: AccessEntry = {
   _id: 'a2',
-  actor: { _id: doctorId, name: 'Dr. Ahmed Hassan', role: 'doctor' },
+  actor: { _id: doctorId, name: 'Ahmed Hassan', role: 'doctor' },
   action: 'read',
   target: 'history',
   outcome: 'allowed',

@@ -25,7 +25,7 @@ export function prescription(overrides: Partial<Prescription> = {}): Prescriptio
     validUntil: '2026-12-20T10:00:00.000Z',
     status: 'valid',
     notes: '',
-    doctor: { _id: 'doc-1', name: 'Dr. Omar Hassan', licenseNumber: 'EG-12345', specialization: 'General practice' },
+    doctor: { _id: 'doc-1', name: 'Omar Hassan', licenseNumber: 'EG-12345', specialization: 'General practice' },
     patient: { _id: patientId, name: 'Sara Ali' },
     lines: [rxLine()],
     acknowledgedWarnings: [],
