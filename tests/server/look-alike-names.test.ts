@@ -84,7 +84,7 @@ describe('look-alike professionals', () => {
     const doctor = await signUpAndLogin(server.app, 'doctor', { name: 'Dr. Karim Lotfy' });
     const res = await patch(doctor.token, { name: 'Dr. Ahmed Hɑssan' });
     expect(res.statusCode).toBe(409);
-    expect(json(await get('/api/auth/user', doctor.token)).user).toMatchObject({ name: 'Dr. Karim Lotfy', pendingChange: null });
+    expect(json(await get('/api/auth/user', doctor.token)).user).toMatchObject({ name: 'Karim Lotfy', pendingChange: null });
   });
 
   it('lets genuinely different names through, in English and Arabic', async () => {
@@ -170,16 +170,16 @@ describe("a professional's change of name, department or licence number", () => 
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).message).toContain('waits for the clinic to check it');
     expect(json(res).user).toMatchObject({
-      name: 'Dr. Sherif Nabil',
+      name: 'Sherif Nabil',
       specialization: 'Cardiology',
       licenseNumber: 'EMS-77001',
       about: 'Neurologist',
-      pendingChange: { name: 'Dr. Sherif Nabil Kamel', specialization: 'Neurology', licenseNumber: 'EMS-88002' },
+      pendingChange: { name: 'Sherif Nabil Kamel', specialization: 'Neurology', licenseNumber: 'EMS-88002' },
     });
 
     // Still the Cardiology doctor: listed there, and the Neurology department's requests stay hidden.
     expect(JSON.stringify(json(await get('/api/doctors?specialization=Neurology')).doctor)).not.toContain('Sherif');
-    expect(JSON.stringify(json(await get('/api/doctors?specialization=Cardiology')).doctor)).toContain('Dr. Sherif Nabil');
+    expect(JSON.stringify(json(await get('/api/doctors?specialization=Cardiology')).doctor)).toContain('Sherif Nabil');
     const names = await requestNames(doctor.token);
     expect(names).toContain('Hoda Cardio');
     expect(names).not.toContain('Laila Neuro');
@@ -187,19 +187,19 @@ describe("a professional's change of name, department or licence number", () => 
     const waiting = json(await get('/api/admin/profile-changes', adminToken)).changes;
     const mine = waiting.find((c: any) => c.user._id === doctor.id);
     expect(mine).toMatchObject({
-      user: { name: 'Dr. Sherif Nabil', specialization: 'Cardiology', licenseNumber: 'EMS-77001' },
-      change: { name: 'Dr. Sherif Nabil Kamel', specialization: 'Neurology', licenseNumber: 'EMS-88002' },
+      user: { name: 'Sherif Nabil', specialization: 'Cardiology', licenseNumber: 'EMS-77001' },
+      change: { name: 'Sherif Nabil Kamel', specialization: 'Neurology', licenseNumber: 'EMS-88002' },
     });
     expect((await get('/api/admin/profile-changes', doctor.token)).statusCode).toBe(403);
     expect((await post(`/api/admin/profile-changes/${doctor.id}/approve`, doctor.token)).statusCode).toBe(403);
 
     const approved = await post(`/api/admin/profile-changes/${doctor.id}/approve`, adminToken);
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(json(approved).user).toMatchObject({ name: 'Dr. Sherif Nabil Kamel', specialization: 'Neurology', licenseNumber: 'EMS-88002' });
+    expect(json(approved).user).toMatchObject({ name: 'Sherif Nabil Kamel', specialization: 'Neurology', licenseNumber: 'EMS-88002' });
     expect((await post(`/api/admin/profile-changes/${doctor.id}/approve`, adminToken)).statusCode).toBe(409);
 
     expect(json(await get('/api/auth/user', doctor.token)).user).toMatchObject({
-      name: 'Dr. Sherif Nabil Kamel',
+      name: 'Sherif Nabil Kamel',
       specialization: 'Neurology',
       pendingChange: null,
     });
@@ -239,7 +239,7 @@ describe("a professional's change of name, department or licence number", () => 
     await server.app.db.updateTable('users').set({ name: 'Dr. Rania Fawzyy' }).where('id', '=', clash.id).execute();
     const approve = await post(`/api/admin/profile-changes/${doctor.id}/approve`, adminToken);
     expect(approve.statusCode).toBe(409);
-    expect(json(await get('/api/auth/user', doctor.token)).user.name).toBe('Dr. Sherif Nabil Kamel');
+    expect(json(await get('/api/auth/user', doctor.token)).user.name).toBe('Sherif Nabil Kamel');
   });
 
   it("an applicant's edits apply at once: the administrator reviews the whole application", async () => {

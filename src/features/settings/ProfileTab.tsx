@@ -25,6 +25,8 @@ export default function ProfileTab() {
   const { t } = useTranslation('settings');
   const user = useAppSelector(selectUser);
   const role = useAppSelector(selectRole);
+  // Until the clinic approves her, a professional gives her licence in LicenceSection, which shows only then.
+  const licenceEditable = !user?.status || user.status === 'approved';
   const [values, setValues] = useState(() => profileValuesOf(user));
   const [image, setImage] = useState<File | undefined>();
   const [certificate, setCertificate] = useState<File | undefined>();
@@ -148,11 +150,14 @@ export default function ProfileTab() {
                 </Form.Select>
               </Form.Group>
             )}
-            <Form.Group className="mb-3 col-md-6" controlId="profile-licence">
-              <Form.Label>{t('profile.identity.licenseNumber')}</Form.Label>
-              <Form.Control type="text" value={values.licenseNumber} onChange={(e) => set('licenseNumber', e.target.value)} />
-            </Form.Group>
-            {role === 'pharmacist' && (
+            {/* An applicant gives her licence in the licence section above; an approved professional changes it here, for review. */}
+            {licenceEditable && (
+              <Form.Group className="mb-3 col-md-6" controlId="profile-licence">
+                <Form.Label>{t('profile.identity.licenseNumber')}</Form.Label>
+                <Form.Control type="text" value={values.licenseNumber} onChange={(e) => set('licenseNumber', e.target.value)} />
+              </Form.Group>
+            )}
+            {licenceEditable && role === 'pharmacist' && (
               <Form.Group className="mb-3 col-md-6" controlId="profile-pharmacy-licence">
                 <Form.Label>{t('profile.identity.pharmacyLicenseNumber')}</Form.Label>
                 <Form.Control type="text" value={values.pharmacyLicenseNumber} onChange={(e) => set('pharmacyLicenseNumber', e.target.value)} />
