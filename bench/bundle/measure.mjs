@@ -13,17 +13,18 @@ import { gzipSync } from 'node:zlib';
 
 const kB = 1024;
 /** Every route's budget unless it has its own below. */
-export const defaultBudget = { js: 160 * kB, css: 35 * kB };
+export const defaultBudget = { js: 161 * kB, css: 35 * kB };
 /**
  * The first page of every visit, the sign-up forms, checkout and the profile: pages people must get
  * through on any phone. Their country and government lists come from the API, not from the bundle.
  */
-export const budgets = Object.fromEntries(
-  ['/', '/account/register', '/account/doctor', '/account/pharmacist', '/checkout', '/settings/profile'].map((route) => [
-    route,
-    { js: 150 * kB, css: 35 * kB },
-  ]),
-);
+export const budgets = {
+  ...Object.fromEntries(
+    ['/', '/account/register', '/account/doctor', '/account/pharmacist', '/checkout'].map((route) => [route, { js: 150 * kB, css: 35 * kB }]),
+  ),
+  // The profile also holds a professional's licence form and the notice of a change awaiting review.
+  '/settings/profile': { js: 151 * kB, css: 35 * kB },
+};
 export const budgetOf = (route) => budgets[route] ?? defaultBudget;
 
 /** Libraries that must stay out of every SPA chunk, each found by text only its data contains. */

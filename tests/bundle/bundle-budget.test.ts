@@ -8,7 +8,7 @@ type Result = { route: string; js: number; css: number; budget: { js: number; cs
 
 /** What each route loads before it is interactive stays within its budget; the home page is the first page every visitor loads. */
 describe('bundle budget', () => {
-  it('keeps every route within its budget: / (150 kB JS, 35 kB CSS), sign-up, checkout and profile (150 kB JS), gzip', () => {
+  it('keeps every route within its budget: / (150 kB JS, 35 kB CSS), sign-up and checkout (150 kB JS), profile (151 kB JS), gzip', () => {
     const root = path.resolve(import.meta.dirname, '../..');
     // The build the journeys use (made once by the global set-up, with its manifest).
     const outDir = builtSpaDir();
