@@ -48,6 +48,8 @@ describe('ProfileTab', () => {
       }),
     );
     const { store } = renderWithProviders(<ProfileTab />, { preloadedState: signedIn(pending, 'doctor') });
+    // Her edits apply at once (the administrator reviews the whole application): nothing says they wait.
+    expect(screen.queryByText(/checked by the clinic before it is shown/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Dr. Ahmed Hassan' })).toBeInTheDocument();
     expect(screen.getByText('No document yet.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Licence number'), 'EMS-40404');

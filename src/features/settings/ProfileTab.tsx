@@ -25,7 +25,8 @@ export default function ProfileTab() {
   const { t } = useTranslation('settings');
   const user = useAppSelector(selectUser);
   const role = useAppSelector(selectRole);
-  // Until the clinic approves her, a professional gives her licence in LicenceSection, which shows only then.
+  // Until the clinic approves her, a professional gives her licence in LicenceSection, which shows only
+  // then, and her other edits apply at once; once approved, a change of identity waits for review.
   const licenceEditable = !user?.status || user.status === 'approved';
   const [values, setValues] = useState(() => profileValuesOf(user));
   const [image, setImage] = useState<File | undefined>();
@@ -137,7 +138,7 @@ export default function ProfileTab() {
         )}
         {(role === 'doctor' || role === 'pharmacist') && (
           <div className="row">
-            <p className="small text-muted mb-2">{t('profile.identity.reviewed')}</p>
+            {licenceEditable && <p className="small text-muted mb-2">{t('profile.identity.reviewed')}</p>}
             {role === 'doctor' && (
               <Form.Group className="mb-3 col-md-6" controlId="profile-specialization">
                 <Form.Label>{t('profile.identity.specialization')}</Form.Label>
