@@ -1,4 +1,5 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
+import { WrappedConnection, WrappedDriver, withWrappedDriver } from './wrapped-driver.js';
 
 /**
  * SQLite shares its file with other processes (a backup, the admin CLI, a shell left inside a
@@ -22,12 +23,7 @@ const retryable = (error: unknown) => (error as { code?: unknown } | null)?.code
 
 export function retryingWhileBusy(dialect: Dialect, timeoutMs: number): Dialect {
   const episode = { deadline: 0 };
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver: () => new BusyRetryingDriver(dialect.createDriver(), timeoutMs, episode),
-  };
+  return withWrappedDriver(dialect, (inner) => new BusyRetryingDriver(inner, timeoutMs, episode));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,51 +44,30 @@ async function whileBusy<T>(work: () => Promise<T>, timeoutMs: number, episode: 
   }
 }
 
-class BusyRetryingConnection implements DatabaseConnection {
+class BusyRetryingConnection extends WrappedConnection {
   constructor(
-    readonly inner: DatabaseConnection,
+    inner: DatabaseConnection,
     private readonly timeoutMs: number,
     private readonly episode: { deadline: number },
-  ) {}
-
-  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    return whileBusy(() => this.inner.executeQuery<R>(compiled), this.timeoutMs, this.episode);
+  ) {
+    super(inner);
   }
 
-  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(compiled, chunkSize);
+  override executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return whileBusy(() => super.executeQuery<R>(compiled), this.timeoutMs, this.episode);
   }
 }
 
-class BusyRetryingDriver implements Driver {
-  private readonly wrappers = new WeakMap<DatabaseConnection, BusyRetryingConnection>();
-
+class BusyRetryingDriver extends WrappedDriver<BusyRetryingConnection> {
   constructor(
-    private readonly inner: Driver,
+    inner: Driver,
     private readonly timeoutMs: number,
     private readonly episode: { deadline: number },
-  ) {}
-
-  init = () => this.inner.init();
-  destroy = () => this.inner.destroy();
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
-    let wrapper = this.wrappers.get(connection);
-    if (!wrapper) {
-      wrapper = new BusyRetryingConnection(connection, this.timeoutMs, this.episode);
-      this.wrappers.set(connection, wrapper);
-    }
-    return wrapper;
+  ) {
+    super(inner, (connection) => new BusyRetryingConnection(connection, timeoutMs, episode));
   }
 
-  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(unwrap(connection));
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(unwrap(connection), settings);
-  commitTransaction = (connection: DatabaseConnection) => whileBusy(() => this.inner.commitTransaction(unwrap(connection)), this.timeoutMs, this.episode);
-  rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(unwrap(connection));
-  savepoint: Driver['savepoint'] = (connection, name, compile) => this.inner.savepoint!(unwrap(connection), name, compile);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) => this.inner.rollbackToSavepoint!(unwrap(connection), name, compile);
-  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) => this.inner.releaseSavepoint!(unwrap(connection), name, compile);
+  override commitTransaction(connection: DatabaseConnection) {
+    return whileBusy(() => super.commitTransaction(connection), this.timeoutMs, this.episode);
+  }
 }
-
-const unwrap = (connection: DatabaseConnection) => (connection instanceof BusyRetryingConnection ? connection.inner : connection);

@@ -1,4 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, OperationNode, QueryResult, TransactionSettings } from 'kysely';
+import { WrappedConnection, WrappedDriver, withWrappedDriver } from './wrapped-driver.js';
 
 /** One table written by a statement, and the row when the statement names it by `id = value`. */
 export interface Write {
@@ -17,25 +18,22 @@ export type WriteListener = (writes: Write[]) => void;
  * holds the new truth, never while a reader could still see the old one.
  */
 export function reportingWrites(dialect: Dialect, listener: () => WriteListener): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver: () => new ReportingDriver(dialect.createDriver(), listener),
-  };
+  return withWrappedDriver(dialect, (inner) => new ReportingDriver(inner, listener));
 }
 
-class ReportingConnection implements DatabaseConnection {
+class ReportingConnection extends WrappedConnection {
   /** Writes of the open transaction; null outside one. */
   pending: Write[] | null = null;
 
   constructor(
-    readonly inner: DatabaseConnection,
+    inner: DatabaseConnection,
     private readonly listener: () => WriteListener,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(compiled);
+  override async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await super.executeQuery<R>(compiled);
     const writes = writesOf(compiled);
     if (writes.length) {
       if (this.pending) this.pending.push(...writes);
@@ -43,60 +41,35 @@ class ReportingConnection implements DatabaseConnection {
     }
     return result;
   }
-
-  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(compiled, chunkSize);
-  }
 }
 
-class ReportingDriver implements Driver {
-  private readonly wrappers = new WeakMap<DatabaseConnection, ReportingConnection>();
-
+// A savepoint rolled back may keep writes listed that never happened: forgetting too much is safe.
+class ReportingDriver extends WrappedDriver<ReportingConnection> {
   constructor(
-    private readonly inner: Driver,
+    inner: Driver,
     private readonly listener: () => WriteListener,
-  ) {}
-
-  init = () => this.inner.init();
-  destroy = () => this.inner.destroy();
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
-    let wrapper = this.wrappers.get(connection);
-    if (!wrapper) {
-      wrapper = new ReportingConnection(connection, this.listener);
-      this.wrappers.set(connection, wrapper);
-    }
-    return wrapper;
+  ) {
+    super(inner, (connection) => new ReportingConnection(connection, listener));
   }
 
-  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(unwrap(connection));
-
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    await this.inner.beginTransaction(unwrap(connection), settings);
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await super.beginTransaction(connection, settings);
     (connection as ReportingConnection).pending = [];
   }
 
-  async commitTransaction(connection: DatabaseConnection) {
+  override async commitTransaction(connection: DatabaseConnection) {
     const reporting = connection as ReportingConnection;
     const writes = reporting.pending ?? [];
     reporting.pending = null;
-    await this.inner.commitTransaction(unwrap(connection));
+    await super.commitTransaction(connection);
     if (writes.length) this.listener()(writes);
   }
 
-  async rollbackTransaction(connection: DatabaseConnection) {
+  override async rollbackTransaction(connection: DatabaseConnection) {
     (connection as ReportingConnection).pending = null;
-    await this.inner.rollbackTransaction(unwrap(connection));
+    await super.rollbackTransaction(connection);
   }
-
-  // A savepoint rolled back may keep writes listed that never happened: forgetting too much is safe.
-  savepoint: Driver['savepoint'] = (connection, name, compile) => this.inner.savepoint!(unwrap(connection), name, compile);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) => this.inner.rollbackToSavepoint!(unwrap(connection), name, compile);
-  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) => this.inner.releaseSavepoint!(unwrap(connection), name, compile);
 }
-
-const unwrap = (connection: DatabaseConnection) => (connection instanceof ReportingConnection ? connection.inner : connection);
 
 /** Raw SQL (sql`...`) names its tables only in its text. `on conflict do update set` is not a table. */
 const rawWrite = /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
