@@ -74,3 +74,33 @@ export async function startPortal({ spaDir, env = {} } = {}) {
     },
   };
 }
+
+/** Eight random lowercase letters, so no two accounts' names are near each other (look-alike professionals are refused). */
+const randomLetters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** Signs up one account of `role` through the API, as the sign-up form does; its id and credentials. */
+export async function signUpAccount(url, role, n) {
+  const unique = `${role}${n}x${Date.now().toString(36)}`;
+  const password = 'bench-password-1';
+  const email = `${unique}@bench.test`;
+  const fields = {
+    name: `Bench ${randomLetters()} ${randomLetters()}`,
+    username: unique,
+    email,
+    password,
+    phone: '01001234567',
+    country: 'Egypt',
+    government: 'Cairo',
+    gender: 'female',
+    ...(role === 'doctor' ? { specialization: 'Cardiology', location: '1 Nile St', officeNumber: '1', licenseNumber: `EMS-${unique}` } : {}),
+    ...(role === 'pharmacist'
+      ? { pharmacyName: `Pharmacy ${unique}`, location: '5 Tahrir Sq', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` }
+      : {}),
+  };
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const res = await fetch(`${url}/api/${role}/auth/signup`, { method: 'POST', body });
+  const json = await res.json().catch(() => ({}));
+  if (res.status !== 200) throw new Error(`signup: ${res.status} ${JSON.stringify(json)}`);
+  return { id: json.user._id, email, password };
+}

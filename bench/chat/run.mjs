@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import { printBaseline } from '../machine.mjs';
-import { startPortal } from '../portal.mjs';
+import { signUpAccount, startPortal } from '../portal.mjs';
 
 /**
  * Chat round-trip latency with 500 connected clients: 50 patient–doctor pairs, 5 sockets per
@@ -35,22 +35,7 @@ async function call(url, method, endpoint, { token, fields } = {}) {
 }
 
 async function account(url, role, n) {
-  const unique = `${role}${n}x${Date.now().toString(36)}`;
-  const password = 'bench-password-1';
-  const email = `${unique}@bench.test`;
-  await call(url, 'POST', `${role}/auth/signup`, {
-    fields: {
-      name: role === 'doctor' ? `Dr. Bench ${unique}` : `Bench ${unique}`,
-      username: unique,
-      email,
-      password,
-      phone: '01001234567',
-      country: 'Egypt',
-      government: 'Cairo',
-      gender: 'female',
-      ...(role === 'doctor' ? { specialization: 'Cardiology', location: '1 Nile St', officeNumber: '1' } : {}),
-    },
-  });
+  const { email, password } = await signUpAccount(url, role, n);
   const login = await call(url, 'POST', 'auth/login', { fields: { email, password } });
   return { token: login.token, id: login.user._id };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { printBaseline } from '../machine.mjs';
-import { startPortal } from '../portal.mjs';
+import { signUpAccount, startPortal } from '../portal.mjs';
 
 /**
  * Hostile HTML benchmark: four doctors keep saving hostile articles at once ('<div/>' × 8,000,
@@ -47,36 +47,6 @@ async function approve(portal, ids) {
   }
 }
 
-async function account(url, role, n) {
-  const unique = `${role}${n}x${Date.now().toString(36)}`;
-  const password = 'bench-password-1';
-  const email = `${unique}@bench.test`;
-  const signup = await call(url, 'POST', `${role}/auth/signup`, {
-    fields: {
-      // Names far apart: professionals whose names differ by a letter are refused as look-alikes.
-      name: `Bench ${randomLetters()} ${randomLetters()}`,
-      username: unique,
-      email,
-      password,
-      phone: '01001234567',
-      country: 'Egypt',
-      government: 'Cairo',
-      gender: 'female',
-      ...(role === 'doctor' ? { specialization: 'Cardiology', location: '1 Nile St', officeNumber: '1', licenseNumber: `EMS-${unique}` } : {}),
-      ...(role === 'pharmacist'
-        ? { pharmacyName: `Pharmacy ${unique}`, location: '5 Tahrir Sq', licenseNumber: `EPS-${unique}`, pharmacyLicenseNumber: `PH-${unique}` }
-        : {}),
-    },
-  });
-  if (signup.status !== 200) throw new Error(`signup: ${signup.status} ${JSON.stringify(signup.json)}`);
-  return { id: signup.json.user._id, email, password };
-}
-
-/** Eight random lowercase letters, so no two accounts' names are near each other. */
-function randomLetters() {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
 async function login(url, { email, password }) {
   const res = await call(url, 'POST', 'auth/login', { fields: { email, password } });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.json)}`);
@@ -109,7 +79,7 @@ const portal = await startPortal();
 try {
   const { url } = portal;
   console.log(`Database: ${portal.database}; attack: ${attackSeconds} s, four doctors saving hostile articles at once`);
-  const people = [await account(url, 'pharmacist', 0), ...(await Promise.all([1, 2, 3, 4].map((n) => account(url, 'doctor', n))))];
+  const people = [await signUpAccount(url, 'pharmacist', 0), ...(await Promise.all([1, 2, 3, 4].map((n) => signUpAccount(url, 'doctor', n))))];
   await approve(
     portal,
     people.map((p) => p.id),
